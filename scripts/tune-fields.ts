@@ -1,0 +1,159 @@
+/**
+ * Measures every candidate code shape of each field's Montgomery multiplication and squaring in wasm, and
+ * records the fastest in `src/codegen/field-shapes.json`, which `npm run gen` then follows.
+ *
+ * Why a separate step: which shape wins depends on the limb count and on V8's register allocator (DESIGN.md),
+ * so it is measured, not guessed; but generation itself must stay deterministic, so the measurement is
+ * committed as data. Re-run after changing the emitter or on a new kind of machine:
+ *
+ *     npm run tune -- [field ids…]
+ *
+ * Each candidate is first checked against BigInt on seeded random values; a wrong candidate aborts the run.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { emitAsField, ioWords, type AsFieldShape, type AsMulShape } from '../src/codegen/as-field.js';
+import { FIELD_SHAPES_PATH, type FieldShapeRecord } from '../src/codegen/field-shapes.js';
+import { primeFields } from '../src/curves/index.js';
+import type { PrimeFieldSpec } from '../src/curves/types.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const work = join(root, '.tune');
+
+interface Candidate {
+  readonly name: string;
+  readonly shape: AsFieldShape;
+}
+
+function candidates(field: PrimeFieldSpec): Candidate[] {
+  const out: Candidate[] = [];
+  const muls: AsMulShape[] = ['unrolled', 'rows', 'loop', 'comba'];
+  for (const limbBits of [32, 30, 29, 28, 26]) {
+    for (const mul of muls) {
+      for (const sqr of ['mul', 'comba'] as const) {
+        if (mul === 'comba' && sqr === 'mul') continue;
+        const shape: AsFieldShape = { limbBits, mul, sqr };
+        try {
+          emitAsField(field, shape);
+        } catch {
+          continue; // not valid for this width
+        }
+        out.push({ name: `w${limbBits}_${mul}_${sqr}`, shape });
+      }
+    }
+  }
+  return out;
+}
+
+type Exports = Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
+
+function compile(field: PrimeFieldSpec, cands: Candidate[]): Exports {
+  const dir = join(work, field.id);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let entry = 'export function alloc(n: usize): usize { return heap.alloc(n); }\n';
+  for (const c of cands) {
+    writeFileSync(join(dir, `${c.name}.ts`), emitAsField(field, c.shape));
+    entry += `export { fromWords as ${c.name}_fromWords, toWords as ${c.name}_toWords, mul as ${c.name}_mul, sqr as ${c.name}_sqr, benchMul as ${c.name}_benchMul, benchSqr as ${c.name}_benchSqr } from './${c.name}';\n`;
+  }
+  writeFileSync(join(dir, 'entry.ts'), entry);
+  const asc = join(root, 'node_modules', '.bin', 'asc');
+  execFileSync(asc, [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert'], {
+    stdio: 'inherit',
+  });
+  const mod = new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm')));
+  return new WebAssembly.Instance(mod, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as Exports;
+}
+
+function main(): void {
+  const only = process.argv.slice(2);
+  const fields = primeFields().filter((f) => only.length === 0 || only.includes(f.id));
+  const shapesFile = join(root, FIELD_SHAPES_PATH);
+  const record: Record<string, FieldShapeRecord> = JSON.parse(readFileSync(shapesFile, 'utf8'));
+  for (const field of fields) {
+    const cands = candidates(field);
+    process.stdout.write(`${field.id}: ${cands.length} candidates, compiling… `);
+    const X = compile(field, cands);
+    const io = ioWords(field.modulus);
+    const p = field.modulus;
+    const [a, b, c, buf] = [X.alloc!(512), X.alloc!(512), X.alloc!(512), X.alloc!(512)];
+    const put = (v: bigint): void => {
+      const m = new Uint32Array(X.memory.buffer, buf, io);
+      for (let i = 0; i < io; i++, v >>= 32n) m[i] = Number(v & 0xffffffffn);
+    };
+    const get = (): bigint => {
+      const m = new Uint32Array(X.memory.buffer, buf, io);
+      let v = 0n;
+      for (let i = io - 1; i >= 0; i--) v = (v << 32n) | BigInt(m[i]!);
+      return v;
+    };
+    let seed = 0x2545f4914f6cdd1dn;
+    const rnd = (): bigint => {
+      let v = 0n;
+      for (let i = 0; i < 14; i++) {
+        seed = (seed * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+        v = (v << 64n) | seed;
+      }
+      return v % p;
+    };
+    // correctness first
+    const vals = [0n, 1n, p - 1n, p - 2n, ...Array.from({ length: 60 }, rnd)];
+    for (const cand of cands) {
+      const f = (s: string) => X[`${cand.name}_${s}`]!;
+      for (let i = 0; i < vals.length; i++) {
+        const x = vals[i]!, y = vals[(i * 5 + 1) % vals.length]!;
+        put(x); f('fromWords')(a, buf);
+        put(y); f('fromWords')(b, buf);
+        f('mul')(c, a, b); f('toWords')(buf, c);
+        if (get() !== (x * y) % p) throw new Error(`${field.id} ${cand.name}: wrong product`);
+        f('sqr')(c, a); f('toWords')(buf, c);
+        if (get() !== (x * x) % p) throw new Error(`${field.id} ${cand.name}: wrong square`);
+      }
+    }
+    // interleaved rounds, best of each
+    const N = Math.max(20_000, Math.round(4e7 / field.modulus.toString(2).length ** 2));
+    const best = new Map<string, { mul: number; sqr: number }>();
+    for (const cand of cands) {
+      best.set(cand.name, { mul: Infinity, sqr: Infinity });
+      X[`${cand.name}_benchMul`]!(c, a, b, N / 10);
+    }
+    put(vals[5]!); X[`${cands[0]!.name}_fromWords`]!(a, buf);
+    for (let round = 0; round < 9; round++) {
+      for (const cand of cands) {
+        const f = (s: string) => X[`${cand.name}_${s}`]!;
+        put(vals[5]!); f('fromWords')(a, buf);
+        put(vals[6]!); f('fromWords')(b, buf);
+        let t = performance.now();
+        f('benchMul')(c, a, b, N);
+        const tm = ((performance.now() - t) * 1e6) / N;
+        t = performance.now();
+        f('benchSqr')(c, a, N);
+        const ts = ((performance.now() - t) * 1e6) / N;
+        const r = best.get(cand.name)!;
+        r.mul = Math.min(r.mul, tm);
+        r.sqr = Math.min(r.sqr, ts);
+      }
+    }
+    const ranked = [...best.entries()].sort((x, y) => x[1].mul - y[1].mul);
+    const winner = cands.find((c) => c.name === ranked[0]![0])!;
+    // With the winning width and product shape fixed, pick the faster squaring.
+    const siblings = cands.filter((c) => c.shape.limbBits === winner.shape.limbBits && c.shape.mul === winner.shape.mul);
+    const sq = siblings.sort((x, y) => best.get(x.name)!.sqr - best.get(y.name)!.sqr)[0]!;
+    const chosen = best.get(sq.name)!;
+    record[field.id] = {
+      limbBits: sq.shape.limbBits,
+      mul: sq.shape.mul,
+      sqr: sq.shape.sqr ?? 'mul',
+      mulNs: Math.round(chosen.mul * 10) / 10,
+      sqrNs: Math.round(chosen.sqr * 10) / 10,
+    };
+    console.log(`chose ${sq.name} (mul ${chosen.mul.toFixed(1)} ns, sqr ${chosen.sqr.toFixed(1)} ns)`);
+    for (const [name, r] of ranked.slice(0, 8)) console.log(`   ${name.padEnd(22)} mul ${r.mul.toFixed(1).padStart(7)}  sqr ${r.sqr.toFixed(1).padStart(7)}`);
+    writeFileSync(shapesFile, JSON.stringify(record, null, 2) + '\n');
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+
+main();

@@ -1,0 +1,34 @@
+/**
+ * The measured code shape of each field (written by `npm run tune`, read by `npm run gen`).
+ *
+ * Keeping the measurement as committed data makes generation deterministic while the choice stays
+ * evidence-based; a field without a record gets a conservative default.
+ * @module
+ */
+import type { AsFieldShape, AsMulShape } from './as-field.js';
+import { montgomeryParams } from '../math/montgomery.js';
+import type { PrimeFieldSpec } from '../curves/types.js';
+
+/** Path of the record, relative to the repository root. */
+export const FIELD_SHAPES_PATH = 'src/codegen/field-shapes.json';
+
+/** One field's measured choice. */
+export interface FieldShapeRecord {
+  readonly limbBits: number;
+  readonly mul: AsMulShape;
+  readonly sqr: 'mul' | 'comba';
+  /** Measured time of the chosen multiplication (ns), for the record only. */
+  readonly mulNs?: number;
+  /** Measured time of the chosen squaring (ns), for the record only. */
+  readonly sqrNs?: number;
+}
+
+/**
+ * The shape to generate for a field: the tuned record, or 32-bit limbs unrolled up to 16 limbs and looped by
+ * rows beyond (DESIGN.md: full unrolling spills at 24 limbs).
+ */
+export function shapeFor(field: PrimeFieldSpec, records: Readonly<Record<string, FieldShapeRecord>>): AsFieldShape {
+  const r = records[field.id];
+  if (r) return { limbBits: r.limbBits, mul: r.mul, sqr: r.sqr };
+  return { limbBits: 32, mul: montgomeryParams(field.modulus, 32).limbs <= 16 ? 'unrolled' : 'rows', sqr: 'mul' };
+}

@@ -1,0 +1,228 @@
+/**
+ * A wasm field seen from TypeScript: BigInt in and out at the edge (one element at a time, for the public
+ * API and tests), and packed canonical words in and out for batches (the unit the workers run).
+ * @module
+ */
+import { WebcurvesError } from '../errors.js';
+import { CURVE_FIELDS, FIELD_LAYOUTS, type FieldId, type FieldLayout } from '../generated/fields.js';
+import type { CoreInstance, WasmFieldExports } from './wasm.js';
+
+/** Element-wise operations a batch can apply; the arity is how many inputs each element takes. */
+export const FIELD_BATCH_OPS = {
+  add: 2,
+  sub: 2,
+  mul: 2,
+  neg: 1,
+  double: 1,
+  sqr: 1,
+  inv: 1,
+  invUnsafe: 1,
+} as const;
+
+/** Name of a batch operation. */
+export type FieldBatchOp = keyof typeof FIELD_BATCH_OPS;
+
+/** One prime field of a wasm core instance. */
+export class WasmField {
+  /** The field's layout (modulus, limbs, encodings). */
+  readonly layout: FieldLayout;
+  /** The field's raw exports. */
+  readonly raw: WasmFieldExports;
+  private readonly core: CoreInstance;
+  /** Scratch: 4 elements then one canonical word buffer. */
+  private readonly scratch: number;
+
+  /**
+   * @param core - an instance of the curve module that holds this field
+   * @param id - which of the module's two fields
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` when the module does not contain the field.
+   */
+  constructor(core: CoreInstance, id: FieldId) {
+    const fields = CURVE_FIELDS[core.curve];
+    const which = fields.fp === id ? 'fp' : fields.fr === id ? 'fr' : undefined;
+    if (!which) throw new WebcurvesError('INVALID_ARGUMENT', `${core.curve} has no field ${id}`);
+    this.core = core;
+    this.layout = FIELD_LAYOUTS[id];
+    this.raw = core[which];
+    this.scratch = core.exports.alloc(4 * this.layout.elemBytes + 4 * this.layout.ioWords);
+  }
+
+  /** Address of scratch element k (0..3). */
+  private el(k: number): number {
+    return this.scratch + k * this.layout.elemBytes;
+  }
+
+  private get ioPtr(): number {
+    return this.scratch + 4 * this.layout.elemBytes;
+  }
+
+  private words(ptr: number): Uint32Array {
+    return new Uint32Array(this.core.exports.memory.buffer, ptr, this.layout.ioWords);
+  }
+
+  /**
+   * Writes a canonical value into element slot `ptr` (Montgomery form).
+   * @throws {WebcurvesError} `NOT_IN_FIELD` when `v` is negative or not below the modulus.
+   */
+  store(ptr: number, v: bigint): void {
+    if (typeof v !== 'bigint' || v < 0n || v >= this.layout.modulus)
+      throw new WebcurvesError('NOT_IN_FIELD', `value is not in [0, ${this.layout.id} modulus)`);
+    const w = this.words(this.ioPtr);
+    for (let i = 0; i < w.length; i++, v >>= 32n) w[i] = Number(v & 0xffffffffn);
+    this.raw.fromWords(ptr, this.ioPtr);
+  }
+
+  /** Reads the canonical value of element slot `ptr`. */
+  load(ptr: number): bigint {
+    this.raw.toWords(this.ioPtr, ptr);
+    const w = this.words(this.ioPtr);
+    let v = 0n;
+    for (let i = w.length - 1; i >= 0; i--) v = (v << 32n) | BigInt(w[i]!);
+    return v;
+  }
+
+  private unary(a: bigint, f: (out: number, a: number) => void): bigint {
+    this.store(this.el(0), a);
+    f(this.el(1), this.el(0));
+    return this.load(this.el(1));
+  }
+
+  private binary(a: bigint, b: bigint, f: (out: number, a: number, b: number) => void): bigint {
+    this.store(this.el(0), a);
+    this.store(this.el(1), b);
+    f(this.el(2), this.el(0), this.el(1));
+    return this.load(this.el(2));
+  }
+
+  /** a + b. @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p). */
+  add(a: bigint, b: bigint): bigint {
+    return this.binary(a, b, this.raw.add);
+  }
+  /** a − b. @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p). */
+  sub(a: bigint, b: bigint): bigint {
+    return this.binary(a, b, this.raw.sub);
+  }
+  /** a·b. @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p). */
+  mul(a: bigint, b: bigint): bigint {
+    return this.binary(a, b, this.raw.mul);
+  }
+  /** a². @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p). */
+  sqr(a: bigint): bigint {
+    return this.unary(a, this.raw.sqr);
+  }
+  /** −a. @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p). */
+  neg(a: bigint): bigint {
+    return this.unary(a, this.raw.neg);
+  }
+  /** 2a. @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p). */
+  double(a: bigint): bigint {
+    return this.unary(a, this.raw.double);
+  }
+  /** Whether a = b. @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p). */
+  eq(a: bigint, b: bigint): boolean {
+    this.store(this.el(0), a);
+    this.store(this.el(1), b);
+    return this.raw.eq(this.el(0), this.el(1)) !== 0;
+  }
+
+  /**
+   * a⁻¹, constant-time (Fermat).
+   * @throws {WebcurvesError} `NOT_INVERTIBLE` for 0; `NOT_IN_FIELD` for an operand outside [0, p).
+   */
+  inv(a: bigint): bigint {
+    if (a === 0n) throw new WebcurvesError('NOT_INVERTIBLE', '0 has no inverse');
+    return this.unary(a, this.raw.inv);
+  }
+
+  /**
+   * a⁻¹ by binary GCD: faster, variable-time (never on secrets).
+   * @throws {WebcurvesError} `NOT_INVERTIBLE` for 0; `NOT_IN_FIELD` for an operand outside [0, p).
+   */
+  invUnsafe(a: bigint): bigint {
+    if (a === 0n) throw new WebcurvesError('NOT_INVERTIBLE', '0 has no inverse');
+    return this.unary(a, this.raw.invUnsafe);
+  }
+
+  /**
+   * a^e for e ≥ 0 (time depends only on the bit length of e).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a negative exponent; `NOT_IN_FIELD` for a base outside [0, p).
+   */
+  pow(a: bigint, e: bigint): bigint {
+    if (e < 0n) throw new WebcurvesError('INVALID_ARGUMENT', 'negative exponent');
+    const words = Math.max(1, Math.ceil(e.toString(2).length / 32));
+    const ePtr = this.core.exports.alloc(4 * words);
+    try {
+      const w = new Uint32Array(this.core.exports.memory.buffer, ePtr, words);
+      for (let i = 0; i < words; i++, e >>= 32n) w[i] = Number(e & 0xffffffffn);
+      this.store(this.el(0), a);
+      this.raw.pow(this.el(1), this.el(0), ePtr, words);
+      return this.load(this.el(1));
+    } finally {
+      this.core.exports.free(ePtr);
+    }
+  }
+
+  /** A square root of a, or undefined when a is not a square. @throws {WebcurvesError} `NOT_IN_FIELD`. */
+  sqrt(a: bigint): bigint | undefined {
+    this.store(this.el(0), a);
+    const ok = this.raw.sqrt(this.el(1), this.el(0)) !== 0;
+    return ok ? this.load(this.el(1)) : undefined;
+  }
+
+  /** Legendre symbol: 1 (non-zero square), −1 (non-square), 0. @throws {WebcurvesError} `NOT_IN_FIELD`. */
+  legendre(a: bigint): -1 | 0 | 1 {
+    this.store(this.el(0), a);
+    return this.raw.legendre(this.el(0)) as -1 | 0 | 1;
+  }
+
+  /**
+   * Applies an operation element-wise to packed canonical words (the bytes-in, bytes-out unit that workers
+   * run): `inputs` holds `count × arity` elements of `ioWords` little-endian u32 words, operand-major
+   * (all first operands, then all second operands).
+   * @returns `count` results, packed the same way
+   * @throws {WebcurvesError} `NOT_IN_FIELD` when an input is not below the modulus; `NOT_INVERTIBLE` for 0 under inv.
+   */
+  batch(op: FieldBatchOp, inputs: Uint32Array): Uint32Array {
+    const arity = FIELD_BATCH_OPS[op];
+    const io = this.layout.ioWords;
+    if (inputs.length % (io * arity) !== 0) throw new WebcurvesError('INVALID_ARGUMENT', 'input length is not a whole number of elements');
+    const count = inputs.length / (io * arity);
+    const out = new Uint32Array(count * io);
+    const mem = (): Uint32Array => new Uint32Array(this.core.exports.memory.buffer);
+    const ioPtr = this.ioPtr;
+    const fn = this.raw[op] as (out: number, a: number, b?: number) => void;
+    for (let i = 0; i < count; i++) {
+      for (let k = 0; k < arity; k++) {
+        mem().set(inputs.subarray((k * count + i) * io, (k * count + i + 1) * io), ioPtr >> 2);
+        if (!this.raw.fromWords(this.el(k), ioPtr)) throw new WebcurvesError('NOT_IN_FIELD', `batch input ${i} is not below the modulus`);
+      }
+      if ((op === 'inv' || op === 'invUnsafe') && this.raw.isZero(this.el(0))) throw new WebcurvesError('NOT_INVERTIBLE', `batch input ${i} is 0`);
+      if (arity === 2) fn(this.el(3), this.el(0), this.el(1));
+      else fn(this.el(3), this.el(0));
+      this.raw.toWords(ioPtr, this.el(3));
+      out.set(mem().subarray(ioPtr >> 2, (ioPtr >> 2) + io), i * io);
+    }
+    return out;
+  }
+}
+
+/** Packs canonical values into little-endian u32 words, `words` per value. */
+export function packWords(values: readonly bigint[], words: number): Uint32Array {
+  const out = new Uint32Array(values.length * words);
+  values.forEach((v0, i) => {
+    let v = v0;
+    for (let k = 0; k < words; k++, v >>= 32n) out[i * words + k] = Number(v & 0xffffffffn);
+  });
+  return out;
+}
+
+/** Inverse of {@link packWords}. */
+export function unpackWords(packed: Uint32Array, words: number): bigint[] {
+  const out: bigint[] = [];
+  for (let i = 0; i < packed.length / words; i++) {
+    let v = 0n;
+    for (let k = words - 1; k >= 0; k--) v = (v << 32n) | BigInt(packed[i * words + k]!);
+    out.push(v);
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+/**
+ * Work units: pure bytes-in, bytes-out calls on the wasm core, identical whether a worker runs them or the
+ * calling thread does (`workers: 0`). Each executor owns its own wasm instances, created on first use.
+ * @module
+ */
+import { CURVE_FIELDS, type FieldId } from '../generated/fields.js';
+import type { CurveName } from '../curves/types.js';
+import { WebcurvesError } from '../errors.js';
+import { WasmField, type FieldBatchOp } from './field.js';
+import { instantiateCore, type CoreInstance } from './wasm.js';
+
+/** The curve module that carries a field (the first curve, in registry order, naming it). */
+export function curveOfField(id: FieldId): CurveName {
+  for (const [curve, f] of Object.entries(CURVE_FIELDS)) if (f.fp === id || f.fr === id) return curve as CurveName;
+  throw new WebcurvesError('INVALID_ARGUMENT', `unknown field ${id}`);
+}
+
+/** Runs work units against lazily instantiated wasm cores. */
+export class UnitExecutor {
+  private readonly cores = new Map<CurveName, Promise<CoreInstance>>();
+  private readonly fields = new Map<FieldId, Promise<WasmField>>();
+
+  /** The instance of a curve's module (created once). */
+  core(curve: CurveName): Promise<CoreInstance> {
+    let c = this.cores.get(curve);
+    if (!c) {
+      c = instantiateCore(curve);
+      c.catch(() => this.cores.delete(curve));
+      this.cores.set(curve, c);
+    }
+    return c;
+  }
+
+  /** A field of the appropriate instance (created once). */
+  field(id: FieldId): Promise<WasmField> {
+    let f = this.fields.get(id);
+    if (!f) {
+      f = this.core(curveOfField(id)).then((core) => new WasmField(core, id));
+      f.catch(() => this.fields.delete(id));
+      this.fields.set(id, f);
+    }
+    return f;
+  }
+
+  /**
+   * Unit: element-wise field operation on packed canonical words (see {@link WasmField.batch}).
+   * @throws {WebcurvesError} as {@link WasmField.batch}.
+   */
+  async fieldBatch(id: FieldId, op: FieldBatchOp, inputs: Uint32Array): Promise<Uint32Array> {
+    return (await this.field(id)).batch(op, inputs);
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * `createEngine()`: the one entry point. It finds the backends this machine has (WebGPU, a pool of wasm
+ * workers, the wasm core in the calling thread), keeps them for the engine's lifetime and releases them on
+ * `close()`. Curves, Groth16 and Starknet hang off the engine as later layers land.
+ * @module
+ */
+import { WebcurvesError } from './errors.js';
+import { acquireGpu, type AcquiredGpu, type GpuAdapterSummary, type GpuSource } from './gpu/device.js';
+import { runFieldOp } from './gpu/field-kernels.js';
+import { hardwareConcurrency } from './core/platform.js';
+import { packWords, unpackWords, type WasmField } from './core/field.js';
+import { UnitExecutor } from './core/units.js';
+import { WorkerPool } from './pool/worker-pool.js';
+import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
+import { primeFields } from './curves/index.js';
+import { mod } from './math/modular.js';
+
+/** How the engine may use the GPU. */
+export type GpuMode = 'auto' | 'on' | 'off';
+
+/** Options of {@link createEngine}. */
+export interface EngineOptions {
+  /**
+   * Worker threads for wasm work: a count (0 runs every unit in the calling thread), or `'auto'`
+   * (default): min(hardwareConcurrency, 8).
+   */
+  readonly workers?: number | 'auto';
+  /**
+   * `'auto'` (default): use WebGPU when an adapter exists (`navigator.gpu` in browsers, the optional
+   * `webgpu` package in Node); `'on'`: require it; `'off'`: never touch the GPU.
+   */
+  readonly gpu?: GpuMode;
+}
+
+/** What the engine found and uses. */
+export interface EngineInfo {
+  /** Library version. */
+  readonly version: string;
+  /** Live wasm workers (0: wasm runs in the calling thread). */
+  readonly workers: number;
+  /** The GPU backend, when one is in use. */
+  readonly gpu:
+    | { readonly available: true; readonly source: GpuSource; readonly adapter: GpuAdapterSummary; readonly limits: Readonly<Record<string, number>> }
+    | { readonly available: false; readonly reason: string };
+  /** Whether the host's WebAssembly accepts SIMD (v128) code. */
+  readonly wasmSimd: boolean;
+  /** Whether the page is cross-origin isolated (SharedArrayBuffer available); always false in Node. */
+  readonly crossOriginIsolated: boolean;
+  /** Fields the wasm core provides. */
+  readonly fields: readonly FieldId[];
+}
+
+/** One backend's outcome in {@link Engine.selfTest}. */
+export interface SelfTestResult {
+  readonly backend: 'wasm-thread' | 'wasm-worker' | 'webgpu';
+  /** True when every product matched the BigInt reference. */
+  readonly ok: boolean;
+  /** The products computed (canonical values). */
+  readonly products: readonly bigint[];
+  /** Why the backend was not tested (not present), when it was not. */
+  readonly skipped?: string;
+}
+
+/** Report of {@link Engine.selfTest}. */
+export interface SelfTestReport {
+  readonly field: FieldId;
+  readonly inputs: readonly (readonly [bigint, bigint])[];
+  /** The BigInt reference products. */
+  readonly expected: readonly bigint[];
+  readonly results: readonly SelfTestResult[];
+  /** True when every backend that ran agreed with the reference. */
+  readonly ok: boolean;
+}
+
+/** The engine: backends plus the APIs built on them. */
+export interface Engine {
+  /** What was found and is in use. @throws {WebcurvesError} `ENGINE_CLOSED` after {@link close}. */
+  info(): EngineInfo;
+  /**
+   * Synchronous arithmetic in one prime field, on the wasm core in the calling thread (BigInt at the edge).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for an unknown field id; `ENGINE_CLOSED` after {@link close}.
+   */
+  field(id: FieldId): WasmField;
+  /**
+   * Multiplies seeded values in one field on every backend in use and compares each with BigInt: a quick,
+   * honest check that the wasm core, the workers and the GPU agree on this machine.
+   * @param field - which field (default BLS12-381's base field)
+   * @param count - how many products (default 64)
+   * @throws {WebcurvesError} `ENGINE_CLOSED` after {@link close}.
+   */
+  selfTest(field?: FieldId, count?: number): Promise<SelfTestReport>;
+  /** Terminates workers and releases the GPU device. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Library version (kept equal to package.json by a test). */
+export const VERSION = '0.1.0';
+
+function wasmSimdSupported(): boolean {
+  // (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt))
+  const bytes = new Uint8Array([
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+  ]);
+  try {
+    return WebAssembly.validate(bytes);
+  } catch {
+    return false;
+  }
+}
+
+/** Deterministic pseudo-random field elements (SplitMix64-style), so every backend sees the same inputs. */
+function seededElements(modulus: bigint, count: number, seed: bigint): bigint[] {
+  const out: bigint[] = [];
+  let s = seed;
+  const next = (): bigint => {
+    s = (s + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
+    return z ^ (z >> 31n);
+  };
+  const words = Math.ceil(modulus.toString(2).length / 64) + 1;
+  for (let i = 0; i < count; i++) {
+    let v = 0n;
+    for (let k = 0; k < words; k++) v = (v << 64n) | next();
+    out.push(mod(v, modulus));
+  }
+  return out;
+}
+
+/**
+ * Creates an engine: probes the GPU (per `gpu`), starts the worker pool (per `workers`) and instantiates
+ * the wasm core in the calling thread.
+ * @param options - see {@link EngineOptions}
+ * @returns a ready engine; call {@link Engine.close} when done
+ * @throws {WebcurvesError} `GPU_UNAVAILABLE` when `gpu: 'on'` and no WebGPU adapter is found;
+ *   `INVALID_ARGUMENT` for a bad option; `WORKER_FAILED` when workers cannot start; `WASM_UNAVAILABLE` when
+ *   the wasm core cannot be loaded.
+ */
+export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const gpuMode = options.gpu ?? 'auto';
+  if (gpuMode !== 'auto' && gpuMode !== 'on' && gpuMode !== 'off')
+    throw new WebcurvesError('INVALID_ARGUMENT', `gpu must be 'auto', 'on' or 'off', not ${String(gpuMode)}`);
+  const w = options.workers ?? 'auto';
+  if (w !== 'auto' && (!Number.isInteger(w) || w < 0 || w > 64))
+    throw new WebcurvesError('INVALID_ARGUMENT', `workers must be 'auto' or an integer in 0..64, not ${String(w)}`);
+  const workerCount = w === 'auto' ? Math.min(await hardwareConcurrency(), 8) : w;
+
+  const local = new UnitExecutor();
+  const fieldIds = primeFields().map((f) => f.id as FieldId);
+  // The calling thread keeps every field ready, so field arithmetic is synchronous.
+  const fieldsPromise = Promise.all(fieldIds.map((id) => local.field(id)));
+  const gpuPromise: Promise<AcquiredGpu | undefined> = gpuMode === 'off' ? Promise.resolve(undefined) : acquireGpu();
+  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount) : Promise.resolve(undefined);
+  const settled = await Promise.allSettled([fieldsPromise, gpuPromise, poolPromise]);
+  const release = async (): Promise<void> => {
+    if (settled[1].status === 'fulfilled') settled[1].value?.device.destroy();
+    if (settled[2].status === 'fulfilled') await settled[2].value?.close();
+  };
+  for (const s of settled) {
+    if (s.status === 'rejected') {
+      await release();
+      throw s.reason;
+    }
+  }
+  const fields = new Map<FieldId, WasmField>();
+  (settled[0] as PromiseFulfilledResult<WasmField[]>).value.forEach((f, i) => fields.set(fieldIds[i]!, f));
+  const gpu = (settled[1] as PromiseFulfilledResult<AcquiredGpu | undefined>).value;
+  const pool = (settled[2] as PromiseFulfilledResult<WorkerPool | undefined>).value;
+  if (gpuMode === 'on' && !gpu) {
+    await release();
+    throw new WebcurvesError(
+      'GPU_UNAVAILABLE',
+      'no WebGPU adapter found (browsers: navigator.gpu; Node: install the optional "webgpu" package and a Vulkan/Metal/D3D12 driver)',
+    );
+  }
+  let closed = false;
+  let lostReason: string | undefined;
+  gpu?.device.lost.then((info) => {
+    if (!closed) lostReason = `device lost: ${info.message || info.reason}`;
+  });
+  const simd = wasmSimdSupported();
+  const live = (): void => {
+    if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
+  };
+
+  const engine: Engine = {
+    info(): EngineInfo {
+      live();
+      const limits: Record<string, number> = {};
+      if (gpu) for (const k of ['maxStorageBufferBindingSize', 'maxBufferSize', 'maxComputeWorkgroupSizeX', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupsPerDimension', 'maxStorageBuffersPerShaderStage'] as const) limits[k] = gpu.device.limits[k];
+      return {
+        version: VERSION,
+        workers: pool?.size ?? 0,
+        gpu:
+          gpu && !lostReason
+            ? { available: true, source: gpu.source, adapter: gpu.adapterInfo, limits }
+            : { available: false, reason: lostReason ?? (gpuMode === 'off' ? "disabled (gpu: 'off')" : 'no WebGPU adapter found') },
+        wasmSimd: simd,
+        crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
+        fields: fieldIds,
+      };
+    },
+
+    field(id: FieldId): WasmField {
+      live();
+      const f = fields.get(id);
+      if (!f) throw new WebcurvesError('INVALID_ARGUMENT', `unknown field ${String(id)}`);
+      return f;
+    },
+
+    async selfTest(fieldId: FieldId = 'bls12_381_fp', count = 64): Promise<SelfTestReport> {
+      live();
+      const layout = FIELD_LAYOUTS[fieldId];
+      if (!layout) throw new WebcurvesError('INVALID_ARGUMENT', `unknown field ${String(fieldId)}`);
+      const p = layout.modulus;
+      const xs = [0n, 1n, p - 1n, ...seededElements(p, count - 3, 1n)];
+      const ys = [p - 1n, p - 1n, p - 1n, ...seededElements(p, count - 3, 2n)];
+      const expected = xs.map((x, i) => mod(x * ys[i]!, p));
+      const same = (r: readonly bigint[]): boolean => r.length === expected.length && r.every((v, i) => v === expected[i]);
+      const results: SelfTestResult[] = [];
+      const threadField = engine.field(fieldId);
+      const thread = xs.map((x, i) => threadField.mul(x, ys[i]!));
+      results.push({ backend: 'wasm-thread', ok: same(thread), products: thread });
+      if (pool) {
+        const packed = packWords([...xs, ...ys], layout.ioWords);
+        const out = await pool.run((api) => api.fieldBatch(fieldId, 'mul', packed));
+        const products = unpackWords(out, layout.ioWords);
+        results.push({ backend: 'wasm-worker', ok: same(products), products });
+      } else {
+        results.push({ backend: 'wasm-worker', ok: true, products: [], skipped: 'workers: 0' });
+      }
+      if (gpu && !lostReason) {
+        const spec = primeFields().find((f) => f.id === fieldId)!;
+        const products = await runFieldOp(gpu.device, spec, 'mul', xs, ys);
+        results.push({ backend: 'webgpu', ok: same(products), products });
+      } else {
+        results.push({ backend: 'webgpu', ok: true, products: [], skipped: lostReason ?? 'no GPU in use' });
+      }
+      return { field: fieldId, inputs: xs.map((x, i) => [x, ys[i]!] as const), expected, results, ok: results.every((r) => r.ok) };
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await pool?.close();
+      gpu?.device.destroy();
+    },
+  };
+  return engine;
+}

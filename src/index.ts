@@ -1,0 +1,18 @@
+/**
+ * webcurves: elliptic-curve and zero-knowledge cryptography for browsers and Node.js, on WebGPU, wasm
+ * workers and the wasm core in the calling thread.
+ *
+ *     import { createEngine } from 'webcurves';
+ *     const wc = await createEngine();
+ *
+ * @module
+ */
+export { createEngine, VERSION } from './engine.js';
+export type { Engine, EngineInfo, EngineOptions, GpuMode, SelfTestReport, SelfTestResult } from './engine.js';
+export { WebcurvesError, isWebcurvesError } from './errors.js';
+export type { WebcurvesErrorCode } from './errors.js';
+export type { WasmField } from './core/field.js';
+export type { FieldId, FieldLayout } from './generated/fields.js';
+export { FIELD_LAYOUTS } from './generated/fields.js';
+export type { GpuAdapterSummary, GpuSource } from './gpu/device.js';
+export * as curves from './curves/index.js';

@@ -1,0 +1,38 @@
+/**
+ * The wasm-core worker: one wasm instance per curve, work units exposed through comlink. The same module
+ * serves browsers (a module Worker) and Node (worker_threads, through comlink's node adapter).
+ * @module
+ */
+import * as Comlink from 'comlink';
+import { UnitExecutor } from '../src/core/units.js';
+import { importHidden, isNode } from '../src/core/platform.js';
+import type { FieldId } from '../src/generated/fields.js';
+import type { FieldBatchOp } from '../src/core/field.js';
+
+const executor = new UnitExecutor();
+
+/** What a worker offers to the pool; every call is bytes in, bytes out. */
+const api = {
+  /** Liveness probe used when the pool starts a worker. */
+  ping(): 'pong' {
+    return 'pong';
+  },
+  /** See {@link UnitExecutor.fieldBatch}; the result's buffer is transferred, not copied. */
+  async fieldBatch(id: FieldId, op: FieldBatchOp, inputs: Uint32Array): Promise<Uint32Array> {
+    const out = await executor.fieldBatch(id, op, inputs);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+};
+
+/** The worker API type, for the pool's `Comlink.Remote`. */
+export type CoreWorkerApi = typeof api;
+
+if (isNode) {
+  const { parentPort } = await importHidden<typeof import('node:worker_threads')>('node:worker_threads');
+  const { default: nodeEndpoint } = await importHidden<{ default: (p: unknown) => Comlink.Endpoint }>(
+    'comlink/dist/esm/node-adapter.mjs',
+  );
+  Comlink.expose(api, nodeEndpoint(parentPort));
+} else {
+  Comlink.expose(api);
+}
