@@ -10,62 +10,16 @@
  *
  * Each candidate is first checked against BigInt on seeded random values; a wrong candidate aborts the run.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emitAsField, ioWords, type AsFieldShape, type AsMulShape } from '../src/codegen/as-field.js';
+import { ioWords } from '../src/codegen/as-field.js';
 import { FIELD_SHAPES_PATH, type FieldShapeRecord } from '../src/codegen/field-shapes.js';
+import { buildShapeLab, labIo, shapeCandidates } from '../src/codegen/shape-lab.js';
 import { primeFields } from '../src/curves/index.js';
-import type { PrimeFieldSpec } from '../src/curves/types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(root, '.tune');
-
-interface Candidate {
-  readonly name: string;
-  readonly shape: AsFieldShape;
-}
-
-function candidates(field: PrimeFieldSpec): Candidate[] {
-  const out: Candidate[] = [];
-  const muls: AsMulShape[] = ['unrolled', 'rows', 'loop', 'comba'];
-  for (const limbBits of [32, 30, 29, 28, 26]) {
-    for (const mul of muls) {
-      for (const sqr of ['mul', 'comba'] as const) {
-        if (mul === 'comba' && sqr === 'mul') continue;
-        const shape: AsFieldShape = { limbBits, mul, sqr };
-        try {
-          emitAsField(field, shape);
-        } catch {
-          continue; // not valid for this width
-        }
-        out.push({ name: `w${limbBits}_${mul}_${sqr}`, shape });
-      }
-    }
-  }
-  return out;
-}
-
-type Exports = Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
-
-function compile(field: PrimeFieldSpec, cands: Candidate[]): Exports {
-  const dir = join(work, field.id);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  let entry = 'export function alloc(n: usize): usize { return heap.alloc(n); }\n';
-  for (const c of cands) {
-    writeFileSync(join(dir, `${c.name}.ts`), emitAsField(field, c.shape));
-    entry += `export { fromWords as ${c.name}_fromWords, toWords as ${c.name}_toWords, mul as ${c.name}_mul, sqr as ${c.name}_sqr, benchMul as ${c.name}_benchMul, benchSqr as ${c.name}_benchSqr } from './${c.name}';\n`;
-  }
-  writeFileSync(join(dir, 'entry.ts'), entry);
-  const asc = join(root, 'node_modules', '.bin', 'asc');
-  execFileSync(asc, [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert'], {
-    stdio: 'inherit',
-  });
-  const mod = new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm')));
-  return new WebAssembly.Instance(mod, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as Exports;
-}
 
 function main(): void {
   const only = process.argv.slice(2);
@@ -73,22 +27,12 @@ function main(): void {
   const shapesFile = join(root, FIELD_SHAPES_PATH);
   const record: Record<string, FieldShapeRecord> = JSON.parse(readFileSync(shapesFile, 'utf8'));
   for (const field of fields) {
-    const cands = candidates(field);
+    const cands = shapeCandidates(field);
     process.stdout.write(`${field.id}: ${cands.length} candidates, compiling… `);
-    const X = compile(field, cands);
-    const io = ioWords(field.modulus);
+    const X = buildShapeLab(root, join(work, field.id), field, cands);
     const p = field.modulus;
-    const [a, b, c, buf] = [X.alloc!(512), X.alloc!(512), X.alloc!(512), X.alloc!(512)];
-    const put = (v: bigint): void => {
-      const m = new Uint32Array(X.memory.buffer, buf, io);
-      for (let i = 0; i < io; i++, v >>= 32n) m[i] = Number(v & 0xffffffffn);
-    };
-    const get = (): bigint => {
-      const m = new Uint32Array(X.memory.buffer, buf, io);
-      let v = 0n;
-      for (let i = io - 1; i >= 0; i--) v = (v << 32n) | BigInt(m[i]!);
-      return v;
-    };
+    const [a, b, c] = [X.alloc!(512), X.alloc!(512), X.alloc!(512)];
+    const { buf, put, get } = labIo(X, ioWords(p));
     let seed = 0x2545f4914f6cdd1dn;
     const rnd = (): bigint => {
       let v = 0n;

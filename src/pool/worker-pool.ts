@@ -13,6 +13,8 @@ import type { CoreWorkerApi } from '../../workers/core.worker.js';
 
 interface Slot {
   remote: Comlink.Remote<CoreWorkerApi>;
+  /** Answered its first ping; only such workers are replaced when they die (a broken build must not respawn forever). */
+  ready: boolean;
   terminate: () => void;
   ref: (on: boolean) => void;
   busy: number;
@@ -20,6 +22,25 @@ interface Slot {
 }
 
 type NodeWorker = import('node:worker_threads').Worker;
+
+/**
+ * The parent's Node flags minus those that describe the parent's own entry (`-e code`, `-p code`,
+ * `--input-type`): worker_threads inherit execArgv, and a worker must run its module, not the parent's
+ * eval'd script.
+ */
+function workerExecArgv(parent: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parent.length; i++) {
+    const a = parent[i]!;
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print') {
+      i++;
+      continue;
+    }
+    if (a.startsWith('--eval=') || a.startsWith('--print=') || a.startsWith('--input-type')) continue;
+    out.push(a);
+  }
+  return out;
+}
 
 async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> {
   let slot: Slot;
@@ -29,11 +50,12 @@ async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> 
       'comlink/dist/esm/node-adapter.mjs',
     );
     const url = new URL('../../workers/core.worker.js', import.meta.url);
-    const w = new Worker(url);
+    const w = new Worker(url, { execArgv: workerExecArgv(process.execArgv) });
     slot = {
       remote: Comlink.wrap<CoreWorkerApi>(nodeEndpoint(w)),
       terminate: () => void w.terminate(),
       ref: (on) => (on ? w.ref() : w.unref()),
+      ready: false,
       busy: 0,
       failures: new Set(),
     };
@@ -46,6 +68,7 @@ async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> 
       remote: Comlink.wrap<CoreWorkerApi>(w),
       terminate: () => w.terminate(),
       ref: () => {},
+      ready: false,
       busy: 0,
       failures: new Set(),
     };
@@ -84,12 +107,8 @@ export class WorkerPool {
   private async add(): Promise<void> {
     const slot = await spawn((s, why) => this.bury(s, why));
     this.slots.push(slot);
-    slot.ref(true);
-    try {
-      await slot.remote.ping();
-    } finally {
-      slot.ref(false);
-    }
+    await this.runOn(slot, (api) => api.ping());
+    slot.ready = true;
   }
 
   private bury(slot: Slot, why: string): void {
@@ -100,7 +119,7 @@ export class WorkerPool {
     for (const fail of slot.failures) fail(err);
     slot.failures.clear();
     slot.terminate();
-    if (!this.closed && this.slots.length < this.target) this.add().catch(() => {});
+    if (slot.ready && !this.closed && this.slots.length < this.target) this.add().catch(() => {});
   }
 
   /**
@@ -110,8 +129,16 @@ export class WorkerPool {
    */
   async run<T>(task: (api: Comlink.Remote<CoreWorkerApi>) => Promise<T>): Promise<T> {
     if (this.closed) throw new WebcurvesError('ENGINE_CLOSED', 'the worker pool is closed');
-    const slot = this.slots.reduce<Slot | undefined>((best, s) => (!best || s.busy < best.busy ? s : best), undefined);
+    const slot = this.slots.reduce<Slot | undefined>(
+      (best, s) => (s.ready && (!best || s.busy < best.busy) ? s : best),
+      undefined,
+    );
     if (!slot) throw new WebcurvesError('WORKER_FAILED', 'no live worker');
+    return this.runOn(slot, task);
+  }
+
+  /** Runs a task on one worker; its death rejects the task instead of leaving it pending. */
+  private async runOn<T>(slot: Slot, task: (api: Comlink.Remote<CoreWorkerApi>) => Promise<T>): Promise<T> {
     slot.busy++;
     slot.ref(true);
     let fail!: (e: Error) => void;
