@@ -150,7 +150,16 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const fieldIds = primeFields().map((f) => f.id as FieldId);
   // The calling thread keeps every field ready, so field arithmetic is synchronous.
   const fieldsPromise = Promise.all(fieldIds.map((id) => local.field(id)));
-  const gpuPromise: Promise<AcquiredGpu | undefined> = gpuMode === 'off' ? Promise.resolve(undefined) : acquireGpu();
+  let gpuRefusal: string | undefined;
+  const gpuPromise: Promise<AcquiredGpu | undefined> =
+    gpuMode === 'off'
+      ? Promise.resolve(undefined)
+      : acquireGpu().catch((e: unknown) => {
+          // An adapter that refuses a device is a missing GPU for 'auto', an error for 'on'.
+          if (gpuMode === 'on') throw e;
+          gpuRefusal = e instanceof Error ? e.message : String(e);
+          return undefined;
+        });
   const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount) : Promise.resolve(undefined);
   const settled = await Promise.allSettled([fieldsPromise, gpuPromise, poolPromise]);
   const release = async (): Promise<void> => {
@@ -195,7 +204,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         gpu:
           gpu && !lostReason
             ? { available: true, source: gpu.source, adapter: gpu.adapterInfo, limits }
-            : { available: false, reason: lostReason ?? (gpuMode === 'off' ? "disabled (gpu: 'off')" : 'no WebGPU adapter found') },
+            : {
+                available: false,
+                reason: lostReason ?? gpuRefusal ?? (gpuMode === 'off' ? "disabled (gpu: 'off')" : 'no WebGPU adapter found'),
+              },
         wasmSimd: simd,
         crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
         fields: fieldIds,

@@ -176,6 +176,24 @@ export class WasmField {
   }
 
   /**
+   * Runs a chain of `iterations` dependent operations inside wasm (no boundary crossing per step), for
+   * benchmarks: `mul` gives a·bⁿ, `sqr` a^(2ⁿ), `add` a + n·b, `inv`/`invUnsafe` a^((−1)ⁿ).
+   * @returns the chain's final value, so callers can check it before trusting a timing
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p); `NOT_INVERTIBLE` for inverting 0.
+   */
+  loop(op: 'mul' | 'sqr' | 'add' | 'inv' | 'invUnsafe', a: bigint, b: bigint, iterations: number): bigint {
+    if ((op === 'inv' || op === 'invUnsafe') && a === 0n) throw new WebcurvesError('NOT_INVERTIBLE', '0 has no inverse');
+    this.store(this.el(0), a);
+    this.store(this.el(1), b);
+    const [out, x, y] = [this.el(2), this.el(0), this.el(1)];
+    if (op === 'mul') this.raw.benchMul(out, x, y, iterations);
+    else if (op === 'sqr') this.raw.benchSqr(out, x, iterations);
+    else if (op === 'add') this.raw.benchAdd(out, x, y, iterations);
+    else this.raw.benchInv(out, x, iterations, op === 'invUnsafe' ? 1 : 0);
+    return this.load(out);
+  }
+
+  /**
    * Applies an operation element-wise to packed canonical words (the bytes-in, bytes-out unit that workers
    * run): `inputs` holds `count × arity` elements of `ioWords` little-endian u32 words, operand-major
    * (all first operands, then all second operands).

@@ -19,17 +19,17 @@ export interface FieldLayout {
 
 /** Every field, by id. */
 export const FIELD_LAYOUTS = {
-  bn254_fp: { id: 'bn254_fp', modulus: 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n, bits: 254, limbBits: 32, limbs: 8, elemBytes: 32, ioWords: 8 },
-  bn254_fr: { id: 'bn254_fr', modulus: 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n, bits: 254, limbBits: 32, limbs: 8, elemBytes: 32, ioWords: 8 },
-  bls12_381_fp: { id: 'bls12_381_fp', modulus: 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn, bits: 381, limbBits: 26, limbs: 15, elemBytes: 60, ioWords: 12 },
-  bls12_381_fr: { id: 'bls12_381_fr', modulus: 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n, bits: 255, limbBits: 32, limbs: 8, elemBytes: 32, ioWords: 8 },
-  bls12_377_fp: { id: 'bls12_377_fp', modulus: 0x1ae3a4617c510eac63b05c06ca1493b1a22d9f300f5138f1ef3622fba094800170b5d44300000008508c00000000001n, bits: 377, limbBits: 32, limbs: 12, elemBytes: 48, ioWords: 12 },
-  bls12_377_fr: { id: 'bls12_377_fr', modulus: 0x12ab655e9a2ca55660b44d1e5c37b00159aa76fed00000010a11800000000001n, bits: 253, limbBits: 32, limbs: 8, elemBytes: 32, ioWords: 8 },
-  bw6_761_fp: { id: 'bw6_761_fp', modulus: 0x122e824fb83ce0ad187c94004faff3eb926186a81d14688528275ef8087be41707ba638e584e91903cebaff25b423048689c8ed12f9fd9071dcd3dc73ebff2e98a116c25667a8f8160cf8aeeaf0a437e6913e6870000082f49d00000000008bn, bits: 761, limbBits: 32, limbs: 24, elemBytes: 96, ioWords: 24 },
+  bn254_fp: { id: 'bn254_fp', modulus: 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n, bits: 254, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
+  bn254_fr: { id: 'bn254_fr', modulus: 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n, bits: 254, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
+  bls12_381_fp: { id: 'bls12_381_fp', modulus: 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn, bits: 381, limbBits: 30, limbs: 13, elemBytes: 52, ioWords: 12 },
+  bls12_381_fr: { id: 'bls12_381_fr', modulus: 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n, bits: 255, limbBits: 30, limbs: 9, elemBytes: 36, ioWords: 8 },
+  bls12_377_fp: { id: 'bls12_377_fp', modulus: 0x1ae3a4617c510eac63b05c06ca1493b1a22d9f300f5138f1ef3622fba094800170b5d44300000008508c00000000001n, bits: 377, limbBits: 30, limbs: 13, elemBytes: 52, ioWords: 12 },
+  bls12_377_fr: { id: 'bls12_377_fr', modulus: 0x12ab655e9a2ca55660b44d1e5c37b00159aa76fed00000010a11800000000001n, bits: 253, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
+  bw6_761_fp: { id: 'bw6_761_fp', modulus: 0x122e824fb83ce0ad187c94004faff3eb926186a81d14688528275ef8087be41707ba638e584e91903cebaff25b423048689c8ed12f9fd9071dcd3dc73ebff2e98a116c25667a8f8160cf8aeeaf0a437e6913e6870000082f49d00000000008bn, bits: 761, limbBits: 30, limbs: 26, elemBytes: 104, ioWords: 24 },
   stark_fp: { id: 'stark_fp', modulus: 0x800000000000011000000000000000000000000000000000000000000000001n, bits: 252, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
-  stark_fr: { id: 'stark_fr', modulus: 0x800000000000010ffffffffffffffffb781126dcae7b2321e66a241adc64d2fn, bits: 252, limbBits: 32, limbs: 8, elemBytes: 32, ioWords: 8 },
-  ed_on_bls12_377_fr: { id: 'ed_on_bls12_377_fr', modulus: 0x4aad957a68b2955982d1347970dec005293a3afc43c8afeb95aee9ac33fd9ffn, bits: 251, limbBits: 32, limbs: 8, elemBytes: 32, ioWords: 8 },
-  bandersnatch_fr: { id: 'bandersnatch_fr', modulus: 0x1cfb69d4ca675f520cce760202687600ff8f87007419047174fd06b52876e7e1n, bits: 253, limbBits: 32, limbs: 8, elemBytes: 32, ioWords: 8 },
+  stark_fr: { id: 'stark_fr', modulus: 0x800000000000010ffffffffffffffffb781126dcae7b2321e66a241adc64d2fn, bits: 252, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
+  ed_on_bls12_377_fr: { id: 'ed_on_bls12_377_fr', modulus: 0x4aad957a68b2955982d1347970dec005293a3afc43c8afeb95aee9ac33fd9ffn, bits: 251, limbBits: 30, limbs: 9, elemBytes: 36, ioWords: 8 },
+  bandersnatch_fr: { id: 'bandersnatch_fr', modulus: 0x1cfb69d4ca675f520cce760202687600ff8f87007419047174fd06b52876e7e1n, bits: 253, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
 } as const satisfies Record<string, FieldLayout>;
 
 /** Identifier of a generated field. */
