@@ -1,11 +1,11 @@
 /**
  * Computes the full set of generated files (path → content) from the descriptors and the tuned shapes.
  *
- * Pure apart from reading the shape record, so `npm run gen`, `--check` and the
+ * Pure apart from reading the shape record and checking which curves have hand-written wasm code, so `npm run gen`, `--check` and the
  * freshness test all share it and cannot disagree about what "fresh" means.
  * @module
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { curves, fieldsOf, primeFields } from '../curves/index.js';
 import type { PrimeFieldSpec } from '../curves/types.js';
@@ -26,12 +26,17 @@ export const WASM_FIELD_FUNCTIONS = [
 
 const TS_BANNER = `// ${GENERATED_BANNER}\n`;
 
-function wasmEntry(curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec): string {
+/**
+ * A curve's entry module: runtime, both fields with prefixes, and the curve's hand-written code when it
+ * has any (`src/wasm/curves/<curve>/index.ts`: groups, pairings, hashes built on the generated fields).
+ */
+function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec): string {
   const lines = [
     TS_BANNER.trimEnd(),
     `// wasm core module for ${curveName}: its base field as fp_*, its scalar field as fr_*.`,
     `export { alloc, free, reset } from '../runtime';`,
   ];
+  if (existsSync(join(root, `src/wasm/curves/${curveName}/index.ts`))) lines.push(`export * from '../curves/${curveName}/index';`);
   for (const [prefix, f] of [['fp', fp], ['fr', fr]] as const) {
     const names = WASM_FIELD_FUNCTIONS.map((n) => `${n} as ${prefix}_${n}`).join(', ');
     lines.push(`export { ${names} } from '../fields/${f.id}';`);
@@ -95,7 +100,7 @@ export function generatedFiles(root: string): Map<string, string> {
   }
   for (const c of curves) {
     const [fp, fr] = fieldsOf(c);
-    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(c.name, fp!, fr!));
+    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!));
   }
   files.set('src/generated/fields.ts', layoutsModule(shapes));
   return files;
