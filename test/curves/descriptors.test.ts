@@ -3,7 +3,7 @@
  * group orders (cofactor·r), family polynomials in the seed, tower non-residues, twist types, and agreement
  * with cairo-lang, @noble/curves and the EIP-2539 / EIP-3026 test vectors.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { bls12_381 as nobleBls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn254 } from '@noble/curves/bn254.js';
 import { describe, expect, it } from 'vitest';
@@ -26,11 +26,10 @@ import {
   twistedEdwards,
   weierstrass,
 } from '../helpers/refcurve.js';
+import { vectorsDir } from '../helpers/vectors.js';
+import { pathToFileURL } from 'node:url';
 
-/** Shared test vectors: `shared/vectors/` in the checkout, else next to it. */
-const VECTORS = [new URL('../../shared/vectors/', import.meta.url), new URL('../../../shared/vectors/', import.meta.url)].find(
-  (u) => existsSync(u),
-)!;
+const VECTORS = pathToFileURL(vectorsDir + '/');
 
 const descriptors = { bn254, bls12_381, bls12_377, bw6_761, stark, ed_on_bls12_377, bandersnatch };
 
