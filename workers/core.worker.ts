@@ -17,6 +17,18 @@ const api = {
   ping(): 'pong' {
     return 'pong';
   },
+  /** Diagnostics for the pool's own tests: busy-waits `ms` milliseconds (a stand-in for long wasm work). */
+  spin(ms: number): number {
+    const end = Date.now() + ms;
+    let n = 0;
+    while (Date.now() < end) n++;
+    return n;
+  },
+  /** Diagnostics for the pool's own tests: the worker dies abruptly, as a crash in wasm or an OOM would. */
+  die(): void {
+    if (isNode) process.exit(70);
+    else self.close();
+  },
   /** See {@link UnitExecutor.fieldBatch}; the result's buffer is transferred, not copied. */
   async fieldBatch(id: FieldId, op: FieldBatchOp, inputs: Uint32Array): Promise<Uint32Array> {
     const out = await executor.fieldBatch(id, op, inputs);

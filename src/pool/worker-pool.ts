@@ -1,9 +1,11 @@
 /**
  * A small pool of wasm-core workers (browser module Workers or Node worker_threads), driven through comlink.
  *
- * Work goes to the least busy worker. A worker that dies fails its in-flight calls with a typed error and is
- * replaced, so a crash never leaves a caller waiting. In Node, idle workers are unref'd: a program that
- * forgets `close()` still exits, while one awaiting a result stays alive.
+ * Tasks wait in one FIFO queue and each worker runs one task at a time, so a queued task can be cancelled
+ * for free and a long task never hides behind another on a busy worker. A worker that dies fails its task
+ * with a typed error and is replaced; aborting a running task terminates and replaces its worker (wasm
+ * cannot be interrupted otherwise). In Node, idle workers are unref'd: a program that forgets `close()`
+ * still exits, while one awaiting a result stays alive.
  * @module
  */
 import * as Comlink from 'comlink';
@@ -11,17 +13,36 @@ import { WebcurvesError } from '../errors.js';
 import { importHidden, isNode } from '../core/platform.js';
 import type { CoreWorkerApi } from '../../workers/core.worker.js';
 
+/** What a task receives: the worker's comlink proxy. */
+export type WorkerApi = Comlink.Remote<CoreWorkerApi>;
+
+/** Options of {@link WorkerPool.run}. */
+export interface RunOptions {
+  /** Cancels the task: a queued task is dropped, a running one's worker is terminated and replaced. */
+  readonly signal?: AbortSignal;
+}
+
 interface Slot {
-  remote: Comlink.Remote<CoreWorkerApi>;
+  readonly remote: WorkerApi;
+  readonly terminate: () => void;
+  readonly ref: (on: boolean) => void;
   /** Answered its first ping; only such workers are replaced when they die (a broken build must not respawn forever). */
   ready: boolean;
-  terminate: () => void;
-  ref: (on: boolean) => void;
-  busy: number;
-  failures: Set<(e: Error) => void>;
+  /** Fails the running task, if any. */
+  fail?: (e: Error) => void;
+}
+
+interface Job {
+  readonly task: (api: WorkerApi) => Promise<unknown>;
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: unknown) => void;
+  readonly signal?: AbortSignal;
+  onAbort?: () => void;
 }
 
 type NodeWorker = import('node:worker_threads').Worker;
+
+const NODE_WORKER_PATH = '../../workers/core.worker.js';
 
 /**
  * The parent's Node flags minus those that describe the parent's own entry (`-e code`, `-p code`,
@@ -49,46 +70,48 @@ async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> 
     const { default: nodeEndpoint } = await importHidden<{ default: (w: NodeWorker) => Comlink.Endpoint }>(
       'comlink/dist/esm/node-adapter.mjs',
     );
-    const url = new URL('../../workers/core.worker.js', import.meta.url);
+    // Not a literal: bundlers must not inline this Node-only copy of the worker (the browser branch below is
+    // the one they bundle).
+    const url = new URL(NODE_WORKER_PATH, import.meta.url);
     const w = new Worker(url, { execArgv: workerExecArgv(process.execArgv) });
     slot = {
       remote: Comlink.wrap<CoreWorkerApi>(nodeEndpoint(w)),
       terminate: () => void w.terminate(),
       ref: (on) => (on ? w.ref() : w.unref()),
       ready: false,
-      busy: 0,
-      failures: new Set(),
     };
     w.on('error', (e) => onDeath(slot, e instanceof Error ? e.message : String(e)));
     w.on('exit', (code) => onDeath(slot, `exited with code ${code}`));
     w.unref();
   } else {
     const w = new Worker(new URL('../../workers/core.worker.js', import.meta.url), { type: 'module' });
-    slot = {
-      remote: Comlink.wrap<CoreWorkerApi>(w),
-      terminate: () => w.terminate(),
-      ref: () => {},
-      ready: false,
-      busy: 0,
-      failures: new Set(),
-    };
+    slot = { remote: Comlink.wrap<CoreWorkerApi>(w), terminate: () => w.terminate(), ref: () => {}, ready: false };
     w.addEventListener('error', (e) => onDeath(slot, e.message || 'worker error'));
   }
   return slot;
 }
 
+function abortError(signal: AbortSignal): WebcurvesError {
+  return new WebcurvesError('ABORTED', 'the task was aborted', { cause: signal.reason });
+}
+
 /** A fixed-size pool of wasm-core workers. */
 export class WorkerPool {
   private slots: Slot[] = [];
+  private idle: Slot[] = [];
+  private readonly queue: Job[] = [];
+  /** Workers being spawned (not yet in `slots`): queued tasks may wait for them. */
+  private starting = 0;
   private closed = false;
 
   private constructor(private readonly target: number) {}
 
   /**
    * Starts `size` workers and waits until each answers.
-   * @throws {WebcurvesError} `WORKER_FAILED` when a worker cannot start.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a size below 1; `WORKER_FAILED` when a worker cannot start.
    */
   static async start(size: number): Promise<WorkerPool> {
+    if (!Number.isInteger(size) || size < 1) throw new WebcurvesError('INVALID_ARGUMENT', `pool size must be ≥ 1, not ${size}`);
     const pool = new WorkerPool(size);
     try {
       await Promise.all(Array.from({ length: size }, () => pool.add()));
@@ -104,64 +127,146 @@ export class WorkerPool {
     return this.slots.length;
   }
 
-  private async add(): Promise<void> {
-    const slot = await spawn((s, why) => this.bury(s, why));
-    this.slots.push(slot);
-    await this.runOn(slot, (api) => api.ping());
-    slot.ready = true;
+  /** Tasks waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
   }
 
-  private bury(slot: Slot, why: string): void {
+  private async add(): Promise<void> {
+    this.starting++;
+    let slot: Slot;
+    try {
+      slot = await spawn((s, why) => this.bury(s, new WebcurvesError('WORKER_FAILED', `a wasm worker died: ${why}`)));
+    } finally {
+      this.starting--;
+    }
+    if (this.closed) {
+      slot.terminate();
+      return;
+    }
+    this.slots.push(slot);
+    slot.ref(true);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        slot.fail = reject;
+        slot.remote.ping().then(() => resolve(), reject);
+      });
+    } finally {
+      slot.fail = undefined;
+      slot.ref(false);
+    }
+    slot.ready = true;
+    this.release(slot);
+  }
+
+  /** Removes a worker, fails its task, and replaces it when it had been healthy. */
+  private bury(slot: Slot, err: Error): void {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     this.slots.splice(i, 1);
-    const err = new WebcurvesError('WORKER_FAILED', `a wasm worker died: ${why}`);
-    for (const fail of slot.failures) fail(err);
-    slot.failures.clear();
+    this.idle = this.idle.filter((s) => s !== slot);
+    slot.fail?.(err);
+    slot.fail = undefined;
+    slot.remote[Comlink.releaseProxy]();
     slot.terminate();
-    if (slot.ready && !this.closed && this.slots.length < this.target) this.add().catch(() => {});
-  }
-
-  /**
-   * Runs a task on the least busy worker.
-   * @throws {WebcurvesError} `ENGINE_CLOSED` after {@link close}; `WORKER_FAILED` when the worker dies
-   *   mid-task; otherwise whatever the task throws.
-   */
-  async run<T>(task: (api: Comlink.Remote<CoreWorkerApi>) => Promise<T>): Promise<T> {
-    if (this.closed) throw new WebcurvesError('ENGINE_CLOSED', 'the worker pool is closed');
-    const slot = this.slots.reduce<Slot | undefined>(
-      (best, s) => (s.ready && (!best || s.busy < best.busy) ? s : best),
-      undefined,
-    );
-    if (!slot) throw new WebcurvesError('WORKER_FAILED', 'no live worker');
-    return this.runOn(slot, task);
-  }
-
-  /** Runs a task on one worker; its death rejects the task instead of leaving it pending. */
-  private async runOn<T>(slot: Slot, task: (api: Comlink.Remote<CoreWorkerApi>) => Promise<T>): Promise<T> {
-    slot.busy++;
-    slot.ref(true);
-    let fail!: (e: Error) => void;
-    const died = new Promise<never>((_, reject) => (fail = reject));
-    slot.failures.add(fail);
-    try {
-      return await Promise.race([task(slot.remote), died]);
-    } finally {
-      slot.failures.delete(fail);
-      if (--slot.busy === 0) slot.ref(false);
+    if (slot.ready && !this.closed && this.slots.length < this.target) {
+      this.add().catch(() => this.failQueueIfNoWorkers());
+    } else {
+      this.failQueueIfNoWorkers();
     }
   }
 
-  /** Terminates every worker; later calls throw `ENGINE_CLOSED`. Idempotent. */
+  private failQueueIfNoWorkers(): void {
+    if (this.slots.length > 0 || this.starting > 0) return;
+    const err = new WebcurvesError('WORKER_FAILED', 'no live worker');
+    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(err));
+  }
+
+  /** Hands an idle worker the next queued job, or parks it. */
+  private release(slot: Slot): void {
+    if (!this.slots.includes(slot)) return;
+    const job = this.queue.shift();
+    if (!job) {
+      this.idle.push(slot);
+      return;
+    }
+    this.execute(slot, job);
+  }
+
+  private settle(job: Job, then: () => void): void {
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    then();
+  }
+
+  private execute(slot: Slot, job: Job): void {
+    running.set(slot, job);
+    slot.ref(true);
+    let done = false;
+    const finish = (ok: boolean, value: unknown): void => {
+      if (done) return;
+      done = true;
+      slot.fail = undefined;
+      slot.ref(false);
+      this.settle(job, () => (ok ? job.resolve(value) : job.reject(value)));
+      this.release(slot);
+    };
+    slot.fail = (e) => finish(false, e);
+    job.task(slot.remote).then(
+      (v) => finish(true, v),
+      (e) => finish(false, e),
+    );
+  }
+
+  /**
+   * Runs a task on the next free worker (FIFO).
+   * @throws {WebcurvesError} `ENGINE_CLOSED` after {@link close}; `ABORTED` when `signal` fires;
+   *   `WORKER_FAILED` when the worker dies mid-task or none is left; otherwise whatever the task throws.
+   */
+  run<T>(task: (api: WorkerApi) => Promise<T>, options: RunOptions = {}): Promise<T> {
+    if (this.closed) return Promise.reject(new WebcurvesError('ENGINE_CLOSED', 'the worker pool is closed'));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (this.slots.length === 0 && this.starting === 0) return Promise.reject(new WebcurvesError('WORKER_FAILED', 'no live worker'));
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { task: task as Job['task'], resolve: resolve as Job['resolve'], reject, signal };
+      if (signal) {
+        job.onAbort = (): void => {
+          const q = this.queue.indexOf(job);
+          if (q >= 0) {
+            this.queue.splice(q, 1);
+            this.settle(job, () => reject(abortError(signal)));
+            return;
+          }
+          // Running: only terminating the worker stops the wasm; the replacement joins the pool.
+          const slot = this.slots.find((s) => s.fail && running.get(s) === job);
+          if (slot) this.bury(slot, abortError(signal));
+        };
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      const slot = this.idle.shift();
+      if (slot) {
+        this.execute(slot, job);
+      } else {
+        this.queue.push(job);
+      }
+    });
+  }
+
+  /** Terminates every worker and fails queued and running tasks with `ENGINE_CLOSED`. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;
+    const err = new WebcurvesError('ENGINE_CLOSED', 'the worker pool was closed');
+    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(err));
     const slots = this.slots;
     this.slots = [];
-    const err = new WebcurvesError('ENGINE_CLOSED', 'the worker pool was closed');
+    this.idle = [];
     for (const s of slots) {
-      for (const fail of s.failures) fail(err);
+      s.fail?.(err);
       s.remote[Comlink.releaseProxy]();
       s.terminate();
     }
   }
 }
+
+/** Which job each busy worker runs (for aborting a running job). */
+const running = new WeakMap<Slot, Job>();

@@ -7,11 +7,20 @@
  * can export their own ICD (or an empty value) and test on it instead.
  * @module
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** The SwiftShader Vulkan ICD manifest installed by Debian's `chromium` package. */
 export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 
 if (process.env.VK_ICD_FILENAMES === undefined && existsSync(SWIFTSHADER_ICD)) {
   process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
+}
+
+// Dawn's Vulkan loader complains on stderr ("XDG_RUNTIME_DIR is invalid or not set") when there is no
+// session runtime directory, as in CI containers; a private temporary one silences it. Child processes
+// started by tests inherit it.
+if (process.env.XDG_RUNTIME_DIR === undefined) {
+  process.env.XDG_RUNTIME_DIR = mkdtempSync(join(tmpdir(), 'webcurves-xdg-'));
 }

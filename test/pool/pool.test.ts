@@ -1,0 +1,84 @@
+/**
+ * The worker pool's behaviour in Node: FIFO concurrency, abort of queued and running tasks, a worker that
+ * dies mid-task, and close(). (The same pool runs in headless Chromium in test/browser/.)
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { WorkerPool } from '../../dist/src/pool/worker-pool.js';
+import { packWords, unpackWords } from '../../dist/src/core/field.js';
+import { FIELD_LAYOUTS } from '../../dist/src/generated/fields.js';
+
+let pool: WorkerPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+describe('WorkerPool', () => {
+  it('runs many tasks over two workers and returns each result to its caller', async () => {
+    pool = await WorkerPool.start(2);
+    const p = FIELD_LAYOUTS.bn254_fr.modulus;
+    const words = FIELD_LAYOUTS.bn254_fr.ioWords;
+    const jobs = Array.from({ length: 12 }, (_, i) => {
+      const xs = [BigInt(i + 2), p - BigInt(i + 1)];
+      const packed = packWords([xs[0]!, xs[1]!], words);
+      return pool!.run((api) => api.fieldBatch('bn254_fr', 'mul', packed)).then((out) => unpackWords(out, words)[0]);
+    });
+    expect(pool.queued).toBe(10); // two running, the rest wait
+    const results = await Promise.all(jobs);
+    results.forEach((r, i) => expect(r).toBe((BigInt(i + 2) * (p - BigInt(i + 1))) % p));
+  });
+
+  it('drops a queued task on abort without touching the workers', async () => {
+    pool = await WorkerPool.start(1);
+    const long = pool.run((api) => api.spin(300));
+    const ac = new AbortController();
+    const queued = pool.run((api) => api.spin(1), { signal: ac.signal });
+    ac.abort();
+    await expect(queued).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(await long).toBeGreaterThan(0);
+    expect(pool.size).toBe(1);
+  });
+
+  it('aborts a running task by replacing its worker, and keeps serving', async () => {
+    pool = await WorkerPool.start(1);
+    const ac = new AbortController();
+    const t0 = Date.now();
+    const running = pool.run((api) => api.spin(20_000), { signal: ac.signal });
+    setTimeout(() => ac.abort(), 100);
+    await expect(running).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(await pool.run((api) => api.ping())).toBe('pong');
+    expect(pool.size).toBe(1);
+  });
+
+  it('rejects an already aborted signal at once', async () => {
+    pool = await WorkerPool.start(1);
+    await expect(pool.run((api) => api.ping(), { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'ABORTED' });
+  });
+
+  it('fails the task of a worker that dies with WORKER_FAILED and replaces the worker', async () => {
+    pool = await WorkerPool.start(2);
+    await expect(pool.run((api) => api.die())).rejects.toMatchObject({ code: 'WORKER_FAILED' });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => pool!.run((api) => api.ping())));
+    expect(answers).toEqual(['pong', 'pong', 'pong', 'pong']);
+    expect(pool.size).toBe(2);
+  });
+
+  it('close() fails queued and running tasks with ENGINE_CLOSED and refuses new ones', async () => {
+    pool = await WorkerPool.start(1);
+    const running = pool.run((api) => api.spin(5_000));
+    const queued = pool.run((api) => api.ping());
+    await pool.close();
+    await expect(running).rejects.toMatchObject({ code: 'ENGINE_CLOSED' });
+    await expect(queued).rejects.toMatchObject({ code: 'ENGINE_CLOSED' });
+    await expect(pool.run((api) => api.ping())).rejects.toMatchObject({ code: 'ENGINE_CLOSED' });
+    expect(pool.size).toBe(0);
+  });
+
+  it('propagates a task error without killing the worker', async () => {
+    pool = await WorkerPool.start(1);
+    const bad = packWords([FIELD_LAYOUTS.bn254_fr.modulus, 1n], FIELD_LAYOUTS.bn254_fr.ioWords);
+    await expect(pool.run((api) => api.fieldBatch('bn254_fr', 'mul', bad))).rejects.toThrow(/not below the modulus/);
+    expect(await pool.run((api) => api.ping())).toBe('pong');
+  });
+});
