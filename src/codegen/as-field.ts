@@ -689,14 +689,17 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     }
     L.push(`}`);
     L.push('');
-    L.push(`/** x = (x − y) mod p for x, y < p. */`);
-    L.push(`@inline function w64SubMod(x: usize, y: usize): void {`);
-    L.push(`  if (w64Geq(x, y)) { w64Sub(x, y); return; }`);
-    L.push(`  // x + p − y: add p first (fits: p has a spare top bit), then subtract.`);
+    L.push(`/** x += p (fits: p has a spare top bit and x < p). */`);
+    L.push(`@inline function w64AddP(x: usize): void {`);
     L.push(`  let c: u64 = 0;`);
     for (let k = 0; k < W; k++) {
       L.push(`  { const a = load<u64>(x, ${8 * k}); const s = a + load<u64>(P_W64, ${8 * k}); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, ${8 * k}); }`);
     }
+    L.push(`}`);
+    L.push('');
+    L.push(`/** x = (x − y) mod p for x, y < p. */`);
+    L.push(`@inline function w64SubMod(x: usize, y: usize): void {`);
+    L.push(`  if (!w64Geq(x, y)) w64AddP(x);`);
     L.push(`  w64Sub(x, y);`);
     L.push(`}`);
     L.push('');
@@ -710,13 +713,18 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push('');
     L.push(`/** x = x / 2 mod p. */`);
     L.push(`@inline function w64Half(x: usize): void {`);
-    L.push(`  if ((load<u64>(x) & 1) != 0) {`);
-    L.push(`    let c: u64 = 0;`);
-    for (let k = 0; k < W; k++) {
-      L.push(`    { const a = load<u64>(x, ${8 * k}); const s = a + load<u64>(P_W64, ${8 * k}); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, ${8 * k}); }`);
-    }
-    L.push(`  }`);
+    L.push(`  if ((load<u64>(x) & 1) != 0) w64AddP(x);`);
     L.push(`  w64Shr(x, 1);`);
+    L.push(`}`);
+    L.push('');
+    L.push(`/** Strips the factors 2 of u (even, non-zero), halving x mod p as many times. */`);
+    L.push(`@inline function w64StripTwos(u: usize, x: usize): void {`);
+    L.push(`  while ((load<u64>(u) & 1) == 0) {`);
+    L.push(`    const tz = ctz<u64>(load<u64>(u));`);
+    L.push(`    const k: u64 = tz == 64 ? 63 : tz;`);
+    L.push(`    w64Shr(u, k);`);
+    L.push(`    for (let i: u64 = 0; i < k; i++) w64Half(x);`);
+    L.push(`  }`);
     L.push(`}`);
     L.push('');
     L.push(`/** Limbs of ${this.w} bits → ${W} u64 words. */`);
@@ -752,18 +760,8 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`  memory.fill(x1, 0, ${8 * W}); store<u64>(x1, 1);`);
     L.push(`  memory.fill(x2, 0, ${8 * W});`);
     L.push(`  while (!w64IsOne(u) && !w64IsOne(v)) {`);
-    L.push(`    while ((load<u64>(u) & 1) == 0) {`);
-    L.push(`      const tz = ctz<u64>(load<u64>(u));`);
-    L.push(`      const k: u64 = tz == 64 ? 63 : tz;`);
-    L.push(`      w64Shr(u, k);`);
-    L.push(`      for (let i: u64 = 0; i < k; i++) w64Half(x1);`);
-    L.push(`    }`);
-    L.push(`    while ((load<u64>(v) & 1) == 0) {`);
-    L.push(`      const tz = ctz<u64>(load<u64>(v));`);
-    L.push(`      const k: u64 = tz == 64 ? 63 : tz;`);
-    L.push(`      w64Shr(v, k);`);
-    L.push(`      for (let i: u64 = 0; i < k; i++) w64Half(x2);`);
-    L.push(`    }`);
+    L.push(`    w64StripTwos(u, x1);`);
+    L.push(`    w64StripTwos(v, x2);`);
     L.push(`    if (w64Geq(u, v)) { w64Sub(u, v); w64SubMod(x1, x2); }`);
     L.push(`    else { w64Sub(v, u); w64SubMod(x2, x1); }`);
     L.push(`  }`);

@@ -451,15 +451,18 @@ const GCD_LIMBS: usize = memory.data(44, 8);
   { const a = load<u64>(x, 24), b = load<u64>(y, 24); const d = a - b - br; br = <u64>((a < b) | ((a == b) & (br != 0))); store<u64>(x, d, 24); }
 }
 
-/** x = (x − y) mod p for x, y < p. */
-@inline function w64SubMod(x: usize, y: usize): void {
-  if (w64Geq(x, y)) { w64Sub(x, y); return; }
-  // x + p − y: add p first (fits: p has a spare top bit), then subtract.
+/** x += p (fits: p has a spare top bit and x < p). */
+@inline function w64AddP(x: usize): void {
   let c: u64 = 0;
   { const a = load<u64>(x, 0); const s = a + load<u64>(P_W64, 0); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 0); }
   { const a = load<u64>(x, 8); const s = a + load<u64>(P_W64, 8); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 8); }
   { const a = load<u64>(x, 16); const s = a + load<u64>(P_W64, 16); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 16); }
   { const a = load<u64>(x, 24); const s = a + load<u64>(P_W64, 24); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 24); }
+}
+
+/** x = (x − y) mod p for x, y < p. */
+@inline function w64SubMod(x: usize, y: usize): void {
+  if (!w64Geq(x, y)) w64AddP(x);
   w64Sub(x, y);
 }
 
@@ -473,14 +476,18 @@ const GCD_LIMBS: usize = memory.data(44, 8);
 
 /** x = x / 2 mod p. */
 @inline function w64Half(x: usize): void {
-  if ((load<u64>(x) & 1) != 0) {
-    let c: u64 = 0;
-    { const a = load<u64>(x, 0); const s = a + load<u64>(P_W64, 0); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 0); }
-    { const a = load<u64>(x, 8); const s = a + load<u64>(P_W64, 8); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 8); }
-    { const a = load<u64>(x, 16); const s = a + load<u64>(P_W64, 16); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 16); }
-    { const a = load<u64>(x, 24); const s = a + load<u64>(P_W64, 24); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 24); }
-  }
+  if ((load<u64>(x) & 1) != 0) w64AddP(x);
   w64Shr(x, 1);
+}
+
+/** Strips the factors 2 of u (even, non-zero), halving x mod p as many times. */
+@inline function w64StripTwos(u: usize, x: usize): void {
+  while ((load<u64>(u) & 1) == 0) {
+    const tz = ctz<u64>(load<u64>(u));
+    const k: u64 = tz == 64 ? 63 : tz;
+    w64Shr(u, k);
+    for (let i: u64 = 0; i < k; i++) w64Half(x);
+  }
 }
 
 /** Limbs of 30 bits → 4 u64 words. */
@@ -516,18 +523,8 @@ export function invUnsafe(out: usize, a: usize): void {
   memory.fill(x1, 0, 32); store<u64>(x1, 1);
   memory.fill(x2, 0, 32);
   while (!w64IsOne(u) && !w64IsOne(v)) {
-    while ((load<u64>(u) & 1) == 0) {
-      const tz = ctz<u64>(load<u64>(u));
-      const k: u64 = tz == 64 ? 63 : tz;
-      w64Shr(u, k);
-      for (let i: u64 = 0; i < k; i++) w64Half(x1);
-    }
-    while ((load<u64>(v) & 1) == 0) {
-      const tz = ctz<u64>(load<u64>(v));
-      const k: u64 = tz == 64 ? 63 : tz;
-      w64Shr(v, k);
-      for (let i: u64 = 0; i < k; i++) w64Half(x2);
-    }
+    w64StripTwos(u, x1);
+    w64StripTwos(v, x2);
     if (w64Geq(u, v)) { w64Sub(u, v); w64SubMod(x1, x2); }
     else { w64Sub(v, u); w64SubMod(x2, x1); }
   }
