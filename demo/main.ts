@@ -21,6 +21,8 @@ import { readHash, writeHash, type HashState } from './src/permalink.js';
 import { mountPicker, type Selection } from './src/picker.js';
 import { mountResults } from './src/results.js';
 import { selfTestSuite } from './src/suites/selftest.js';
+import { mountGroth16 } from './src/tasks/groth16.js';
+import { mountStarknet } from './src/tasks/starknet.js';
 
 /** A panel: `<section>` with a heading and a lede; returns the section to fill. */
 function panel(id: string, title: string, lede?: string): HTMLElement {
@@ -94,6 +96,18 @@ function main(): void {
     const results = mountResults(resultsHost, () => catalog);
     const exporter = mountExport(exportHost);
 
+    const groth16Section = panel(
+      'task-groth16',
+      'Verify a Groth16 proof',
+      "A dapp front end's job: check a snarkjs proof in the page. Paste snarkjs JSON or load a sample.",
+    );
+    const groth16 = mountGroth16(groth16Section, () => client);
+    const starknetSection = panel(
+      'task-starknet',
+      'Sign a Starknet invoke v3 transaction',
+      "An in-browser wallet's job: hash an invoke v3 transaction (Poseidon) and sign it (Stark-curve ECDSA, RFC 6979).",
+    );
+    const starknet = mountStarknet(starknetSection, () => client);
 
     /** The report shown in the results panel, if any. */
     let shown: BenchReport | undefined;
@@ -202,16 +216,19 @@ function main(): void {
       });
     });
 
-    host.append(envSection, selfSection, benchSection, resultsSection);
+    host.append(envSection, selfSection, benchSection, resultsSection, groth16Section, starknetSection);
     setPageState('starting');
     announce('Starting the engine in the benchmark worker: wasm core, workers, WebGPU…');
     let readyOnce = false;
 
     return {
-      async ready({ info }: WorkerReady): Promise<void> {
+      async ready({ info, features }: WorkerReady): Promise<void> {
         globals().info = toJsonValue(info);
+        globals().features = features;
         environment.show(info);
         picker.applyInfo(info);
+        groth16.setAvailable(features.groth16);
+        starknet.setAvailable(features.starknet);
         if (readyOnce) {
           // The worker was restarted after a hard cancel.
           picker.setState('idle');
@@ -238,6 +255,8 @@ function main(): void {
         globals().error = message;
         environment.fail(message);
         selfTest.fail('the engine did not start');
+        groth16.fail(message);
+        starknet.fail(message);
         picker.setState('waiting');
         announce(`The engine could not start: ${message}`, 'error');
         setPageState('error');

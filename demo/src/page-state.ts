@@ -24,6 +24,8 @@ export interface DemoGlobals {
   run: RunState;
   /** `wc.info()` once the engine (in the benchmark worker) is up. */
   info?: JsonValue;
+  /** Which task APIs that engine has (`'groth16' in wc`, `'starknet' in wc`). */
+  features?: { groth16: boolean; starknet: boolean };
   /** Each page panel's data, by id (today: the self-test). */
   suites: Record<string, JsonValue>;
   /** The results shown in the results panel: the last run, or the permalink's. */

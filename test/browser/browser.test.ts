@@ -15,6 +15,10 @@
  * - the page thread stays responsive: no long task over {@link MAX_LONG_TASK_MS} while the suites run;
  * - JSON and Markdown exports (downloaded as a user would) hold the run, and the Markdown is exactly what
  *   the shared module (`markdownReport`, as printed by `npm run bench`) makes of the JSON;
+ * - the task panels: the Groth16 sample loads; while the engine lacks `groth16` / `starknet` each panel says
+ *   its action is available when that API lands (button disabled); once the engine has the API, the
+ *   sample proof must verify and the sample transaction's hash must match starknet.js's, its signature
+ *   verify and equal @scure/starknet's — so this test covers the panels the day those APIs merge;
  * - the permalink, opened in a new page, shows the same results;
  * - no console error and no uncaught page error on either page.
  *
@@ -79,6 +83,7 @@ interface Observed {
   markdownPreview: string;
   checkedSuites: string[];
   mode: string | undefined;
+  features: { groth16: boolean; starknet: boolean } | undefined;
   cls: { value: number; entries: { t: number; v: number; input: boolean; src: string[] }[] };
   longTasks: { start: number; duration: number }[];
 }
@@ -108,7 +113,7 @@ function installObservers(): void {
 function observe(page: Page): Promise<Observed> {
   return page.evaluate((): Observed => {
     const w = window as unknown as {
-      __webcurves?: { report?: BenchReport };
+      __webcurves?: { report?: BenchReport; features?: Observed['features'] };
       __webcurvesSelfTest?: PageSelfTest;
       __cls: Observed['cls'];
       __longTasks: Observed['longTasks'];
@@ -138,6 +143,7 @@ function observe(page: Page): Promise<Observed> {
       markdownPreview: text('#markdown-preview'),
       checkedSuites: [...document.querySelectorAll<HTMLInputElement>('input[name="suite"]:checked')].map((b) => b.value),
       mode: document.querySelector<HTMLInputElement>('input[name="mode"]:checked')?.value,
+      features: w.__webcurves?.features,
       cls: w.__cls,
       longTasks: w.__longTasks,
     };
@@ -155,6 +161,9 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
   let second: Observed;
   let runStartedAt = 0;
   let jsonExport: string;
+  /** What the task panels showed (see the panel test). */
+  const tasks: Record<string, { available: string | null; availability: string; buttonDisabled: boolean; output: string; tone: string | null }> = {};
+  let sampleVk: { protocol?: string; curve?: string } = {};
   let markdownExport: string;
   const timings: Record<string, number> = {};
   // A failed setup (no Chromium, no dist/) is rethrown by every test, so each one is reported as FAILED
@@ -220,6 +229,30 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     first = await observe(page);
     jsonExport = await download(page, '#export-json');
     markdownExport = await download(page, '#export-md');
+
+    // The task panels: load the Groth16 sample; act where the engine has the API.
+    await page.click('[data-sample="bn254"]');
+    await page.waitForFunction(() => (document.querySelector<HTMLTextAreaElement>('#groth16-vk')?.value ?? '') !== '');
+    sampleVk = JSON.parse(await page.inputValue('#groth16-vk')) as typeof sampleVk;
+    for (const [task, button, output] of [
+      ['groth16', '#groth16-verify', '#groth16-result'],
+      ['starknet', '#starknet-sign', '#starknet-result'],
+    ] as const) {
+      if (first.features?.[task]) {
+        await page.click(button);
+        await page.waitForFunction((sel) => document.querySelector<HTMLElement>(sel)?.dataset['tone'] !== 'info', output, { timeout: 20_000 });
+      }
+      tasks[task] = await page.evaluate(
+        ([t, b, o]) => ({
+          available: document.getElementById(`${t}-availability`)?.dataset['available'] ?? null,
+          availability: document.getElementById(`${t}-availability`)?.textContent ?? '',
+          buttonDisabled: document.querySelector<HTMLButtonElement>(b)!.disabled,
+          output: document.querySelector(o)?.textContent ?? '',
+          tone: document.querySelector<HTMLElement>(o)?.dataset['tone'] ?? null,
+        }),
+        [task, button, output] as const,
+      );
+    }
     await mkdir(resultsDir, { recursive: true });
     await page.screenshot({ path: join(resultsDir, 'demo-full.png'), fullPage: true });
     await page.locator('#results').scrollIntoViewIfNeeded();
@@ -320,6 +353,34 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     expect(markdownExport.split('\n')[2]).toBe('| suite | subject | op | implementation | ✓ | time/op | ops/s | × webcurves |');
     expect(markdownExport.trim().split('\n')).toHaveLength(4 + report.results.length);
     expect(first.markdownPreview.trim()).toBe(markdownExport.trim());
+  });
+
+  it('offers the Groth16 and Starknet task panels, lit up exactly when the engine has those APIs', () => {
+    ready();
+    expect(first.features).toBeDefined();
+    expect(sampleVk.protocol).toBe('groth16');
+    expect(sampleVk.curve).toBe('bn128');
+    const g = tasks['groth16']!;
+    if (first.features!.groth16) {
+      expect(g.available).toBe('yes');
+      expect(g.output, g.output).toMatch(/^✓ Valid proof/);
+    } else {
+      expect(g.available).toBe('no');
+      expect(g.availability).toMatch(/^Available when the Groth16 API lands\./);
+      expect(g.buttonDisabled).toBe(true);
+    }
+    const sn = tasks['starknet']!;
+    if (first.features!.starknet) {
+      expect(sn.available).toBe('yes');
+      expect(sn.tone, sn.output).toBe('ok');
+      expect(sn.output).toContain('✓ same hash as starknet.js computes for the sample');
+      expect(sn.output).toContain('✓ verifies');
+      expect(sn.output).toContain('✓ same signature as @scure/starknet');
+    } else {
+      expect(sn.available).toBe('no');
+      expect(sn.availability).toMatch(/^Available when the Starknet API lands\./);
+      expect(sn.buttonDisabled).toBe(true);
+    }
   });
 
   it('reproduces the results from the permalink in a new page', () => {
