@@ -141,6 +141,7 @@ function main(): void {
             total = plans.reduce((n, p) => n + (p.cases?.length ?? 0), 0);
             results.layout(plans);
           } else if (e.type === 'case') {
+            results.started(e.suite, e.index);
             if (e.index === 0) announce(`Running ${catalog.find((s) => s.id === e.suite)?.title ?? e.suite} (${casesDone} of ${total} cases done)…`);
           } else if (e.type === 'result') {
             casesDone++;

@@ -19,7 +19,9 @@
  *   its action is available when that API lands (button disabled); once the engine has the API, the
  *   sample proof must verify and the sample transaction's hash must match starknet.js's, its signature
  *   verify and equal @scure/starknet's — so this test covers the panels the day those APIs merge;
- * - the permalink, opened in a new page, shows the same results;
+ * - the permalink, opened in a new page, shows the same results; there a full run is started and
+ *   cancelled, which must stop within the worker's soft limit (the runner checks between samples);
+ * - keyboard focus lands on the results heading when a run started from the Run button ends;
  * - no console error and no uncaught page error on either page.
  *
  * It fails (never skips) when Chromium is missing. Screenshots: `test-results/demo.png` (the viewport at
@@ -159,6 +161,8 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
   const pageErrors: string[] = [];
   let first: Observed;
   let second: Observed;
+  let focusAfterRun: string | undefined;
+  let cancelled: { run: string | null; ms: number; status: string; verdicts: string[] };
   let runStartedAt = 0;
   let jsonExport: string;
   /** What the task panels showed (see the panel test). */
@@ -227,6 +231,7 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     await page.waitForFunction(() => (document.documentElement.dataset['webcurvesRun'] ?? 'running') !== 'running', undefined, { timeout: 60_000 });
     lap('run');
     first = await observe(page);
+    focusAfterRun = await page.evaluate(() => document.activeElement?.id);
     jsonExport = await download(page, '#export-json');
     markdownExport = await download(page, '#export-md');
 
@@ -264,6 +269,23 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     const again = await openPage('permalink', first.permalink);
     second = await observe(again);
     lap('permalink');
+
+    // A full run, cancelled once its first case is being timed.
+    await again.check('#mode-full');
+    await again.click('#run');
+    await again.waitForSelector('.suite-results tr.is-running', { timeout: 20_000 });
+    const t0 = performance.now();
+    await again.click('#cancel');
+    await again.waitForFunction(() => document.documentElement.dataset['webcurvesRun'] !== 'running', undefined, { timeout: 10_000 });
+    cancelled = {
+      ms: performance.now() - t0,
+      ...(await again.evaluate(() => ({
+        run: document.documentElement.dataset['webcurvesRun'] ?? null,
+        status: document.getElementById('status')?.textContent ?? '',
+        verdicts: [...document.querySelectorAll('.suite-results [data-verdict]')].map((e) => e.getAttribute('data-verdict') ?? ''),
+      }))),
+    };
+    lap('cancel');
 
     console.info(`browser test timings (ms): ${JSON.stringify(timings)}`);
     const notable = consoleMessages.filter((m) => m.type === 'warning' || m.type === 'error');
@@ -392,6 +414,17 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     expect(second.report).toEqual(first.report);
     expect(second.checkedSuites).toEqual(first.checkedSuites);
     expect(second.mode).toBe('quick');
+  });
+
+  it('moves focus to the results when a run ends, and cancels a run promptly', () => {
+    ready();
+    expect(focusAfterRun).toBe('results-title');
+    expect(cancelled.run, cancelled.status).toBe('cancelled');
+    expect(cancelled.status).toMatch(/^Cancelled after \d+ cases\.$/);
+    // Well within the 2 s after which the page would terminate the worker instead.
+    expect(cancelled.ms).toBeLessThan(1500);
+    expect(cancelled.verdicts).not.toContain('running');
+    expect(cancelled.verdicts).not.toContain('pending');
   });
 
   it('logs no console error and throws no page error', () => {
