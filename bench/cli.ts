@@ -25,10 +25,11 @@ const args = process.argv.slice(2);
 const valueFlags = new Set(['--workers', '--param']);
 const flag = (name: string): boolean => args.includes(name);
 const values = (name: string): string[] => args.flatMap((a, i) => (a === name && i + 1 < args.length ? [args[i + 1]!] : []));
-const fail = (message: string): never => {
+/** Prints a usage error and exits (a declared function, so TypeScript narrows after calls to it). */
+function fail(message: string): never {
   console.error(message);
   process.exit(2);
-};
+}
 
 if (flag('--list')) {
   for (const s of suites) {
@@ -53,7 +54,7 @@ const choice: Record<string, string[]> = {};
 for (const p of values('--param')) {
   const m = /^([\w.-]+)=(.+)$/.exec(p);
   if (!m) fail(`--param wants id=value[,value…], not "${p}"`);
-  choice[m![1]!] = m![2]!.split(',');
+  choice[m[1]!] = m[2]!.split(',');
 }
 for (const id of Object.keys(choice)) {
   if (!chosen.some((s) => s.params?.some((p) => p.id === id))) fail(`no chosen suite has a parameter "${id}" (see --list)`);
@@ -74,7 +75,7 @@ try {
     const own: ParamChoice = Object.fromEntries(Object.entries(choice).filter(([id]) => s.params?.some((p) => p.id === id)));
     const resolved = resolveParams(s, mode, own);
     if (!resolved.ok) fail(resolved.problems.join('\n'));
-    const params = (resolved as { params: Record<string, string[]> }).params;
+    const { params } = resolved;
     selection.push({ suite: s.id, params });
     cases.push(...(await s.cases({ engine, mode, params })));
   }

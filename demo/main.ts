@@ -9,6 +9,7 @@
  * result as it completes; when it ends, the URL hash becomes a permalink to the results.
  * @module
  */
+import type { EngineInfo } from 'webcurves';
 import { reportHeader, type BenchReport } from '../bench/index.js';
 import { BenchClient, type RunEvent, type WorkerReady } from './src/bench-client.js';
 import type { SuiteMeta, SuitePlan } from './src/bench-protocol.js';
@@ -150,24 +151,28 @@ function main(): void {
         });
       },
     });
-    const problems = picker.apply(hash.selection);
-    if (hash.report) {
-      shown = hash.report;
-      globals().report = shown;
-      results.show(shown);
-      origin.replaceChildren(
-        h('strong', {}, 'From a link: '),
-        `${reportHeader(shown)}, measured ${new Date(shown.date).toLocaleString()}. Press Run to measure on this machine.`,
-      );
-      exporter.update(shown, location.href);
-    }
-    const notes = [...problems, ...(hash.problem ? [hash.problem] : [])];
-    if (notes.length) origin.append(h('span', { class: 'sub no' }, `Parts of this link were ignored: ${notes.join('; ')}.`));
+    /** Shows what a hash holds: the selection, and the saved results with where they were measured. */
+    const applyHash = (state: HashState): void => {
+      const problems = picker.apply(state.selection);
+      if (state.report) {
+        shown = state.report;
+        globals().report = shown;
+        results.show(shown);
+        origin.replaceChildren(
+          h('strong', {}, 'From a link: '),
+          `${reportHeader(shown)}, measured ${new Date(shown.date).toLocaleString()}. Press Run to measure on this machine.`,
+        );
+        exporter.update(shown, location.href);
+      }
+      const notes = [...problems, ...(state.problem ? [state.problem] : [])];
+      if (notes.length) origin.append(h('span', { class: 'sub no' }, `Parts of this link were ignored: ${notes.join('; ')}.`));
+    };
+    applyHash(hash);
 
     async function finish(selection: Selection, plans: readonly SuitePlan[], end: Extract<RunEvent, { type: 'end' }>, ms: number): Promise<void> {
       const done = results.results();
       if (end.status !== 'done') results.stop(end.status === 'cancelled' ? 'cancelled' : 'not run');
-      const info = globals().info as unknown as BenchReport['info'];
+      const info = engineInfo!;
       shown = {
         version: info.version,
         runtime: browserRuntime(),
@@ -203,27 +208,21 @@ function main(): void {
       if (focusWasOnControls) byId('results-title').focus();
     }
 
+    // A link pasted into this tab's address bar (replaceState, used for our own updates, fires nothing).
     addEventListener('hashchange', () => {
-      if (client.running) return;
-      void readHash(location.hash).then((next) => {
-        picker.apply(next.selection);
-        if (next.report) {
-          shown = next.report;
-          globals().report = shown;
-          results.show(shown);
-          origin.textContent = `From a link: ${reportHeader(shown)}.`;
-          exporter.update(shown, location.href);
-        }
-      });
+      if (!client.running) void readHash(location.hash).then(applyHash);
     });
 
     host.append(envSection, selfSection, benchSection, resultsSection, groth16Section, starknetSection);
     setPageState('starting');
     announce('Starting the engine in the benchmark worker: wasm core, workers, WebGPU…');
     let readyOnce = false;
+    /** The engine's description, for reports (the run button is enabled only once it is known). */
+    let engineInfo: EngineInfo | undefined;
 
     return {
       async ready({ info, features }: WorkerReady): Promise<void> {
+        engineInfo = info;
         globals().info = toJsonValue(info);
         globals().features = features;
         environment.show(info);

@@ -63,6 +63,10 @@ export async function decodeReport(text: string): Promise<BenchReport> {
   if (!isObj(r) || !isStr(r['version']) || !isStr(r['runtime']) || !isStr(r['date']) || !isObj(r['info']) || !Array.isArray(r['results']) || !Array.isArray(r['selection']))
     throw new Error('it is not a benchmark report');
   if (r['mode'] !== 'quick' && r['mode'] !== 'full') throw new Error('unknown run length');
+  const info = r['info'];
+  if (typeof info['workers'] !== 'number' || !isObj(info['gpu']) || typeof info['gpu']['available'] !== 'boolean')
+    throw new Error('its description of the machine is malformed');
+  if (info['gpu']['available'] === true && !isObj(info['gpu']['adapter'])) throw new Error('its GPU description is malformed');
   const results = r['results'].map((x: unknown): BenchResult => {
     if (!isObj(x) || ![x['suite'], x['subject'], x['op'], x['impl']].every(isStr) || typeof x['ok'] !== 'boolean') throw new Error('a result is malformed');
     // JSON wrote NaN (not timed) as null.

@@ -6,7 +6,7 @@
  * @module
  */
 import type { EngineInfo } from 'webcurves';
-import { unmetNeeds, type BenchMode, type BenchSelection } from '../../bench/index.js';
+import { unmetNeeds, type BenchMode, type BenchParamOption, type BenchSelection } from '../../bench/index.js';
 import type { SuiteMeta } from './bench-protocol.js';
 import { h } from './dom.js';
 
@@ -50,6 +50,7 @@ const MODES: readonly (readonly [BenchMode, string, string])[] = [
 
 interface ParamControl {
   readonly id: string;
+  readonly options: readonly BenchParamOption[];
   readonly defaults: Readonly<Record<BenchMode, readonly string[]>>;
   readonly boxes: readonly HTMLInputElement[];
   readonly fieldset: HTMLFieldSetElement;
@@ -105,7 +106,7 @@ export function mountPicker(form: HTMLFormElement, catalog: readonly SuiteMeta[]
         h('div', { class: 'chips' }, ...p.options.map((o, i) => h('label', { class: 'chip', for: boxes[i]!.id }, boxes[i]!, ' ', o.label))),
         error,
       );
-      return { id: p.id, defaults: p.defaults, boxes, fieldset, error, touched: false };
+      return { id: p.id, options: p.options, defaults: p.defaults, boxes, fieldset, error, touched: false };
     });
     suiteList.append(
       h(
@@ -227,9 +228,8 @@ export function mountPicker(form: HTMLFormElement, catalog: readonly SuiteMeta[]
         c.box.disabled = unmet.length > 0;
         if (c.box.disabled) c.box.checked = false;
         for (const p of c.params) {
-          const options = catalog.find((m) => m.id === c.meta.id)!.params.find((x) => x.id === p.id)!.options;
           p.boxes.forEach((b, i) => {
-            const why = unmetNeeds(options[i]!.needs, info);
+            const why = unmetNeeds(p.options[i]!.needs, info);
             b.disabled = why.length > 0;
             if (b.disabled) b.parentElement?.setAttribute('title', why.join('; '));
           });
