@@ -95,7 +95,16 @@ export function mountResults(host: HTMLElement, catalog: () => readonly SuiteMet
     const cases = plan.cases;
     const progress = h('progress', { id: `${base}-progress`, max: cases.length, value: 0 });
     const progressText = h('span', { class: 'progress__text' }, `0 / ${cases.length}`);
-    section.append(h('div', { class: 'progress' }, h('label', { for: progress.id }, 'Progress'), progress, progressText));
+    section.append(
+      h(
+        'div',
+        { class: 'progress' },
+        // Every suite has one: the hidden part keeps their accessible names apart.
+        h('label', { for: progress.id }, 'Progress', h('span', { class: 'visually-hidden' }, ` of ${title(plan.suite)}`)),
+        progress,
+        progressText,
+      ),
+    );
 
     const tableId = `${base}-table`;
     const rows: Row[] = [];
@@ -154,7 +163,8 @@ export function mountResults(host: HTMLElement, catalog: () => readonly SuiteMet
       ),
       ...bodies,
     );
-    section.append(h('div', { class: 'table-wrap' }, table));
+    // On a phone the table scrolls sideways: a focusable, named region lets keyboard users scroll it too.
+    section.append(h('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': `${title(plan.suite)} results table` }, table));
     const chart = mountChart(base, title(plan.suite), cases, tableId);
     section.append(chart.figure);
     return { el: section, block: { plan, rows, progress, progressText, chart: chart.view } };
