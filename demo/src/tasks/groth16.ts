@@ -11,7 +11,7 @@ import { describeError, type Groth16Result } from '../bench-protocol.js';
 import type { BenchClient } from '../bench-client.js';
 import { h } from '../dom.js';
 import { formatMs } from '../format.js';
-import { availabilityLine, field, outputArea, type TaskView } from './task.js';
+import { apiGate, field, outputArea, type TaskView } from './task.js';
 
 /** The samples in `demo/public/samples/` (see the README there for their origin). */
 const SAMPLES = [
@@ -29,16 +29,15 @@ type Part = (typeof PARTS)[number][0];
 
 /** Renders the panel into `section` (which holds its heading). */
 export function mountGroth16(section: HTMLElement, client: () => BenchClient | undefined): TaskView {
-  const availability = availabilityLine('groth16-availability');
   const fields = new Map(
     PARTS.map(([part, label, file]) => {
       const control = h('textarea', { id: `groth16-${part}`, rows: part === 'public' ? 2 : 5, spellcheck: 'false', autocomplete: 'off', class: 'code-input' });
       return [part, field(control, [label, ' ', h('span', { class: 'sub-inline' }, `(snarkjs ${file})`)])] as const;
     }),
   );
-  const verify = h('button', { type: 'submit', class: 'button button--primary', id: 'groth16-verify', disabled: true, 'aria-describedby': availability.el.id }, 'Verify');
+  const verify = h('button', { type: 'submit', class: 'button button--primary', id: 'groth16-verify' }, 'Verify');
+  const gate = apiGate('groth16', 'Groth16', 'You can load and edit the samples meanwhile.', verify);
   const output = outputArea('groth16-result');
-  let available = false;
 
   const sampleButtons = SAMPLES.map(([curve, label]) => {
     const b = h('button', { type: 'button', class: 'button', 'data-sample': curve }, `Load ${label}`);
@@ -60,7 +59,7 @@ export function mountGroth16(section: HTMLElement, client: () => BenchClient | u
         f.control.value = texts[i]!.trim();
         f.setError(undefined);
       });
-      output.set('info', `${label} loaded (from Garaga's examples, MIT).`, available ? ' Press Verify.' : '');
+      output.set('info', `${label} loaded (from Garaga's examples, MIT).`, gate.available ? ' Press Verify.' : '');
     } catch (e) {
       output.set('error', `Could not load the ${label}: ${describeError(e)}`);
     }
@@ -69,7 +68,7 @@ export function mountGroth16(section: HTMLElement, client: () => BenchClient | u
   const form = h(
     'form',
     { class: 'task', 'aria-labelledby': section.querySelector('h2')?.id },
-    availability.el,
+    gate.el,
     h('div', { class: 'actions' }, ...sampleButtons),
     ...[...fields.values()].map((f) => f.el),
     h('div', { class: 'actions' }, verify),
@@ -101,8 +100,8 @@ export function mountGroth16(section: HTMLElement, client: () => BenchClient | u
       return;
     }
     const c = client();
-    if (!c || !available) return;
-    verify.disabled = true;
+    if (!c || !gate.available) return;
+    gate.busy(true);
     output.set('info', 'Verifying in the worker…');
     try {
       const r: Groth16Result = await c.call('groth16Verify', parsed.vk, parsed.public, parsed.proof);
@@ -114,28 +113,9 @@ export function mountGroth16(section: HTMLElement, client: () => BenchClient | u
     } catch (e) {
       output.set('error', h('strong', {}, 'Refused: '), describeError(e));
     } finally {
-      verify.disabled = !available;
+      gate.busy(false);
     }
   }
 
-  return {
-    setAvailable(yes) {
-      available = yes;
-      verify.disabled = !yes;
-      if (yes) availability.set('yes', 'Ready: this engine has ', h('code', {}, 'wc.groth16'), '.');
-      else
-        availability.set(
-          'no',
-          h('strong', {}, 'Available when the Groth16 API lands. '),
-          "This build's engine has no ",
-          h('code', {}, 'groth16'),
-          " (the panel checks with 'groth16' in wc). You can load and edit the samples meanwhile.",
-        );
-    },
-    fail(message) {
-      available = false;
-      verify.disabled = true;
-      availability.set('no', `Unavailable: the engine did not start (${message}).`);
-    },
-  };
+  return gate.view;
 }

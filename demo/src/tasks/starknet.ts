@@ -14,7 +14,7 @@ import { h, type Child } from '../dom.js';
 import { formatMs } from '../format.js';
 import { parseInvokeV3, parsePrivateKey, RESOURCES, type InvokeV3Text } from './starknet-fields.js';
 import { CHAINS, SAMPLE_HASH, SAMPLE_PRIVATE_KEY, SAMPLE_TX } from './starknet-sample.js';
-import { availabilityLine, field, outputArea, type TaskView } from './task.js';
+import { apiGate, field, outputArea, type TaskView } from './task.js';
 
 const hex = (x: bigint): string => `0x${x.toString(16)}`;
 /** A transaction as text, to compare two by value. */
@@ -25,7 +25,6 @@ const sampleTx = sample.tx;
 
 /** Renders the panel into `section` (which holds its heading). */
 export function mountStarknet(section: HTMLElement, client: () => BenchClient | undefined): TaskView {
-  const availability = availabilityLine('starknet-availability');
   const id = (name: string): string => `sn-${name.replace(/\./g, '-')}`;
   const input = (name: string): HTMLInputElement => h('input', { id: id(name), type: 'text', spellcheck: 'false', autocomplete: 'off', class: 'code-input' });
   const list = (name: string, rows: number): HTMLTextAreaElement => h('textarea', { id: id(name), rows, spellcheck: 'false', autocomplete: 'off', class: 'code-input' });
@@ -89,16 +88,16 @@ export function mountStarknet(section: HTMLElement, client: () => BenchClient | 
     };
   };
 
-  const sign = h('button', { type: 'submit', class: 'button button--primary', id: 'starknet-sign', disabled: true, 'aria-describedby': availability.el.id }, 'Hash and sign');
+  const sign = h('button', { type: 'submit', class: 'button button--primary', id: 'starknet-sign' }, 'Hash and sign');
+  const gate = apiGate('starknet', 'Starknet', 'The fields can be edited meanwhile.', sign);
   const reset = h('button', { type: 'button', class: 'button' }, 'Reset to the sample');
   reset.addEventListener('click', fillSample);
   const output = outputArea('starknet-result');
-  let available = false;
 
   const form = h(
     'form',
     { class: 'task' },
-    availability.el,
+    gate.el,
     h(
       'fieldset',
       { class: 'tx' },
@@ -135,8 +134,8 @@ export function mountStarknet(section: HTMLElement, client: () => BenchClient | 
       return;
     }
     const c = client();
-    if (!c || !available) return;
-    sign.disabled = true;
+    if (!c || !gate.available) return;
+    gate.busy(true);
     output.set('info', 'Hashing and signing in the worker…');
     try {
       const r: StarknetSignResult = await c.call('starknetSign', parsed.tx, privateKey);
@@ -161,28 +160,9 @@ export function mountStarknet(section: HTMLElement, client: () => BenchClient | 
     } catch (e) {
       output.set('error', h('strong', {}, 'Refused: '), describeError(e));
     } finally {
-      sign.disabled = !available;
+      gate.busy(false);
     }
   }
 
-  return {
-    setAvailable(yes) {
-      available = yes;
-      sign.disabled = !yes;
-      if (yes) availability.set('yes', 'Ready: this engine has ', h('code', {}, 'wc.starknet'), '.');
-      else
-        availability.set(
-          'no',
-          h('strong', {}, 'Available when the Starknet API lands. '),
-          "This build's engine has no ",
-          h('code', {}, 'starknet'),
-          " (the panel checks with 'starknet' in wc). The fields can be edited meanwhile.",
-        );
-    },
-    fail(message) {
-      available = false;
-      sign.disabled = true;
-      availability.set('no', `Unavailable: the engine did not start (${message}).`);
-    },
-  };
+  return gate.view;
 }

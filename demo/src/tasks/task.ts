@@ -19,14 +19,55 @@ export interface TaskView {
   fail(message: string): void;
 }
 
-/** The availability line: says whether the action can run, and why not. */
-export function availabilityLine(id: string): { el: HTMLElement; set(kind: 'checking' | 'yes' | 'no', ...text: Child[]): void } {
-  const el = h('p', { class: 'availability', id, 'data-available': 'checking' }, 'Checking the engine…');
+/**
+ * The availability line and the action button of a panel whose action needs an engine API: the button
+ * is enabled exactly while the engine has the API and no action is in progress.
+ * @param api - the engine property the action needs (`'groth16' in wc`)
+ * @param title - the API's name for people, e.g. `Groth16`
+ * @param meanwhile - what the user can still do before the API lands
+ */
+export function apiGate(
+  api: 'groth16' | 'starknet',
+  title: string,
+  meanwhile: string,
+  action: HTMLButtonElement,
+): { el: HTMLElement; view: TaskView; readonly available: boolean; busy(yes: boolean): void } {
+  const el = h('p', { class: 'callout availability', id: `${api}-availability`, 'data-available': 'checking' }, 'Checking the engine…');
+  action.setAttribute('aria-describedby', el.id);
+  action.disabled = true;
+  let available = false;
+  const set = (kind: 'yes' | 'no', ...text: Child[]): void => {
+    el.dataset['available'] = kind;
+    el.dataset['tone'] = kind === 'yes' ? 'ok' : 'error';
+    replaceChildren(el, ...text);
+  };
   return {
     el,
-    set(kind, ...text) {
-      el.dataset['available'] = kind;
-      replaceChildren(el, ...text);
+    get available() {
+      return available;
+    },
+    busy(yes) {
+      action.disabled = yes || !available;
+    },
+    view: {
+      setAvailable(yes) {
+        available = yes;
+        action.disabled = !yes;
+        if (yes) set('yes', 'Ready: this engine has ', h('code', {}, `wc.${api}`), '.');
+        else
+          set(
+            'no',
+            h('strong', {}, `Available when the ${title} API lands. `),
+            "This build's engine has no ",
+            h('code', {}, api),
+            ` (the panel checks with '${api}' in wc). ${meanwhile}`,
+          );
+      },
+      fail(message) {
+        available = false;
+        action.disabled = true;
+        set('no', `Unavailable: the engine did not start (${message}).`);
+      },
     },
   };
 }
@@ -54,7 +95,7 @@ export function field<T extends HTMLInputElement | HTMLTextAreaElement | HTMLSel
 
 /** The result area: a live region with reserved height, so a result appearing moves nothing. */
 export function outputArea(id: string): { el: HTMLOutputElement; set(tone: 'info' | 'ok' | 'error', ...content: Child[]): void } {
-  const el = h('output', { id, class: 'task-output', 'aria-live': 'polite', 'data-tone': 'info' }, 'No result yet.');
+  const el = h('output', { id, class: 'callout task-output', 'aria-live': 'polite', 'data-tone': 'info' }, 'No result yet.');
   return {
     el,
     set(tone, ...content) {
