@@ -102,13 +102,13 @@ function main(): void {
       'Verify a Groth16 proof',
       "A dapp front end's job: check a snarkjs proof in the page. Paste snarkjs JSON or load a sample.",
     );
-    const groth16 = mountGroth16(groth16Section, () => client);
+    const groth16 = mountGroth16(groth16Section, client);
     const starknetSection = panel(
       'task-starknet',
       'Sign a Starknet invoke v3 transaction',
       "An in-browser wallet's job: hash an invoke v3 transaction (Poseidon) and sign it (Stark-curve ECDSA, RFC 6979).",
     );
-    const starknet = mountStarknet(starknetSection, () => client);
+    const starknet = mountStarknet(starknetSection, client);
 
     /** The report shown in the results panel, if any. */
     let shown: BenchReport | undefined;

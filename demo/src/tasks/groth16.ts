@@ -28,7 +28,7 @@ const PARTS = [
 type Part = (typeof PARTS)[number][0];
 
 /** Renders the panel into `section` (which holds its heading). */
-export function mountGroth16(section: HTMLElement, client: () => BenchClient | undefined): TaskView {
+export function mountGroth16(section: HTMLElement, client: BenchClient): TaskView {
   const fields = new Map(
     PARTS.map(([part, label, file]) => {
       const control = h('textarea', { id: `groth16-${part}`, rows: part === 'public' ? 2 : 5, spellcheck: 'false', autocomplete: 'off', class: 'code-input' });
@@ -99,12 +99,11 @@ export function mountGroth16(section: HTMLElement, client: () => BenchClient | u
       output.set('error', 'Fix the fields marked above.');
       return;
     }
-    const c = client();
-    if (!c || !gate.available) return;
+    if (!gate.available) return;
     gate.busy(true);
     output.set('info', 'Verifying in the worker…');
     try {
-      const r: Groth16Result = await c.call('groth16Verify', parsed.vk, parsed.public, parsed.proof);
+      const r: Groth16Result = await client.call('groth16Verify', parsed.vk, parsed.public, parsed.proof);
       output.set(
         r.valid ? 'ok' : 'error',
         h('strong', {}, r.valid ? '✓ Valid proof' : '✗ Not valid'),

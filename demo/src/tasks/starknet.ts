@@ -24,7 +24,7 @@ if (!sample.ok) throw new Error(`the sample transaction does not parse: ${JSON.s
 const sampleTx = sample.tx;
 
 /** Renders the panel into `section` (which holds its heading). */
-export function mountStarknet(section: HTMLElement, client: () => BenchClient | undefined): TaskView {
+export function mountStarknet(section: HTMLElement, client: BenchClient): TaskView {
   const id = (name: string): string => `sn-${name.replace(/\./g, '-')}`;
   const input = (name: string): HTMLInputElement => h('input', { id: id(name), type: 'text', spellcheck: 'false', autocomplete: 'off', class: 'code-input' });
   const list = (name: string, rows: number): HTMLTextAreaElement => h('textarea', { id: id(name), rows, spellcheck: 'false', autocomplete: 'off', class: 'code-input' });
@@ -133,12 +133,11 @@ export function mountStarknet(section: HTMLElement, client: () => BenchClient | 
       output.set('error', `Fix the ${bad.length === 1 ? 'field' : `${bad.length} fields`} marked above.`);
       return;
     }
-    const c = client();
-    if (!c || !gate.available) return;
+    if (!gate.available) return;
     gate.busy(true);
     output.set('info', 'Hashing and signing in the worker…');
     try {
-      const r: StarknetSignResult = await c.call('starknetSign', parsed.tx, privateKey);
+      const r: StarknetSignResult = await client.call('starknetSign', parsed.tx, privateKey);
       const unchanged = canonical(parsed.tx) === canonical(sampleTx);
       const rows: [string, Child][] = [
         ['Transaction hash', h('code', {}, hex(r.hash))],

@@ -5,9 +5,6 @@
  */
 import { h, replaceChildren, type Child } from '../dom.js';
 
-/** The panels call the worker through this (see `BenchClient.call`). */
-export type { BenchClient } from '../bench-client.js';
-
 /** A mounted task panel. */
 export interface TaskView {
   /**
