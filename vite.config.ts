@@ -46,6 +46,12 @@ export default defineConfig({
   preview: {
     headers: isolationHeaders,
   },
+  optimizeDeps: {
+    // The dev server pre-bundles the dependencies it finds by crawling from these files. Without the
+    // benchmark worker here, the peers it imports (and those future suites import) are found only when the
+    // worker loads, and Vite then reloads the page mid-session to add them.
+    entries: ['index.html', 'src/bench.worker.ts'],
+  },
   worker: {
     // The core worker uses top-level await and ES imports; classic (iife) workers cannot hold it.
     format: 'es',

@@ -1,38 +1,99 @@
 /**
- * `npm run bench -- [suite…] [--quick] [--json] [--workers N]`: runs benchmark suites in Node and prints
- * one table (or JSON with `--json`). Same suites and runner as the demo page.
+ * `npm run bench -- [suite…] [--quick] [--json] [--workers N] [--param id=v1,v2 …]`: runs benchmark suites
+ * in Node and prints one table (or the whole report as JSON with `--json`). Same suites, runner and table
+ * as the demo page.
+ *
+ * `--param size=1024,4096` sets that parameter for every chosen suite that declares it (`--list` shows
+ * suites, parameters and their values). Suites whose needs this machine does not meet (e.g. WebGPU) are
+ * reported and left out.
  */
 import { createEngine } from 'webcurves';
-import { markdownTable, runCases, suites, type BenchMode } from './index.js';
+import {
+  markdownReport,
+  resolveParams,
+  runCases,
+  suites,
+  unmetNeeds,
+  type BenchCase,
+  type BenchMode,
+  type BenchReport,
+  type BenchSelection,
+  type ParamChoice,
+} from './index.js';
 
 const args = process.argv.slice(2);
-const json = args.includes('--json');
-const mode: BenchMode = args.includes('--quick') ? 'quick' : 'full';
-const wi = args.indexOf('--workers');
-const workers = wi >= 0 ? Number(args[wi + 1]) : 2;
-const wanted = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--workers');
-const unknown = wanted.filter((w) => !suites.some((s) => s.id === w));
-if (unknown.length) {
-  console.error(`unknown suite(s): ${unknown.join(', ')}; available: ${suites.map((s) => s.id).join(', ')}`);
+const valueFlags = new Set(['--workers', '--param']);
+const flag = (name: string): boolean => args.includes(name);
+const values = (name: string): string[] => args.flatMap((a, i) => (a === name && i + 1 < args.length ? [args[i + 1]!] : []));
+/** Prints a usage error and exits (a declared function, so TypeScript narrows after calls to it). */
+function fail(message: string): never {
+  console.error(message);
   process.exit(2);
 }
+
+if (flag('--list')) {
+  for (const s of suites) {
+    console.log(`${s.id} — ${s.title}${s.needs?.length ? ` (needs: ${s.needs.join(', ')})` : ''}`);
+    for (const p of s.params ?? []) {
+      console.log(`  --param ${p.id}=…  ${p.label}: ${p.options.map((o) => o.value).join(', ')}`);
+      console.log(`      default: quick ${p.defaults.quick.join(',')}; full ${p.defaults.full.join(',')}`);
+    }
+  }
+  process.exit(0);
+}
+
+const json = flag('--json');
+const mode: BenchMode = flag('--quick') ? 'quick' : 'full';
+const workers = values('--workers').length ? Number(values('--workers').at(-1)) : 2;
+const wanted = args.filter((a, i) => !a.startsWith('--') && !valueFlags.has(args[i - 1] ?? ''));
+const unknown = wanted.filter((w) => !suites.some((s) => s.id === w));
+if (unknown.length) fail(`unknown suite(s): ${unknown.join(', ')}; available: ${suites.map((s) => s.id).join(', ')}`);
 const chosen = suites.filter((s) => wanted.length === 0 || wanted.includes(s.id));
+
+const choice: Record<string, string[]> = {};
+for (const p of values('--param')) {
+  const m = /^([\w.-]+)=(.+)$/.exec(p);
+  if (!m) fail(`--param wants id=value[,value…], not "${p}"`);
+  choice[m[1]!] = m[2]!.split(',');
+}
+for (const id of Object.keys(choice)) {
+  if (!chosen.some((s) => s.params?.some((p) => p.id === id))) fail(`no chosen suite has a parameter "${id}" (see --list)`);
+}
+
 const engine = await createEngine({ workers, gpu: 'auto' });
 try {
-  const cases = (await Promise.all(chosen.map((s) => s.cases({ engine, mode })))).flat();
+  const info = engine.info();
+  const selection: BenchSelection[] = [];
+  const cases: BenchCase[] = [];
+  for (const s of chosen) {
+    const unmet = unmetNeeds(s.needs, info);
+    if (unmet.length) {
+      console.error(`${s.id}: not run here: ${unmet.join('; ')}`);
+      continue;
+    }
+    // Only the parameters this suite declares; the others are for other suites.
+    const own: ParamChoice = Object.fromEntries(Object.entries(choice).filter(([id]) => s.params?.some((p) => p.id === id)));
+    const resolved = resolveParams(s, mode, own);
+    if (!resolved.ok) fail(resolved.problems.join('\n'));
+    const { params } = resolved;
+    selection.push({ suite: s.id, params });
+    cases.push(...(await s.cases({ engine, mode, params })));
+  }
   const results = await runCases(cases, mode, (r, done, total) => {
     if (!json) process.stderr.write(`\r${done}/${total} ${r.subject} ${r.op} ${r.impl}`.padEnd(70));
   });
   if (!json) process.stderr.write('\n');
-  const info = engine.info();
-  if (json) {
-    console.log(JSON.stringify({ info, mode, results }, (_, v) => (typeof v === 'bigint' ? v.toString() : v), 2));
-  } else {
-    const gpu = info.gpu.available ? `${info.gpu.adapter.vendor} ${info.gpu.adapter.architecture}`.trim() : 'none';
-    console.log(`webcurves ${info.version} — Node ${process.versions.node}, ${info.workers} workers, GPU: ${gpu}, mode: ${mode}\n`);
-    console.log(markdownTable(results));
-  }
-  if (results.some((r) => !r.ok)) process.exitCode = 1;
+  const report: BenchReport = {
+    version: info.version,
+    runtime: `Node ${process.versions.node}`,
+    date: new Date().toISOString(),
+    mode,
+    selection,
+    info,
+    results,
+  };
+  console.log(json ? JSON.stringify(report, null, 2) : markdownReport(report));
+  if (results.some((r) => !r.ok && r.skipped === undefined)) process.exitCode = 1;
 } finally {
   await engine.close();
 }

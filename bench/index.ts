@@ -1,11 +1,19 @@
 /**
- * The benchmark suites, by id: one registry for the CLI and the demo page.
+ * The benchmark suites, by id: one registry for the CLI and the demo page (whose worker runs whatever is
+ * listed here: a new suite needs no code in the page).
  * @module
  */
 import { fieldsSuite } from './suites/fields.js';
 import type { BenchSuite } from './types.js';
 
-export { runCase, runCases, formatNs, markdownTable } from './runner.js';
+export { runCase, runCases, fillRatios, formatNs, formatOpsPerSec, formatRatio, verdictSymbol, markdownTable, sideBySide } from './runner.js';
+export type { RunOptions } from './runner.js';
+export { paramValues, resolveParams, unmetNeeds } from './params.js';
+export type { ParamChoice } from './params.js';
+export { loadPeer, unavailableCase } from './peers.js';
+export type { PeerLoad } from './peers.js';
+export { gpuSummary, markdownReport, reportHeader } from './report.js';
+export type { BenchReport, BenchSelection } from './report.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */

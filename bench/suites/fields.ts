@@ -6,6 +6,7 @@
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { FIELD_LAYOUTS, type FieldId } from 'webcurves';
+import { paramValues } from '../params.js';
 import type { BenchCase, BenchSuite } from '../types.js';
 
 function modPow(b: bigint, e: bigint, m: bigint): bigint {
@@ -19,9 +20,21 @@ function modPow(b: bigint, e: bigint, m: bigint): bigint {
 export const fieldsSuite: BenchSuite = {
   id: 'fields',
   title: 'Field arithmetic',
-  async cases({ engine, mode }) {
+  description:
+    'Multiplication, squaring, addition and inversion in each prime field, as chains of dependent operations ' +
+    'inside the wasm core; on BLS12-381\'s base field also @noble/curves and plain BigInt.',
+  params: [
+    {
+      id: 'field',
+      label: 'Fields',
+      options: (Object.keys(FIELD_LAYOUTS) as FieldId[]).map((id) => ({ value: id, label: id })),
+      defaults: { quick: ['bn254_fp', 'bls12_381_fp', 'bw6_761_fp', 'stark_fp'], full: Object.keys(FIELD_LAYOUTS) },
+    },
+  ],
+  async cases(ctx) {
+    const { engine } = ctx;
     const out: BenchCase[] = [];
-    const fields = mode === 'quick' ? (['bn254_fp', 'bls12_381_fp', 'bw6_761_fp', 'stark_fp'] as FieldId[]) : (Object.keys(FIELD_LAYOUTS) as FieldId[]);
+    const fields = paramValues(fieldsSuite, ctx, 'field') as FieldId[];
     for (const id of fields) {
       const f = engine.field(id);
       const p = FIELD_LAYOUTS[id].modulus;
@@ -42,6 +55,7 @@ export const fieldsSuite: BenchSuite = {
       out.push(wasm('invUnsafe', (n) => (n % 2n ? modPow(a, p - 2n, p) : a)));
     }
     // Peers on BLS12-381 Fp: the same dependent chains in JavaScript.
+    if (!fields.includes('bls12_381_fp')) return out;
     const p = FIELD_LAYOUTS.bls12_381_fp.modulus;
     const a = (p * 2n) / 3n + 12345n;
     const b = p / 5n + 777n;

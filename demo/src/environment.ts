@@ -110,7 +110,7 @@ export function mountEnvironment(section: HTMLElement): EnvironmentView {
         'workers',
         info.workers > 0
           ? `${info.workers} (of ${navigator.hardwareConcurrency || '?'} logical CPUs)`
-          : h('span', { class: 'no' }, '0 — wasm runs in the page thread'),
+          : h('span', { class: 'no' }, "0 — wasm runs in the engine's own thread"),
       );
       set('wasm-simd', info.wasmSimd ? h('span', { class: 'yes' }, 'Yes') : h('span', { class: 'no' }, 'No'));
       set(
@@ -129,4 +129,22 @@ export function mountEnvironment(section: HTMLElement): EnvironmentView {
       section.setAttribute('aria-busy', 'false');
     },
   };
+}
+
+/**
+ * The browser in a few words, for reports: `Chrome 156 (Linux)`, `Firefox 140 (Windows)`… Read from the
+ * user-agent string, which is good enough for a label and is what every browser still sends.
+ */
+export function browserRuntime(ua: string = navigator.userAgent): string {
+  const browsers: readonly (readonly [RegExp, string])[] = [
+    [/Edg\/(\d+)/, 'Edge'],
+    [/OPR\/(\d+)/, 'Opera'],
+    [/Firefox\/(\d+)/, 'Firefox'],
+    [/HeadlessChrome\/(\d+)/, 'Headless Chrome'],
+    [/Chrome\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+)[\d.]* .*Safari\//, 'Safari'],
+  ];
+  const hit = browsers.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m);
+  const os = /Windows|Android|iPhone|iPad|Mac OS X|CrOS|Linux/.exec(ua)?.[0]?.replace('Mac OS X', 'macOS').replace('CrOS', 'ChromeOS');
+  return `${hit ? `${hit[1]} ${hit[0]![1]}` : 'Unknown browser'}${os ? ` (${os})` : ''}`;
 }

@@ -1,20 +1,20 @@
 /**
- * The contract every demo suite follows. Today there is one suite (the self-test); the benchmark suites
- * (field arithmetic, MSM, pairings, Groth16, Starknet) will be added as more files in `suites/`, listed in
- * `suites/index.ts`, each reusing the same benchmark code as `npm run bench`.
+ * The contract of the page's own check panels (today: the self-test), which run once when the engine is
+ * ready. The benchmark suites are not these: they live in `bench/` (shared with `npm run bench`) and run
+ * in the benchmark worker, offered by the picker.
  *
- * A suite renders its skeleton synchronously when mounted (so the page reserves its space before any work
+ * A panel renders its skeleton synchronously when mounted (so the page reserves its space before any work
  * starts), then runs when the engine is ready.
  * @module
  */
-import type { Engine } from 'webcurves';
+import type { SelfTestReport } from 'webcurves';
 import type { JsonValue } from './json.js';
 import type { StatusTone } from './page-state.js';
 
 /** What a running suite gets. */
 export interface SuiteContext {
-  /** The page's engine, shared by all suites (creating one costs workers and a GPU device). */
-  readonly engine: Engine;
+  /** Runs `wc.selfTest()` on the page's engine, which lives in the benchmark worker. */
+  readonly selfTest: () => Promise<SelfTestReport>;
   /** Writes the page's live status line; use it for progress, sparingly (screen readers read each one). */
   readonly announce: (message: string, tone?: StatusTone) => void;
 }

@@ -1,6 +1,7 @@
 /**
  * Self-test suite: multiplies seeded field elements (BLS12-381 base field) on every backend the engine
- * uses — the wasm core in this thread, the wasm core inside a comlink worker, and a WGSL shader on WebGPU —
+ * uses — the wasm core in the engine's own thread (the benchmark worker), the wasm core inside one of the
+ * engine's comlink workers (nested in the benchmark worker), and a WGSL shader on WebGPU —
  * and compares each product with BigInt. It is the quickest honest answer to "does this browser compute
  * correctly with each backend?", and the browser test reads its report.
  * @module
@@ -15,7 +16,7 @@ type Backend = SelfTestResult['backend'];
 
 /** Every backend the engine reports on, in report order, with a plain description for the table. */
 const BACKENDS: readonly (readonly [Backend, string])[] = [
-  ['wasm-thread', 'wasm core in the page thread'],
+  ['wasm-thread', "wasm core in the engine's thread (the benchmark worker)"],
   ['wasm-worker', 'wasm core in a worker (comlink)'],
   ['webgpu', 'WGSL compute shader on WebGPU'],
 ];
@@ -107,7 +108,7 @@ export const selfTestSuite: Suite = {
     return {
       async run(ctx) {
         const t0 = performance.now();
-        const report: SelfTestReport = await ctx.engine.selfTest();
+        const report: SelfTestReport = await ctx.selfTest();
         const ms = performance.now() - t0;
         let ran = 0;
         let passed = 0;
