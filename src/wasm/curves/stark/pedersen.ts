@@ -1,0 +1,117 @@
+// Starknet's Pedersen hash: pedersen(a, b) = x(shift + a_low·P1 + a_high·P2 + b_low·P3 + b_high·P4) for
+// a, b < p, with a_low the low 248 bits and a_high the top 4 bits (cairo-lang's 504 bit points are the 2^i
+// multiples of P1..P4).
+//
+// Tables: each input has 63 windows of 4 bits (62 windows over P1 or P3, one over P2 or P4) with the 15
+// non-zero multiples d·16^w·P in affine form: 2 × 63 × 15 × 72 bytes = 136 080 bytes, built once from the
+// five points (≈ 1 900 point additions and one batched inversion per table group). A hash is then at most
+// 126 mixed additions and one inversion. Variable-time (the inputs are public data).
+
+import * as fp from '../../fields/stark_fp';
+import { AFF, JAC, batchToAffine, jAddAffine, jFromAffine, toAffine } from './ec';
+import { COMB_WINDOW_BYTES, buildComb } from './mul';
+import { PEDERSEN_LOW_BITS, PEDERSEN_W } from './params';
+import { P_W, ltW } from './words';
+
+const WINDOWS: i32 = 63;
+const LOW_WINDOWS: i32 = PEDERSEN_LOW_BITS / 4;
+const TABLE_BYTES: i32 = 63 * 15 * 72;
+/** Comb tables of the two inputs (a: P1/P2, b: P3/P4). */
+const TABLE_A = memory.data(TABLE_BYTES, 16);
+const TABLE_B = memory.data(TABLE_BYTES, 16);
+/** The five points in Montgomery form: shift, P1, P2, P3, P4. */
+const POINTS = memory.data(5 * 72, 16);
+const ACC = memory.data(108, 16);
+const AFFINE = memory.data(72, 16);
+const BATCH: i32 = 64;
+const BATCH_JAC = memory.data(64 * 108, 16);
+const BATCH_AFF = memory.data(64 * 72, 16);
+const BATCH_PRE = memory.data(64 * 36, 16);
+const H = memory.data(32, 8);
+const LEN = memory.data(32, 8);
+
+let ready = false;
+
+/** Builds the tables (once; about 2–3 ms). */
+export function pedersenInit(): void {
+  if (ready) return;
+  for (let i: usize = 0; i < 10; i++) if (!fp.fromWords(POINTS + i * 36, PEDERSEN_W + i * 32)) unreachable();
+  if (LOW_WINDOWS * 4 != PEDERSEN_LOW_BITS || LOW_WINDOWS + 1 != WINDOWS) unreachable();
+  buildComb(TABLE_A, POINTS + AFF, LOW_WINDOWS);
+  buildComb(TABLE_A + <usize>LOW_WINDOWS * COMB_WINDOW_BYTES, POINTS + 2 * AFF, 1);
+  buildComb(TABLE_B, POINTS + 3 * AFF, LOW_WINDOWS);
+  buildComb(TABLE_B + <usize>LOW_WINDOWS * COMB_WINDOW_BYTES, POINTS + 4 * AFF, 1);
+  ready = true;
+}
+
+function addInput(acc: usize, table: usize, x: usize): void {
+  for (let w: i32 = 0; w < WINDOWS; w++) {
+    const d = (load<u32>(x + (<usize>(w >> 3) << 2)) >> (<u32>(w & 7) << 2)) & 15;
+    if (d != 0) jAddAffine(acc, acc, table + <usize>w * COMB_WINDOW_BYTES + <usize>(d - 1) * AFF);
+  }
+}
+
+/** acc = shift + a_low·P1 + … (Jacobian); a, b canonical words already checked to be < p. */
+function pedersenJac(acc: usize, a: usize, b: usize): void {
+  pedersenInit();
+  jFromAffine(acc, POINTS);
+  addInput(acc, TABLE_A, a);
+  addInput(acc, TABLE_B, b);
+}
+
+/** Writes x of a Jacobian point as canonical words (0 for infinity, which no input reaches in practice). */
+function writeX(out: usize, acc: usize): void {
+  if (!toAffine(AFFINE, acc)) {
+    memory.fill(out, 0, 32);
+    return;
+  }
+  fp.toWords(out, AFFINE);
+}
+
+/** out = pedersen(a, b) (canonical words). Returns 0, or 1 when a ≥ p, 2 when b ≥ p (out untouched). */
+export function pedersen(out: usize, a: usize, b: usize): i32 {
+  if (!ltW(a, P_W)) return 1;
+  if (!ltW(b, P_W)) return 2;
+  pedersenJac(ACC, a, b);
+  writeX(out, ACC);
+  return 0;
+}
+
+/**
+ * count hashes: pairs (a, b) at input + 64·i, results at out + 32·i; one inversion per 64 hashes. Returns −1,
+ * or the index of the first pair with an element ≥ p (then nothing is written).
+ */
+export function pedersenBatch(out: usize, input: usize, count: i32): i32 {
+  for (let i: i32 = 0; i < count; i++) {
+    const a = input + <usize>i * 64;
+    if (!ltW(a, P_W) || !ltW(a + 32, P_W)) return i;
+  }
+  for (let start: i32 = 0; start < count; start += BATCH) {
+    const n = min(BATCH, count - start);
+    for (let j: i32 = 0; j < n; j++) {
+      const a = input + <usize>(start + j) * 64;
+      pedersenJac(BATCH_JAC + <usize>j * JAC, a, a + 32);
+    }
+    batchToAffine(BATCH_AFF, BATCH_JAC, n, BATCH_PRE);
+    for (let j: i32 = 0; j < n; j++) fp.toWords(out + <usize>(start + j) * 32, BATCH_AFF + <usize>j * AFF);
+  }
+  return -1;
+}
+
+/**
+ * out = compute_hash_on_elements(xs): h = 0; h = pedersen(h, x) for each x; pedersen(h, count).
+ * Returns −1, or the index of the first element ≥ p.
+ */
+export function hashOnElements(out: usize, input: usize, count: i32): i32 {
+  for (let i: i32 = 0; i < count; i++) if (!ltW(input + <usize>i * 32, P_W)) return i;
+  memory.fill(H, 0, 32);
+  for (let i: i32 = 0; i < count; i++) {
+    pedersenJac(ACC, H, input + <usize>i * 32);
+    writeX(H, ACC);
+  }
+  memory.fill(LEN, 0, 32);
+  store<u32>(LEN, <u32>count);
+  pedersenJac(ACC, H, LEN);
+  writeX(out, ACC);
+  return -1;
+}
