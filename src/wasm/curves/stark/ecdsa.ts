@@ -33,7 +33,7 @@ let ready = false;
 export function ecdsaInit(): void {
   if (ready) return;
   if (!fp.fromWords(GEN, GEN_W) || !fp.fromWords(GEN + 36, GEN_W + 32) || !fp.fromWords(BETA, BETA_W)) unreachable();
-  buildComb(G_TABLE, GEN, G_WINDOWS);
+  buildComb(G_TABLE, GEN, G_WINDOWS, 4);
   ready = true;
 }
 

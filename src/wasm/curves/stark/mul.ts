@@ -11,35 +11,36 @@
 import * as fp from '../../fields/stark_fp';
 import { AFF, JAC, batchToAffine, jAdd, jAddAffine, jAddAffineCT, jDouble, jFromAffine, jIsInfinity, jSetInfinity } from './ec';
 
-/** Bits per comb window. */
+/** Bits per window of the generator's comb (and of any table built with the default width). */
 export const COMB_BITS: i32 = 4;
-/** Entries per comb window (digits 1..15). */
+/** Entries per 4-bit comb window (digits 1..15). */
 export const COMB_ENTRIES: i32 = 15;
-/** Bytes of one comb window. */
+/** Bytes of one 4-bit comb window. */
 export const COMB_WINDOW_BYTES: usize = <usize>COMB_ENTRIES * AFF;
 
-// Scratch for building tables: Jacobian entries and prefix products of up to 63 windows.
-const MAX_BUILD: i32 = 63 * 15;
-const BUILD_JAC = memory.data(<i32>(63 * 15 * 108), 16);
-const BUILD_PREFIX = memory.data(<i32>(63 * 15 * 36), 16);
+// Scratch for building one window at a time: Jacobian entries and prefix products (up to 8-bit windows).
+const MAX_ENTRIES: i32 = 255;
+const BUILD_JAC = memory.data(<i32>(255 * 108), 16);
+const BUILD_PREFIX = memory.data(<i32>(255 * 36), 16);
 const BASE = memory.data(108, 8);
 
 /**
- * Writes the comb table of `base` (affine) for `windows` windows: entry (w, d) = d·16^w·base at
- * out + (w·15 + d − 1)·72. Variable-time (public points only).
+ * Writes the comb table of `base` (affine) for `windows` windows of `bits` bits: entry (w, d) =
+ * d·2^(bits·w)·base at out + (w·(2^bits − 1) + d − 1)·72, for d = 1..2^bits − 1. One batched inversion per
+ * window. Variable-time (public points only).
  */
-export function buildComb(out: usize, base: usize, windows: i32): void {
-  const n = windows * COMB_ENTRIES;
-  if (n > MAX_BUILD) unreachable();
+export function buildComb(out: usize, base: usize, windows: i32, bits: i32): void {
+  const entries = (1 << bits) - 1;
+  if (entries > MAX_ENTRIES || bits < 2) unreachable();
   jFromAffine(BASE, base);
   for (let w: i32 = 0; w < windows; w++) {
-    const e = BUILD_JAC + <usize>(w * COMB_ENTRIES) * JAC;
+    const e = BUILD_JAC;
     memory.copy(e, BASE, JAC);                 // 1·B
     jDouble(e + JAC, BASE);                    // 2·B
-    for (let d: i32 = 2; d < COMB_ENTRIES; d++) jAdd(e + <usize>d * JAC, e + <usize>(d - 1) * JAC, BASE);
-    jDouble(BASE, e + 7 * JAC);                // 16·B = 2·(8·B)
+    for (let d: i32 = 2; d < entries; d++) jAdd(e + <usize>d * JAC, e + <usize>(d - 1) * JAC, BASE);
+    jDouble(BASE, e + <usize>((1 << (bits - 1)) - 1) * JAC);   // 2^bits·B = 2·(2^(bits−1)·B)
+    batchToAffine(out + <usize>(w * entries) * AFF, BUILD_JAC, entries, BUILD_PREFIX);
   }
-  batchToAffine(out, BUILD_JAC, n, BUILD_PREFIX);
 }
 
 /** The 4-bit digit w of a scalar (public position, possibly secret value). */
