@@ -9,7 +9,7 @@ import type { CoreInstance } from '../core/wasm.js';
 import type { CoreWorkerApi } from '../../workers/core.worker.js';
 import { ECDSA_BOUND, STARK_N, STARK_P } from './constants.js';
 import { StarkCore, starkCore } from './core.js';
-import { generateK } from './rfc6979.js';
+import { messageOctets, minimalBytes } from './rfc6979.js';
 import {
   declareV3,
   deployAccountV3,
@@ -192,31 +192,36 @@ export class StarknetApi {
   /**
    * Deterministic ECDSA signature (RFC 6979 nonce, cairo-lang's rules): without `seed`, exactly what
    * starknet-crypto, cairo-lang and @scure/starknet return. `seed` is extra entropy, incremented (from 1 when
-   * absent) whenever a nonce gives r ∉ [1, 2^251), m + r·d ≡ 0 or w = s⁻¹ ∉ [1, 2^251).
+   * absent) whenever a nonce gives r ∉ [1, 2^251), m + r·d ≡ 0 or w = s⁻¹ ∉ [1, 2^251). The nonce is derived
+   * (HMAC-SHA256) and used inside wasm.
    * @throws {WebcurvesError} `INVALID_MESSAGE_HASH` unless 0 ≤ msgHash < 2^251; `INVALID_PRIVATE_KEY` unless
-   *   1 ≤ privateKey < N; `INVALID_ARGUMENT` for a non-bigint or a negative seed.
+   *   1 ≤ privateKey < N; `INVALID_ARGUMENT` for a non-bigint, a negative seed or one of 2^512 or more.
    */
   sign(msgHash: bigint, privateKey: bigint, seed?: bigint): StarknetSignature {
     this.live();
     const m = msgHashOf(msgHash);
     const d = privateKeyOf(privateKey);
-    if (seed !== undefined && (!isBig(seed) || seed < 0n)) throw new WebcurvesError('INVALID_ARGUMENT', 'seed must be a non-negative bigint');
+    if (seed !== undefined && (!isBig(seed) || seed < 0n || seed >= 1n << 512n))
+      throw new WebcurvesError('INVALID_ARGUMENT', 'seed must be a bigint in [0, 2^512)');
     const c = this.core;
-    const [pm, pd, pk, out] = [c.slot(0), c.slot(1), c.slot(2), c.slot(3)];
+    // slots: 0 msg, 1 private key, 2 bits2octets(msg), 3–5 signature, 6–7 extra entropy (≤ 64 bytes)
+    const [pm, pd, ph, out, pe] = [c.slot(0), c.slot(1), c.slot(2), c.slot(3), c.slot(6)];
     let extra = seed;
     try {
       c.write(pm, m);
       c.write(pd, d);
+      c.putBytes(ph, messageOctets(m));
       for (;;) {
-        c.write(pk, generateK(m, d, extra));
-        const status = c.x.stark_signWithK(out, pm, pd, pk);
+        const entropy = extra === undefined ? new Uint8Array(0) : minimalBytes(extra);
+        if (entropy.length > 64) throw new WebcurvesError('INVALID_ARGUMENT', 'seed must be below 2^512');
+        c.putBytes(pe, entropy);
+        const status = c.x.stark_sign(out, pm, pd, ph, pe, entropy.length);
         if (status === 0) return { r: c.read(out), s: c.read(out + 32), v: BigInt(c.readU32(out + 64)) };
         if (status === 4) throw new WebcurvesError('INVALID_ARGUMENT', 'signing input out of range');
         extra = extra === undefined ? 1n : extra + 1n;
       }
     } finally {
       c.wipe(pd, 32);
-      c.wipe(pk, 32);
     }
   }
 

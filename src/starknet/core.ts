@@ -11,6 +11,10 @@ export interface StarkExports {
   stark_init(): void;
   stark_getPublicKey(out: number, priv: number): number;
   stark_signWithK(out: number, msg: number, priv: number, k: number): number;
+  stark_sign(out: number, msg: number, priv: number, hOct: number, extra: number, extraLen: number): number;
+  stark_generateK(out: number, priv: number, hOct: number, extra: number, extraLen: number): void;
+  stark_sha256(out: number, msg: number, len: number): void;
+  stark_hmacSha256(out: number, key: number, keyLen: number, msg: number, len: number): void;
   stark_verify(pk: number, msg: number, r: number, s: number): number;
   stark_verifyBatch(out: number, input: number, count: number): void;
   stark_recover(out: number, msg: number, r: number, s: number, v: number): number;
@@ -76,6 +80,16 @@ export class StarkCore {
       (dv.getBigUint64(ptr + 16, true) << 128n) |
       (dv.getBigUint64(ptr + 24, true) << 192n)
     );
+  }
+
+  /** Copies bytes into wasm memory at ptr. */
+  putBytes(ptr: number, bytes: Uint8Array): void {
+    new Uint8Array(this.instance.exports.memory.buffer, ptr, bytes.length).set(bytes);
+  }
+
+  /** Copies n bytes out of wasm memory at ptr. */
+  getBytes(ptr: number, n: number): Uint8Array {
+    return new Uint8Array(this.instance.exports.memory.buffer, ptr, n).slice();
   }
 
   /** Reads the u32 at ptr. */

@@ -1,22 +1,17 @@
 /**
- * Deterministic ECDSA nonces for the Stark curve: RFC 6979 with HMAC-SHA256 and the group order N, exactly as
- * cairo-lang's `generate_k_rfc6979` (python-ecdsa's `generate_k`), which starknet-crypto, @scure/starknet and
- * starknet.js reproduce:
+ * The public half of Stark RFC 6979 nonces, prepared at the TypeScript edge: the message octets and the extra
+ * entropy. The nonce itself (HMAC-SHA256 over the private key, these octets and the entropy) is derived inside
+ * wasm (`stark_sign`), so the private key and the nonce never exist as JavaScript byte arrays.
  *
- * - qlen = bitlen(N) = 252; the private key is 32 big-endian bytes;
- * - the message is the *minimal* big-endian byte string of msg_hash (empty for 0), after the elliptic.js
- *   compatibility rule: when bitlen(msg_hash) ≥ 248 and 1 ≤ bitlen mod 8 ≤ 4, msg_hash is multiplied by 16
- *   (bits2int of a 32-byte string drops its last 4 bits, which would otherwise lose a nibble of a 63-hex-digit
- *   hash);
+ * The rules are cairo-lang's `generate_k_rfc6979` (python-ecdsa's `generate_k`, which starknet-crypto,
+ * @scure/starknet and starknet.js reproduce):
+ * - qlen = bitlen(N) = 252; the message is the *minimal* big-endian byte string of msg_hash (empty for 0),
+ *   after the elliptic.js compatibility rule: when bitlen(msg_hash) ≥ 248 and 1 ≤ bitlen mod 8 ≤ 4, msg_hash
+ *   is multiplied by 16 (bits2int of a 32-byte string drops its last 4 bits, which would otherwise lose a
+ *   nibble of a 63-hex-digit hash); bits2octets = bits2int reduced once mod N, as 32 bytes;
  * - extra entropy is the minimal big-endian bytes of the seed (empty without one).
- *
- * HMAC-SHA256 comes from @noble/hashes (audited, dependency-free, the same code @scure/starknet uses): a
- * hand-written SHA-256 would add risk for no gain, since the nonce derivation is a small part of signing.
- * Not constant-time: BigInt conversions of the key at this edge are not (see the README).
  * @module
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { STARK_N } from './constants.js';
 
 const QLEN = 252;
@@ -26,7 +21,7 @@ function bitLength(x: bigint): number {
 }
 
 /** Minimal big-endian bytes of x ≥ 0 (empty for 0). */
-function minimalBytes(x: bigint): Uint8Array {
+export function minimalBytes(x: bigint): Uint8Array {
   const n = Math.ceil(bitLength(x) / 8);
   const out = new Uint8Array(n);
   for (let i = n - 1; i >= 0; i--, x >>= 8n) out[i] = Number(x & 0xffn);
@@ -40,63 +35,18 @@ function bytes32(x: bigint): Uint8Array {
   return out;
 }
 
-function toBigInt(b: Uint8Array): bigint {
-  let x = 0n;
-  for (const byte of b) x = (x << 8n) | BigInt(byte);
-  return x;
-}
-
 /** RFC 6979 bits2int: the leftmost qlen bits of b as an integer. */
 function bits2int(b: Uint8Array): bigint {
-  const x = toBigInt(b);
+  let x = 0n;
+  for (const byte of b) x = (x << 8n) | BigInt(byte);
   const excess = b.length * 8 - QLEN;
   return excess > 0 ? x >> BigInt(excess) : x;
 }
 
-/** RFC 6979 bits2octets: bits2int reduced once mod N, as 32 bytes. */
-function bits2octets(b: Uint8Array): Uint8Array {
-  const z1 = bits2int(b);
-  return bytes32(z1 >= STARK_N ? z1 - STARK_N : z1);
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
-/**
- * The RFC 6979 nonce k ∈ [1, N) for a message hash and private key (both already validated by the caller:
- * 0 ≤ msgHash < 2^251, 1 ≤ privateKey < N), with optional extra entropy `seed` ≥ 0.
- */
-export function generateK(msgHash: bigint, privateKey: bigint, seed?: bigint): bigint {
+/** bits2octets(message) for a message hash 0 ≤ msgHash < 2^251 (32 bytes), with cairo-lang's ×16 rule. */
+export function messageOctets(msgHash: bigint): Uint8Array {
   const bits = bitLength(msgHash);
   const h = bits >= 248 && bits % 8 >= 1 && bits % 8 <= 4 ? msgHash * 16n : msgHash;
-  const x = bytes32(privateKey);
-  const hOct = bits2octets(minimalBytes(h));
-  const extra = seed === undefined ? new Uint8Array(0) : minimalBytes(seed);
-  let v = new Uint8Array(32).fill(1);
-  let k = new Uint8Array(32);
-  const material = [x, hOct, extra];
-  try {
-    k = hmac(sha256, k, concat(v, Uint8Array.of(0), ...material));
-    v = hmac(sha256, k, v);
-    k = hmac(sha256, k, concat(v, Uint8Array.of(1), ...material));
-    v = hmac(sha256, k, v);
-    for (;;) {
-      v = hmac(sha256, k, v);
-      const candidate = bits2int(v);
-      if (candidate >= 1n && candidate < STARK_N) return candidate;
-      k = hmac(sha256, k, concat(v, Uint8Array.of(0)));
-      v = hmac(sha256, k, v);
-    }
-  } finally {
-    x.fill(0);
-    k.fill(0);
-    v.fill(0);
-  }
+  const z1 = bits2int(minimalBytes(h));
+  return bytes32(z1 >= STARK_N ? z1 - STARK_N : z1);
 }

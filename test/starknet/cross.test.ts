@@ -5,6 +5,8 @@
  */
 import fc from 'fast-check';
 import * as scure from '@scure/starknet';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type StarknetApi } from 'webcurves';
 import type { StarkCore } from '../../dist/src/starknet/core.js';
@@ -175,6 +177,29 @@ describe('hashes against @scure/starknet', () => {
       }),
       opts(4 * RUNS),
     );
+  });
+});
+
+describe('RFC 6979 building blocks in wasm against @noble/hashes', () => {
+  it('SHA-256 and HMAC-SHA256 for every length across the block boundaries', () => {
+    const [out, key, msg] = [raw.slot(0), raw.slot(2), raw.slot(4)]; // msg spans slots 4.. (≤ 256 bytes)
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 64 }), fc.uint8Array({ minLength: 0, maxLength: 256 }), (k, m) => {
+        raw.putBytes(msg, m);
+        raw.x.stark_sha256(out, msg, m.length);
+        expect(raw.getBytes(out, 32)).toEqual(sha256(m));
+        raw.putBytes(key, k);
+        raw.x.stark_hmacSha256(out, key, k.length, msg, m.length);
+        expect(raw.getBytes(out, 32)).toEqual(hmac(sha256, k, m));
+      }),
+      opts(8 * RUNS),
+    );
+    for (const len of [0, 55, 56, 63, 64, 65, 119, 120, 128, 256]) {
+      const m = Uint8Array.from({ length: len }, (_, i) => (i * 7 + 3) & 255);
+      raw.putBytes(msg, m);
+      raw.x.stark_sha256(out, msg, len);
+      expect(raw.getBytes(out, 32), String(len)).toEqual(sha256(m));
+    }
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, WebcurvesError, type Engine, type StarknetApi } from 'webcurves';
-import { generateK } from '../../src/starknet/rfc6979.js';
+import { messageOctets, minimalBytes } from '../../src/starknet/rfc6979.js';
 import { invMod } from '../../src/math/modular.js';
 import type { StarkCore } from '../../dist/src/starknet/core.js';
 import { readdirSync } from 'node:fs';
@@ -56,6 +56,17 @@ function signWithK(msg: bigint, priv: bigint, k: bigint): { status: number; r: b
   raw.write(pk, k);
   const status = raw.x.stark_signWithK(out, pm, pd, pk);
   return { status, r: raw.read(out), s: raw.read(out + 32) };
+}
+
+/** The RFC 6979 nonce computed in wasm. */
+function nonce(msg: bigint, priv: bigint, seed?: bigint): bigint {
+  const [pd, ph, pe, out] = [raw.slot(0), raw.slot(1), raw.slot(2), raw.slot(5)];
+  const extra = seed === undefined ? new Uint8Array(0) : minimalBytes(seed);
+  raw.write(pd, priv);
+  raw.putBytes(ph, messageOctets(msg));
+  raw.putBytes(pe, extra);
+  raw.x.stark_generateK(out, pd, ph, pe, extra.length);
+  return raw.read(out);
 }
 
 describe('starkware-libs/crypto-cpp', () => {
@@ -168,7 +179,7 @@ describe('xJonathanLEI/starknet-rs', () => {
     it(`${file}: RFC 6979 nonces with seeds`, () => {
       const cases = vectorJson<Json[]>(`xJonathanLEI_starknet-rs/${file}`);
       expect(cases.length).toBe(10);
-      for (const c of cases) expect(generateK(big(c.msg_hash, true), big(c.priv_key, true), big(c.seed, true))).toBe(big(c.k, true));
+      for (const c of cases) expect(nonce(big(c.msg_hash, true), big(c.priv_key, true), big(c.seed, true))).toBe(big(c.k, true));
     });
   }
 

@@ -6,7 +6,9 @@
 // scalar multiplication, Fermat inversions, Montgomery scalar arithmetic). Everything else is variable-time and
 // meant for public data (hash inputs, public keys, signatures).
 
-import { ecdsaInit, mulG, mulPoint, publicKey, recover, signWithK, verify } from './ecdsa';
+import { ecdsaInit, mulG, mulPoint, publicKey, recover, signRfc6979, signWithK, verify } from './ecdsa';
+import { generateK } from './rfc6979';
+import { hmacSha256, sha256 } from './sha256';
 import { hashOnElements, pedersen, pedersenBatch, pedersenInit } from './pedersen';
 import { STATE, absorbSmall, absorbWords, loadWords, permute, poseidonInit, setSmall } from './poseidon';
 import { sqrtFast, sqrtInit } from './sqrt';
@@ -30,6 +32,29 @@ export function stark_getPublicKey(out: usize, priv: usize): i32 {
 /** out (17 words) = r, s, v for nonce k; status as ecdsa.signWithK (0 ok, 1–3 retry, 4 bad input). */
 export function stark_signWithK(out: usize, msg: usize, priv: usize, k: usize): i32 {
   return signWithK(out, msg, priv, k);
+}
+
+/**
+ * out (17 words) = r, s, v with the RFC 6979 nonce: hOct = bits2octets(msg) (32 bytes), extra = the extra
+ * entropy (extraLen ≤ 64 bytes). Status as stark_signWithK. Constant-time in priv and the nonce.
+ */
+export function stark_sign(out: usize, msg: usize, priv: usize, hOct: usize, extra: usize, extraLen: usize): i32 {
+  return signRfc6979(out, msg, priv, hOct, extra, extraLen);
+}
+
+/** out (8 words) = the RFC 6979 nonce (for tests against published nonces). priv must be in [1, N). */
+export function stark_generateK(out: usize, priv: usize, hOct: usize, extra: usize, extraLen: usize): void {
+  generateK(out, priv, hOct, extra, extraLen);
+}
+
+/** out (32 bytes) = SHA-256(msg) (tests). */
+export function stark_sha256(out: usize, msg: usize, len: usize): void {
+  sha256(out, msg, len);
+}
+
+/** out (32 bytes) = HMAC-SHA256(key, msg), key ≤ 64 bytes, msg ≤ 256 bytes (tests). */
+export function stark_hmacSha256(out: usize, key: usize, keyLen: usize, msg: usize, len: usize): void {
+  hmacSha256(out, key, keyLen, msg, len);
 }
 
 /** 1 valid, 0 invalid, −1 public key not on the curve, −2 s⁻¹ out of range, −3 input out of range. */
