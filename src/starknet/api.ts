@@ -45,7 +45,7 @@ export interface StarknetParallel {
 
 /** Which tables {@link StarknetApi.prepare} builds. */
 export interface StarknetPrepareOptions {
-  /** Pedersen tables (≈ 375 KB, about 10 ms); otherwise built by the first Pedersen hash. */
+  /** Pedersen tables (383 KB, about 8–11 ms); otherwise built by the first Pedersen hash. */
   readonly pedersen?: boolean;
 }
 
@@ -153,7 +153,7 @@ export class StarknetApi {
   /**
    * Builds tables ahead of first use so that later calls have steady latency. The generator's table (≈ 68 KB),
    * the square-root table (≈ 221 KB) and Poseidon's constants are small and are built by the engine at
-   * creation; Pedersen's (≈ 375 KB) only when asked here or by the first Pedersen hash.
+   * creation; Pedersen's (383 KB) only when asked here or by the first Pedersen hash.
    */
   prepare(options: StarknetPrepareOptions = {}): void {
     this.live();
