@@ -22,7 +22,7 @@ import { buildComb, mulCombCT, mulCombVar, mulWipe, mulWnaf } from './mul';
 import { BETA_W, GEN_W } from './params';
 import { sqrtFast } from './sqrt';
 import { generateK } from './rfc6979';
-import { N_W, P_W, below251, isZeroW, ltW } from './words';
+import { N_W, P_W, below251, isZeroW, ltW, validScalarCT } from './words';
 
 const G_WINDOWS: i32 = 63;
 const G_TABLE = memory.data(<i32>(63 * 15 * 72), 16);
@@ -84,7 +84,7 @@ function wipeSecrets(): void {
  * priv (for valid keys).
  */
 export function publicKey(out: usize, priv: usize): i32 {
-  if (isZeroW(priv) || !ltW(priv, N_W)) return 1;
+  if (!validScalarCT(priv)) return 1;
   ecdsaInit();
   mulCombCT(ACC, G_TABLE, G_WINDOWS, priv);
   toAffineCT(PT, ACC);
@@ -100,7 +100,7 @@ export function publicKey(out: usize, priv: usize): i32 {
  * 3 when w = s⁻¹ ≥ 2^251 (the caller retries with the next nonce); 4 for inputs out of range.
  */
 export function signWithK(out: usize, msg: usize, priv: usize, k: usize): i32 {
-  if (!below251(msg) || isZeroW(priv) || !ltW(priv, N_W) || isZeroW(k) || !ltW(k, N_W)) return 4;
+  if (!below251(msg) || !validScalarCT(priv) || !validScalarCT(k)) return 4;
   ecdsaInit();
   mulCombCT(ACC, G_TABLE, G_WINDOWS, k);
   toAffineCT(PT, ACC);
@@ -140,7 +140,7 @@ const KNONCE = memory.data(32, 8);
  * signWithK, without the nonce ever leaving wasm. Same output and statuses as signWithK.
  */
 export function signRfc6979(out: usize, msg: usize, priv: usize, hOct: usize, extra: usize, extraLen: usize): i32 {
-  if (!below251(msg) || isZeroW(priv) || !ltW(priv, N_W) || extraLen > 64) return 4;
+  if (!below251(msg) || !validScalarCT(priv) || extraLen > 64) return 4;
   generateK(KNONCE, priv, hOct, extra, extraLen);
   const status = signWithK(out, msg, priv, KNONCE);
   memory.fill(KNONCE, 0, 32);

@@ -7,30 +7,13 @@
 // are independent of the accepted nonce).
 
 import { hmacSha256, shaWipe } from './sha256';
-import { N_W } from './params';
+import { validScalarCT } from './words';
 
 const KEY = memory.data(32, 8);
 const V = memory.data(32, 8);
 const X = memory.data(32, 8);
 const MSG = memory.data(32 + 1 + 32 + 32 + 64, 8);
 const CAND = memory.data(32, 8);
-
-/** 1 when a < b (8 little-endian words each), in constant time. */
-function ltCT(a: usize, b: usize): u32 {
-  let borrow: u64 = 0;
-  for (let i: usize = 0; i < 32; i += 4) {
-    const d = <u64>load<u32>(a + i) - <u64>load<u32>(b + i) - borrow;
-    borrow = (d >> 63) & 1;
-  }
-  return <u32>borrow;
-}
-
-/** 1 when the 8 words at a are not all zero, in constant time. */
-function nonZeroCT(a: usize): u32 {
-  let x: u32 = 0;
-  for (let i: usize = 0; i < 32; i += 4) x |= load<u32>(a + i);
-  return (x | (<u32>0 - x)) >> 31;
-}
 
 /**
  * out (8 little-endian words) = the RFC 6979 nonce for priv (8 little-endian words, 1 ≤ priv < N),
@@ -59,7 +42,7 @@ export function generateK(out: usize, priv: usize, hOct: usize, extra: usize, ex
       const up = i < 7 ? bswap<u32>(load<u32>(V + ((6 - i) << 2))) : 0;
       store<u32>(CAND + (i << 2), (hi >>> 4) | (up << 28));
     }
-    if ((ltCT(CAND, N_W) & nonZeroCT(CAND)) != 0) break;
+    if (validScalarCT(CAND)) break;
     memory.copy(MSG, V, 32);
     store<u8>(MSG + 32, 0);
     hmacSha256(KEY, KEY, 32, MSG, 33);
