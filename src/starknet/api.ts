@@ -154,18 +154,12 @@ export class StarknetApi {
    * Builds tables ahead of first use so that later calls have steady latency. The generator's table (≈ 68 KB),
    * the square-root table (≈ 221 KB) and Poseidon's constants are small and are built by the engine at
    * creation; Pedersen's (383 KB) only when asked here or by the first Pedersen hash.
+   * @throws {WebcurvesError} `ENGINE_CLOSED` after the engine is closed.
    */
   prepare(options: StarknetPrepareOptions = {}): void {
     this.live();
-    const x = this.core.x;
-    if (options.pedersen) x.stark_init();
-    else {
-      const s = this.core.slot(0);
-      this.core.write(s, 1n);
-      x.stark_poseidonHash(this.core.slot(1), s, s);
-      x.stark_sqrt(this.core.slot(1), s);
-      x.stark_mulG(this.core.slot(2), s);
-    }
+    if (options.pedersen) this.core.x.stark_init();
+    else this.core.x.stark_initSmall();
   }
 
   // ---- ECDSA ----

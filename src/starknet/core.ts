@@ -9,6 +9,7 @@ import type { CoreInstance } from '../core/wasm.js';
 /** The Stark module's own exports (pointers are byte offsets; values are 8 canonical little-endian words). */
 export interface StarkExports {
   stark_init(): void;
+  stark_initSmall(): void;
   stark_getPublicKey(out: number, priv: number): number;
   stark_signWithK(out: number, msg: number, priv: number, k: number): number;
   stark_sign(out: number, msg: number, priv: number, hOct: number, extra: number, extraLen: number): number;

@@ -16,9 +16,14 @@ import * as fp from '../../fields/stark_fp';
 
 /** Builds every table now (Pedersen, generator, square root, Poseidon constants) instead of on first use. */
 export function stark_init(): void {
+  stark_initSmall();
+  pedersenInit();
+}
+
+/** Builds the small tables now: the generator's comb, the square root's, Poseidon's constants (≈ 3 ms). */
+export function stark_initSmall(): void {
   poseidonInit();
   ecdsaInit();
-  pedersenInit();
   sqrtInit();
 }
 
