@@ -4,6 +4,7 @@
  * @module
  */
 import { fieldsSuite } from './suites/fields.js';
+import { starknetSuite } from './suites/starknet.js';
 import type { BenchSuite } from './types.js';
 
 export { runCase, runCases, fillRatios, formatNs, formatOpsPerSec, formatRatio, verdictSymbol, markdownTable, sideBySide } from './runner.js';
@@ -17,4 +18,4 @@ export type { BenchReport, BenchSelection } from './report.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */
-export const suites: readonly BenchSuite[] = [fieldsSuite];
+export const suites: readonly BenchSuite[] = [fieldsSuite, starknetSuite];

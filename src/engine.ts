@@ -14,6 +14,7 @@ import { WorkerPool } from './pool/worker-pool.js';
 import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
 import { primeFields } from './curves/index.js';
 import { mod } from './math/modular.js';
+import { StarknetApi } from './starknet/api.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -89,6 +90,11 @@ export interface Engine {
    * @throws {WebcurvesError} `ENGINE_CLOSED` after {@link close}.
    */
   selfTest(field?: FieldId, count?: number): Promise<SelfTestReport>;
+  /**
+   * Starknet cryptography: Stark ECDSA, Pedersen, Poseidon, transaction hashes (synchronous, in the calling
+   * thread), and batches over the worker pool. Its methods throw `ENGINE_CLOSED` after {@link close}.
+   */
+  readonly starknet: StarknetApi;
   /** Terminates workers and releases the GPU device. Idempotent. */
   close(): Promise<void>;
 }
@@ -193,7 +199,15 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
   };
 
+  const starknet = new StarknetApi(await local.core('stark'), {
+    live,
+    parallel: pool ? { get size() { return pool.size; }, run: (task) => pool.run(task) } : undefined,
+  });
+  starknet.prepare();
+
   const engine: Engine = {
+    starknet,
+
     info(): EngineInfo {
       live();
       const limits: Record<string, number> = {};

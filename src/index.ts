@@ -16,3 +16,15 @@ export type { FieldId, FieldLayout } from './generated/fields.js';
 export { FIELD_LAYOUTS } from './generated/fields.js';
 export type { GpuAdapterSummary, GpuSource } from './gpu/device.js';
 export * as curves from './curves/index.js';
+export { StarknetApi } from './starknet/api.js';
+export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './starknet/api.js';
+export type {
+  BigNumberish,
+  DataAvailabilityMode,
+  DeclareTransactionV3,
+  DeployAccountTransactionV3,
+  InvokeTransactionV3,
+  ResourceBoundBN,
+  ResourceBoundsBN,
+  V3TransactionCommon,
+} from './starknet/tx-hash.js';

@@ -34,6 +34,21 @@ const api = {
     const out = await executor.fieldBatch(id, op, inputs);
     return Comlink.transfer(out, [out.buffer]);
   },
+  /** See {@link UnitExecutor.starkPedersenBatch}; the result's buffer is transferred. */
+  async starkPedersenBatch(input: Uint32Array): Promise<Uint32Array> {
+    const out = await executor.starkPedersenBatch(input);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.starkPoseidonBatch}; the result's buffer is transferred. */
+  async starkPoseidonBatch(input: Uint32Array): Promise<Uint32Array> {
+    const out = await executor.starkPoseidonBatch(input);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.starkVerifyBatch}; the result's buffer is transferred. */
+  async starkVerifyBatch(input: Uint32Array): Promise<Int32Array> {
+    const out = await executor.starkVerifyBatch(input);
+    return Comlink.transfer(out, [out.buffer]);
+  },
 };
 
 /** The worker API type, for the pool's `Comlink.Remote`. */

@@ -13,6 +13,7 @@ import { emitAsField, GENERATED_BANNER, ioWords } from './as-field.js';
 import { FIELD_SHAPES_PATH, shapeFor, type FieldShapeRecord } from './field-shapes.js';
 import { emitWgslField } from './wgsl-field.js';
 import { montgomeryParams } from '../math/montgomery.js';
+import { emitStarkParams } from './stark-params.js';
 
 /** Limb width of the generated WGSL fields (the 2023 WebGPU MSM competition's choice; see wgsl-field.ts). */
 export const WGSL_LIMB_BITS = 13;
@@ -102,6 +103,7 @@ export function generatedFiles(root: string): Map<string, string> {
     const [fp, fr] = fieldsOf(c);
     files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!));
   }
+  files.set('src/wasm/curves/stark/params.ts', emitStarkParams());
   files.set('src/generated/fields.ts', layoutsModule(shapes));
   return files;
 }

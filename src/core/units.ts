@@ -8,6 +8,7 @@ import type { CurveName } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { WasmField, type FieldBatchOp } from './field.js';
 import { instantiateCore, type CoreInstance } from './wasm.js';
+import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit } from '../starknet/units.js';
 
 /** The curve module that carries a field (the first curve, in registry order, naming it). */
 export function curveOfField(id: FieldId): CurveName {
@@ -48,5 +49,29 @@ export class UnitExecutor {
    */
   async fieldBatch(id: FieldId, op: FieldBatchOp, inputs: Uint32Array): Promise<Uint32Array> {
     return (await this.field(id)).batch(op, inputs);
+  }
+
+  /**
+   * Unit: Starknet Pedersen hashes of packed pairs (see {@link pedersenBatchUnit}).
+   * @throws {WebcurvesError} as {@link pedersenBatchUnit}.
+   */
+  async starkPedersenBatch(input: Uint32Array): Promise<Uint32Array> {
+    return pedersenBatchUnit(await this.core('stark'), input);
+  }
+
+  /**
+   * Unit: Starknet Poseidon hashes of packed pairs (see {@link poseidonBatchUnit}).
+   * @throws {WebcurvesError} as {@link poseidonBatchUnit}.
+   */
+  async starkPoseidonBatch(input: Uint32Array): Promise<Uint32Array> {
+    return poseidonBatchUnit(await this.core('stark'), input);
+  }
+
+  /**
+   * Unit: Stark ECDSA verifications of packed items, one status each (see {@link verifyBatchUnit}).
+   * @throws {WebcurvesError} as {@link verifyBatchUnit}.
+   */
+  async starkVerifyBatch(input: Uint32Array): Promise<Int32Array> {
+    return verifyBatchUnit(await this.core('stark'), input);
   }
 }

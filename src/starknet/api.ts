@@ -1,0 +1,476 @@
+/**
+ * `wc.starknet`: Stark-curve ECDSA, Pedersen, Poseidon and V3 transaction hashes on the wasm core, synchronous
+ * in the calling thread, with batches spread over the worker pool. BigInt lives only here, at the edge.
+ * @module
+ */
+import * as Comlink from 'comlink';
+import { WebcurvesError } from '../errors.js';
+import type { CoreInstance } from '../core/wasm.js';
+import type { CoreWorkerApi } from '../../workers/core.worker.js';
+import { ECDSA_BOUND, STARK_N, STARK_P } from './constants.js';
+import { StarkCore, starkCore } from './core.js';
+import { messageOctets, minimalBytes } from './rfc6979.js';
+import {
+  declareV3,
+  deployAccountV3,
+  invokeV3,
+  type DeclareTransactionV3,
+  type DeployAccountTransactionV3,
+  type InvokeTransactionV3,
+} from './tx-hash.js';
+import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, VALUE_WORDS } from './units.js';
+
+/** A Stark ECDSA signature; `v` is the parity of R's y (the recovery bit starknet-crypto returns). */
+export interface StarknetSignature {
+  readonly r: bigint;
+  readonly s: bigint;
+  readonly v: bigint;
+}
+
+/** One item of {@link StarknetApi.verifyBatch}. */
+export interface VerifyItem {
+  readonly publicKey: bigint;
+  readonly msgHash: bigint;
+  readonly r: bigint;
+  readonly s: bigint;
+}
+
+/** How the API reaches the worker pool (absent: batches run in the calling thread). */
+export interface StarknetParallel {
+  /** Live workers. */
+  readonly size: number;
+  /** Runs a task on the least busy worker. */
+  run<T>(task: (api: Comlink.Remote<CoreWorkerApi>) => Promise<T>): Promise<T>;
+}
+
+/** Which tables {@link StarknetApi.prepare} builds. */
+export interface StarknetPrepareOptions {
+  /** Pedersen tables (383 KB, about 8–11 ms); otherwise built by the first Pedersen hash. */
+  readonly pedersen?: boolean;
+}
+
+function isBig(v: unknown): v is bigint {
+  return typeof v === 'bigint';
+}
+
+function felt(v: unknown, what: string): bigint {
+  if (!isBig(v)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a bigint`);
+  if (v < 0n || v >= STARK_P) throw new WebcurvesError('NOT_IN_FIELD', `${what} is not in [0, p)`);
+  return v;
+}
+
+function privateKeyOf(v: unknown): bigint {
+  if (!isBig(v)) throw new WebcurvesError('INVALID_ARGUMENT', 'privateKey must be a bigint');
+  if (v < 1n || v >= STARK_N) throw new WebcurvesError('INVALID_PRIVATE_KEY', 'private key must be in [1, N)');
+  return v;
+}
+
+function msgHashOf(v: unknown, what = 'msgHash'): bigint {
+  if (!isBig(v)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a bigint`);
+  if (v < 0n || v >= ECDSA_BOUND) throw new WebcurvesError('INVALID_MESSAGE_HASH', `${what} must be in [0, 2^251)`);
+  return v;
+}
+
+function rOf(v: unknown, what = 'r'): bigint {
+  if (!isBig(v)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a bigint`);
+  if (v < 1n || v >= ECDSA_BOUND) throw new WebcurvesError('INVALID_SIGNATURE', `${what} must be in [1, 2^251)`);
+  return v;
+}
+
+function sOf(v: unknown, what = 's'): bigint {
+  if (!isBig(v)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a bigint`);
+  if (v < 1n || v >= STARK_N) throw new WebcurvesError('INVALID_SIGNATURE', `${what} must be in [1, N)`);
+  return v;
+}
+
+function feltArray(xs: unknown, what: string): bigint[] {
+  if (!Array.isArray(xs)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be an array of bigints`);
+  return xs.map((x, i) => felt(x, `${what}[${i}]`));
+}
+
+function pairArray(pairs: unknown, what: string): bigint[] {
+  if (!Array.isArray(pairs)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be an array of [bigint, bigint]`);
+  const flat: bigint[] = [];
+  pairs.forEach((p, i) => {
+    if (!Array.isArray(p) || p.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', `${what}[${i}] must be a pair`);
+    flat.push(felt(p[0], `${what}[${i}][0]`), felt(p[1], `${what}[${i}][1]`));
+  });
+  return flat;
+}
+
+/** Packs values (each < 2^256) into little-endian u32 words, 8 per value. */
+function pack(values: readonly bigint[]): Uint32Array {
+  const out = new Uint32Array(values.length * VALUE_WORDS);
+  const dv = new DataView(out.buffer);
+  values.forEach((v, i) => {
+    const o = i * 32;
+    dv.setBigUint64(o, BigInt.asUintN(64, v), true);
+    dv.setBigUint64(o + 8, BigInt.asUintN(64, v >> 64n), true);
+    dv.setBigUint64(o + 16, BigInt.asUintN(64, v >> 128n), true);
+    dv.setBigUint64(o + 24, BigInt.asUintN(64, v >> 192n), true);
+  });
+  return out;
+}
+
+function unpack(words: Uint32Array): bigint[] {
+  const dv = new DataView(words.buffer, words.byteOffset, words.byteLength);
+  const out: bigint[] = [];
+  for (let o = 0; o < words.byteLength; o += 32)
+    out.push(dv.getBigUint64(o, true) | (dv.getBigUint64(o + 8, true) << 64n) | (dv.getBigUint64(o + 16, true) << 128n) | (dv.getBigUint64(o + 24, true) << 192n));
+  return out;
+}
+
+/** Items per worker task below which a batch is not split further. */
+const MIN_CHUNK = 16;
+
+/**
+ * Starknet cryptography on the wasm core. Get it as `engine.starknet`; every synchronous method runs in the
+ * calling thread, the `…Batch` methods on the worker pool (or in the calling thread with `workers: 0`).
+ *
+ * Constant-time: {@link getPublicKey} and {@link sign} use a fixed-sequence scalar multiplication and Fermat
+ * inversions in wasm for the private key and the nonce; the BigInt handling of the key at this edge (range
+ * checks, conversion to bytes for RFC 6979) is not constant-time. Everything else works on public data and is
+ * variable-time.
+ */
+export class StarknetApi {
+  private readonly core: StarkCore;
+  private readonly instance: CoreInstance;
+  private readonly parallel: StarknetParallel | undefined;
+  private readonly live: () => void;
+
+  /**
+   * @param instance - an instance of the Stark wasm module (the engine's in-thread one)
+   * @param options - the worker pool for batches, and the engine's liveness check
+   */
+  constructor(instance: CoreInstance, options: { parallel?: StarknetParallel; live?: () => void } = {}) {
+    if (instance.curve !== 'stark') throw new WebcurvesError('INVALID_ARGUMENT', `StarknetApi needs the stark module, not ${instance.curve}`);
+    this.instance = instance;
+    this.core = starkCore(instance);
+    this.parallel = options.parallel;
+    this.live = options.live ?? (() => {});
+  }
+
+  /**
+   * Builds tables ahead of first use so that later calls have steady latency. The generator's table (≈ 68 KB),
+   * the square-root table (≈ 221 KB) and Poseidon's constants are small and are built by the engine at
+   * creation; Pedersen's (383 KB) only when asked here or by the first Pedersen hash.
+   * @throws {WebcurvesError} `ENGINE_CLOSED` after the engine is closed.
+   */
+  prepare(options: StarknetPrepareOptions = {}): void {
+    this.live();
+    if (options.pedersen) this.core.x.stark_init();
+    else this.core.x.stark_initSmall();
+  }
+
+  // ---- ECDSA ----
+
+  /**
+   * The Stark public key (x-coordinate of privateKey·G), as starknet-crypto's `get_public_key`.
+   * @throws {WebcurvesError} `INVALID_PRIVATE_KEY` unless 1 ≤ privateKey < N; `INVALID_ARGUMENT` for a non-bigint.
+   */
+  getPublicKey(privateKey: bigint): bigint {
+    this.live();
+    const d = privateKeyOf(privateKey);
+    const c = this.core;
+    const priv = c.slot(0), out = c.slot(1);
+    c.write(priv, d);
+    try {
+      if (c.x.stark_getPublicKey(out, priv) !== 0) throw new WebcurvesError('INVALID_PRIVATE_KEY', 'private key must be in [1, N)');
+      return c.read(out);
+    } finally {
+      c.wipe(priv, 32);
+      c.wipe(out, 64);
+    }
+  }
+
+  /**
+   * Deterministic ECDSA signature (RFC 6979 nonce, cairo-lang's rules): without `seed`, exactly what
+   * starknet-crypto, cairo-lang and @scure/starknet return. `seed` is extra entropy, incremented (from 1 when
+   * absent) whenever a nonce gives r ∉ [1, 2^251), m + r·d ≡ 0 or w = s⁻¹ ∉ [1, 2^251). The nonce is derived
+   * (HMAC-SHA256) and used inside wasm.
+   * @throws {WebcurvesError} `INVALID_MESSAGE_HASH` unless 0 ≤ msgHash < 2^251; `INVALID_PRIVATE_KEY` unless
+   *   1 ≤ privateKey < N; `INVALID_ARGUMENT` for a non-bigint, a negative seed or one of 2^512 or more.
+   */
+  sign(msgHash: bigint, privateKey: bigint, seed?: bigint): StarknetSignature {
+    this.live();
+    const m = msgHashOf(msgHash);
+    const d = privateKeyOf(privateKey);
+    if (seed !== undefined && (!isBig(seed) || seed < 0n || seed >= 1n << 512n))
+      throw new WebcurvesError('INVALID_ARGUMENT', 'seed must be a bigint in [0, 2^512)');
+    const c = this.core;
+    // slots: 0 msg, 1 private key, 2 bits2octets(msg), 3–5 signature, 6–7 extra entropy (≤ 64 bytes)
+    const [pm, pd, ph, out, pe] = [c.slot(0), c.slot(1), c.slot(2), c.slot(3), c.slot(6)];
+    let extra = seed;
+    try {
+      c.write(pm, m);
+      c.write(pd, d);
+      c.putBytes(ph, messageOctets(m));
+      for (;;) {
+        const entropy = extra === undefined ? new Uint8Array(0) : minimalBytes(extra);
+        if (entropy.length > 64) throw new WebcurvesError('INVALID_ARGUMENT', 'seed must be below 2^512');
+        c.putBytes(pe, entropy);
+        const status = c.x.stark_sign(out, pm, pd, ph, pe, entropy.length);
+        if (status === 0) return { r: c.read(out), s: c.read(out + 32), v: BigInt(c.readU32(out + 64)) };
+        if (status === 4) throw new WebcurvesError('INVALID_ARGUMENT', 'signing input out of range');
+        extra = extra === undefined ? 1n : extra + 1n;
+      }
+    } finally {
+      c.wipe(pd, 32);
+    }
+  }
+
+  /**
+   * Verifies a signature against an x-only public key, accepting either y (as starknet-crypto's `verify`).
+   * Returns false only for a well-formed signature that does not verify.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for publicKey ∉ [0, p); `INVALID_PUBLIC_KEY` when publicKey is not
+   *   the x-coordinate of a curve point; `INVALID_MESSAGE_HASH` unless 0 ≤ msgHash < 2^251;
+   *   `INVALID_SIGNATURE` unless 1 ≤ r < 2^251, 1 ≤ s < N and 1 ≤ s⁻¹ mod N < 2^251; `INVALID_ARGUMENT` for
+   *   a non-bigint.
+   */
+  verify(publicKey: bigint, msgHash: bigint, r: bigint, s: bigint): boolean {
+    this.live();
+    const item = [felt(publicKey, 'publicKey'), msgHashOf(msgHash), rOf(r), sOf(s)];
+    const c = this.core;
+    const p = [c.slot(0), c.slot(1), c.slot(2), c.slot(3)] as const;
+    item.forEach((v, i) => c.write(p[i]!, v));
+    return verdict(c.x.stark_verify(p[0], p[1], p[2], p[3]), '');
+  }
+
+  /**
+   * Recovers the public key (x-coordinate) from a signature with its recovery bit v (the parity of R's y), as
+   * starknet-crypto's `recover`.
+   * @throws {WebcurvesError} `INVALID_MESSAGE_HASH` unless 0 ≤ msgHash < 2^251; `INVALID_SIGNATURE` unless
+   *   1 ≤ r < 2^251, 1 ≤ s < N and v ∈ {0, 1}, when r is not the x-coordinate of a curve point, or when the
+   *   recovered point is at infinity; `INVALID_ARGUMENT` for a non-bigint.
+   */
+  recover(msgHash: bigint, r: bigint, s: bigint, v: bigint): bigint {
+    this.live();
+    const m = msgHashOf(msgHash);
+    const rr = rOf(r);
+    const ss = sOf(s);
+    if (!isBig(v)) throw new WebcurvesError('INVALID_ARGUMENT', 'v must be a bigint');
+    if (v !== 0n && v !== 1n) throw new WebcurvesError('INVALID_SIGNATURE', 'v must be 0 or 1');
+    const c = this.core;
+    const [pm, pr, ps, out] = [c.slot(0), c.slot(1), c.slot(2), c.slot(3)];
+    c.write(pm, m);
+    c.write(pr, rr);
+    c.write(ps, ss);
+    const status = c.x.stark_recover(out, pm, pr, ps, Number(v));
+    if (status === -1) throw new WebcurvesError('INVALID_SIGNATURE', 'r is not the x-coordinate of a curve point');
+    if (status === -2) throw new WebcurvesError('INVALID_SIGNATURE', 'the recovered point is the point at infinity');
+    if (status !== 0) throw new WebcurvesError('INVALID_SIGNATURE', 'signature out of range');
+    return c.read(out);
+  }
+
+  // ---- Pedersen ----
+
+  /**
+   * Starknet's Pedersen hash of two field elements.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an input ∉ [0, p); `INVALID_ARGUMENT` for a non-bigint.
+   */
+  pedersen(a: bigint, b: bigint): bigint {
+    this.live();
+    const c = this.core;
+    const [pa, pb, out] = [c.slot(0), c.slot(1), c.slot(2)];
+    c.write(pa, felt(a, 'a'));
+    c.write(pb, felt(b, 'b'));
+    c.x.stark_pedersen(out, pa, pb);
+    return c.read(out);
+  }
+
+  /**
+   * compute_hash_on_elements: h = 0; h = pedersen(h, x) for each x; pedersen(h, xs.length).
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` for a non-array.
+   */
+  computeHashOnElements(xs: readonly bigint[]): bigint {
+    this.live();
+    const values = feltArray(xs, 'xs');
+    return this.withValues(values, (ptr, out) => this.core.x.stark_hashOnElements(out, ptr, values.length));
+  }
+
+  // ---- Poseidon ----
+
+  /**
+   * poseidon_hash(a, b) = Hades(a, b, 2)[0].
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an input ∉ [0, p); `INVALID_ARGUMENT` for a non-bigint.
+   */
+  poseidonHash(a: bigint, b: bigint): bigint {
+    this.live();
+    const c = this.core;
+    const [pa, pb, out] = [c.slot(0), c.slot(1), c.slot(2)];
+    c.write(pa, felt(a, 'a'));
+    c.write(pb, felt(b, 'b'));
+    c.x.stark_poseidonHash(out, pa, pb);
+    return c.read(out);
+  }
+
+  /**
+   * poseidon_hash_single(a) = Hades(a, 0, 1)[0].
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an input ∉ [0, p); `INVALID_ARGUMENT` for a non-bigint.
+   */
+  poseidonHashSingle(a: bigint): bigint {
+    this.live();
+    const c = this.core;
+    const [pa, out] = [c.slot(0), c.slot(1)];
+    c.write(pa, felt(a, 'a'));
+    c.x.stark_poseidonHashSingle(out, pa);
+    return c.read(out);
+  }
+
+  /**
+   * poseidon_hash_many: append 1, pad with 0 to even length, absorb pairs (permuting after each).
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` for a non-array.
+   */
+  poseidonHashMany(xs: readonly bigint[]): bigint {
+    this.live();
+    const values = feltArray(xs, 'xs');
+    return this.withValues(values, (ptr, out) => this.core.x.stark_poseidonHashMany(out, ptr, values.length));
+  }
+
+  /**
+   * The Hades permutation itself on three field elements (for tests and protocols built on it).
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` otherwise malformed.
+   */
+  poseidonPermutation(state: readonly [bigint, bigint, bigint]): [bigint, bigint, bigint] {
+    this.live();
+    if (!Array.isArray(state) || state.length !== 3) throw new WebcurvesError('INVALID_ARGUMENT', 'state must hold 3 field elements');
+    const values = feltArray(state, 'state');
+    const c = this.core;
+    values.forEach((v, i) => c.write(c.slot(i), v));
+    c.x.stark_poseidonPermute(c.slot(0));
+    return [c.read(c.slot(0)), c.read(c.slot(1)), c.read(c.slot(2))];
+  }
+
+  // ---- Transaction hashes ----
+
+  /**
+   * Invoke V3 transaction hash (fields as starknet.js's `CalcV3InvokeTxHashArgs`).
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for a field element ∉ [0, p); `INVALID_ARGUMENT` for a malformed
+   *   field, a version other than 3 (or its query version), a DA mode other than 0/1, or a tip / resource bound
+   *   outside its protocol range (tip, max_amount < 2^64; max_price_per_unit < 2^128).
+   */
+  invokeTransactionHashV3(tx: InvokeTransactionV3): bigint {
+    this.live();
+    return invokeV3(tx, (xs) => this.hashManyTrusted(xs));
+  }
+
+  /** Deploy-account V3 transaction hash (starknet.js's `CalcV3DeployAccountTxHashArgs`). @throws as {@link invokeTransactionHashV3}. */
+  deployAccountTransactionHashV3(tx: DeployAccountTransactionV3): bigint {
+    this.live();
+    return deployAccountV3(tx, (xs) => this.hashManyTrusted(xs));
+  }
+
+  /** Declare V3 transaction hash (starknet.js's `CalcV3DeclareTxHashArgs`). @throws as {@link invokeTransactionHashV3}. */
+  declareTransactionHashV3(tx: DeclareTransactionV3): bigint {
+    this.live();
+    return declareV3(tx, (xs) => this.hashManyTrusted(xs));
+  }
+
+  // ---- Batches ----
+
+  /**
+   * Pedersen hashes of many pairs, split across the worker pool.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p) (before any work starts); `INVALID_ARGUMENT`
+   *   for a malformed pair; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   */
+  async pedersenBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
+    this.live();
+    const flat = pairArray(pairs, 'pairs');
+    const words = await this.split(pack(flat), 2 * VALUE_WORDS, pedersenBatchUnit, (api, chunk) => api.starkPedersenBatch(chunk));
+    return unpack(words);
+  }
+
+  /**
+   * poseidon_hash of many pairs, split across the worker pool.
+   * @throws {WebcurvesError} as {@link pedersenBatch}.
+   */
+  async poseidonHashBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
+    this.live();
+    const flat = pairArray(pairs, 'pairs');
+    const words = await this.split(pack(flat), 2 * VALUE_WORDS, poseidonBatchUnit, (api, chunk) => api.starkPoseidonBatch(chunk));
+    return unpack(words);
+  }
+
+  /**
+   * Verifies many signatures, split across the worker pool; each result as {@link verify}.
+   * @throws {WebcurvesError} the first error {@link verify} would throw, with the item's index in the message
+   *   (range errors before any work starts; `INVALID_PUBLIC_KEY` and s⁻¹ range after).
+   */
+  async verifyBatch(items: readonly VerifyItem[]): Promise<boolean[]> {
+    this.live();
+    if (!Array.isArray(items)) throw new WebcurvesError('INVALID_ARGUMENT', 'items must be an array');
+    const flat: bigint[] = [];
+    items.forEach((it, i) => {
+      if (typeof it !== 'object' || it === null) throw new WebcurvesError('INVALID_ARGUMENT', `items[${i}] must be an object`);
+      flat.push(felt(it.publicKey, `items[${i}].publicKey`), msgHashOf(it.msgHash, `items[${i}].msgHash`), rOf(it.r, `items[${i}].r`), sOf(it.s, `items[${i}].s`));
+    });
+    const statuses = await this.split(pack(flat), 4 * VALUE_WORDS, verifyBatchUnit, (api, chunk) => api.starkVerifyBatch(chunk));
+    return Array.from(statuses, (st, i) => verdict(st, ` (items[${i}])`));
+  }
+
+  // ---- internals ----
+
+  /** poseidonHashMany on values already validated (transaction hashes validate as they parse). */
+  private hashManyTrusted(xs: bigint[]): bigint {
+    return this.withValues(xs, (ptr, out) => this.core.x.stark_poseidonHashMany(out, ptr, xs.length));
+  }
+
+  /** Writes values into a temporary wasm region, runs f(inputPtr, outPtr), returns the value at outPtr. */
+  private withValues(values: readonly bigint[], f: (ptr: number, out: number) => number): bigint {
+    const c = this.core;
+    return c.withRegion((values.length + 1) * 32, (ptr) => {
+      values.forEach((v, i) => c.write(ptr + 32 * i, v));
+      const out = ptr + 32 * values.length;
+      const bad = f(ptr, out);
+      if (bad >= 0) throw new WebcurvesError('NOT_IN_FIELD', `element ${bad} is not in [0, p)`);
+      return c.read(out);
+    });
+  }
+
+  /**
+   * Runs a unit over packed items: in the calling thread without a pool, else in chunks (about two per worker,
+   * at least MIN_CHUNK items each) on the least busy workers, results concatenated in order.
+   */
+  private async split<T extends Uint32Array | Int32Array>(
+    packed: Uint32Array,
+    wordsPerItem: number,
+    local: (instance: CoreInstance, input: Uint32Array) => T,
+    remote: (api: Comlink.Remote<CoreWorkerApi>, chunk: Uint32Array) => Promise<T>,
+  ): Promise<T> {
+    const count = packed.length / wordsPerItem;
+    const pool = this.parallel;
+    if (!pool || pool.size === 0 || count < 2 * MIN_CHUNK) return local(this.instance, packed);
+    const chunks = Math.max(1, Math.min(2 * pool.size, Math.floor(count / MIN_CHUNK)));
+    const per = Math.ceil(count / chunks);
+    const tasks: Promise<T>[] = [];
+    for (let start = 0; start < count; start += per) {
+      const chunk = packed.slice(start * wordsPerItem, Math.min(count, start + per) * wordsPerItem);
+      tasks.push(pool.run((api) => remote(api, Comlink.transfer(chunk, [chunk.buffer]))));
+    }
+    const parts = await Promise.all(tasks);
+    const total = parts.reduce((n, p) => n + p.length, 0);
+    const out = new (parts[0]!.constructor as new (n: number) => T)(total);
+    let o = 0;
+    for (const p of parts) {
+      out.set(p, o);
+      o += p.length;
+    }
+    return out;
+  }
+}
+
+/** Maps a wasm verification status to a result or an error. */
+function verdict(status: number, where: string): boolean {
+  switch (status) {
+    case 1:
+      return true;
+    case 0:
+      return false;
+    case -1:
+      throw new WebcurvesError('INVALID_PUBLIC_KEY', `public key is not the x-coordinate of a curve point${where}`);
+    case -2:
+      throw new WebcurvesError('INVALID_SIGNATURE', `s⁻¹ mod N is not in [1, 2^251)${where}`);
+    default:
+      throw new WebcurvesError('INVALID_SIGNATURE', `signature input out of range${where}`);
+  }
+}

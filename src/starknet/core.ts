@@ -1,0 +1,145 @@
+/**
+ * The Stark wasm core seen from TypeScript: typed `stark_*` exports, a scratch area of 32-byte value slots,
+ * and BigInt ↔ canonical-word conversion (8 little-endian u32 words per value). Shared by the in-thread API and
+ * the worker units, one wrapper per wasm instance.
+ * @module
+ */
+import type { CoreInstance } from '../core/wasm.js';
+
+/** The Stark module's own exports (pointers are byte offsets; values are 8 canonical little-endian words). */
+export interface StarkExports {
+  stark_init(): void;
+  stark_initSmall(): void;
+  stark_getPublicKey(out: number, priv: number): number;
+  stark_signWithK(out: number, msg: number, priv: number, k: number): number;
+  stark_sign(out: number, msg: number, priv: number, hOct: number, extra: number, extraLen: number): number;
+  stark_generateK(out: number, priv: number, hOct: number, extra: number, extraLen: number): void;
+  stark_sha256(out: number, msg: number, len: number): void;
+  stark_hmacSha256(out: number, key: number, keyLen: number, msg: number, len: number): void;
+  stark_verify(pk: number, msg: number, r: number, s: number): number;
+  stark_verifyBatch(out: number, input: number, count: number): void;
+  stark_recover(out: number, msg: number, r: number, s: number, v: number): number;
+  stark_mulG(out: number, k: number): number;
+  stark_mulPoint(out: number, p: number, k: number): number;
+  stark_pedersen(out: number, a: number, b: number): number;
+  stark_pedersenBatch(out: number, input: number, count: number): number;
+  stark_hashOnElements(out: number, input: number, count: number): number;
+  stark_poseidonPermute(state: number): number;
+  stark_poseidonHash(out: number, a: number, b: number): number;
+  stark_poseidonHashSingle(out: number, a: number): number;
+  stark_poseidonHashMany(out: number, input: number, count: number): number;
+  stark_poseidonHashBatch(out: number, input: number, count: number): number;
+  stark_sqrt(out: number, a: number): number;
+}
+
+/** Bytes per canonical value. */
+export const VALUE_BYTES = 32;
+/** Scratch slots (32 bytes each). */
+const SLOTS = 24;
+
+/** One wasm instance of the Stark module with its scratch area. */
+export class StarkCore {
+  /** The typed exports. */
+  readonly x: StarkExports;
+  private readonly instance: CoreInstance;
+  private readonly base: number;
+  private view: DataView;
+
+  constructor(instance: CoreInstance) {
+    this.instance = instance;
+    this.x = instance.exports as unknown as StarkExports;
+    this.base = instance.exports.alloc(SLOTS * VALUE_BYTES);
+    this.view = new DataView(instance.exports.memory.buffer);
+  }
+
+  private dv(): DataView {
+    const buf = this.instance.exports.memory.buffer;
+    if (this.view.buffer !== buf) this.view = new DataView(buf);
+    return this.view;
+  }
+
+  /** Address of scratch slot i (0..23). */
+  slot(i: number): number {
+    return this.base + i * VALUE_BYTES;
+  }
+
+  /** Writes v (0 ≤ v < 2^256, checked by the caller) at ptr as canonical words. */
+  write(ptr: number, v: bigint): void {
+    const dv = this.dv();
+    dv.setBigUint64(ptr, BigInt.asUintN(64, v), true);
+    dv.setBigUint64(ptr + 8, BigInt.asUintN(64, v >> 64n), true);
+    dv.setBigUint64(ptr + 16, BigInt.asUintN(64, v >> 128n), true);
+    dv.setBigUint64(ptr + 24, BigInt.asUintN(64, v >> 192n), true);
+  }
+
+  /** Reads the canonical value at ptr. */
+  read(ptr: number): bigint {
+    const dv = this.dv();
+    return (
+      dv.getBigUint64(ptr, true) |
+      (dv.getBigUint64(ptr + 8, true) << 64n) |
+      (dv.getBigUint64(ptr + 16, true) << 128n) |
+      (dv.getBigUint64(ptr + 24, true) << 192n)
+    );
+  }
+
+  /** Copies bytes into wasm memory at ptr. */
+  putBytes(ptr: number, bytes: Uint8Array): void {
+    new Uint8Array(this.instance.exports.memory.buffer, ptr, bytes.length).set(bytes);
+  }
+
+  /** Copies n bytes out of wasm memory at ptr. */
+  getBytes(ptr: number, n: number): Uint8Array {
+    return new Uint8Array(this.instance.exports.memory.buffer, ptr, n).slice();
+  }
+
+  /** Reads the u32 at ptr. */
+  readU32(ptr: number): number {
+    return this.dv().getUint32(ptr, true);
+  }
+
+  /** Zeroes n bytes at ptr (wiping secrets from the scratch). */
+  wipe(ptr: number, n: number): void {
+    new Uint8Array(this.instance.exports.memory.buffer, ptr, n).fill(0);
+  }
+
+  /**
+   * Runs f with a temporary region of `bytes` bytes (released afterwards; the stub allocator reclaims the most
+   * recent allocation, which this is).
+   */
+  withRegion<T>(bytes: number, f: (ptr: number) => T): T {
+    const ptr = this.instance.exports.alloc(Math.max(bytes, 16));
+    try {
+      return f(ptr);
+    } finally {
+      this.instance.exports.free(ptr);
+    }
+  }
+
+  /** Copies packed u32 words into wasm memory at ptr. */
+  putWords(ptr: number, words: Uint32Array): void {
+    new Uint32Array(this.instance.exports.memory.buffer, ptr, words.length).set(words);
+  }
+
+  /** Copies n u32 words out of wasm memory at ptr. */
+  getWords(ptr: number, n: number): Uint32Array {
+    return new Uint32Array(this.instance.exports.memory.buffer, ptr, n).slice();
+  }
+
+  /** Copies n i32 values out of wasm memory at ptr. */
+  getI32s(ptr: number, n: number): Int32Array {
+    return new Int32Array(this.instance.exports.memory.buffer, ptr, n).slice();
+  }
+}
+
+const wrappers = new WeakMap<CoreInstance, StarkCore>();
+
+/** The (memoised) wrapper of a Stark wasm instance. */
+export function starkCore(instance: CoreInstance): StarkCore {
+  let c = wrappers.get(instance);
+  if (!c) {
+    c = new StarkCore(instance);
+    wrappers.set(instance, c);
+  }
+  return c;
+}

@@ -1,0 +1,156 @@
+// Starknet's Poseidon: the Hades permutation of width 3 over stark_fp (4 full rounds, 83 partial rounds,
+// 4 full rounds; S-box x³; MDS [[3,1,1],[1,−1,1],[1,1,−2]]) and the hash modes built on it.
+//
+// Speed: partial rounds use the compressed round constants from params.ts (one constant instead of three), and
+// each round's MDS product is fused with the addition of the next round's constants into one pass over the
+// limbs with a single final reduction (fp.add/sub would reduce nine times per round). Constant-time, though
+// nothing here is secret.
+
+import * as fp from '../../fields/stark_fp';
+import { POSEIDON_HALF_FULL, POSEIDON_PARTIAL, POSEIDON_RC_W, POSEIDON_ROUNDS } from './params';
+
+/** The permutation state: three elements (Montgomery form). */
+export const STATE = memory.data(108, 16);
+const RC = memory.data(<i32>(91 * 3 * 36), 16);
+const ZERO3 = memory.data(108, 16);
+const SQ = memory.data(36, 8);
+const ACC = memory.data(<i32>(3 * 9 * 8), 16);   // i64 limbs of the three MDS outputs
+
+let ready = false;
+
+/** Converts the round constants to Montgomery form (once). */
+export function poseidonInit(): void {
+  if (ready) return;
+  if (POSEIDON_ROUNDS != 91) unreachable();
+  for (let i: usize = 0; i < 273; i++) if (!fp.fromWords(RC + i * 36, POSEIDON_RC_W + i * 32)) unreachable();
+  ready = true;
+}
+
+const MASK: i64 = 0x1fffffff;
+// The Stark prime in 29-bit limbs is 1 + 0x440000·2^174 + 0x80000·2^232: three non-zero limbs.
+const P0: i64 = 1;
+const P6: i64 = 0x440000;
+const P8: i64 = 0x80000;
+
+/**
+ * Reduces the signed limbs at v (9 × i64, each |limb| < 2^40, total value in [0, 8p)) into a fully reduced
+ * element at out.
+ */
+@inline function reduceInto(out: usize, v: usize): void {
+  // Normalise: limbs 0..7 into [0, 2^29), the rest carried into limb 8.
+  let c: i64 = 0;
+  let l0 = load<i64>(v, 0) + c; c = l0 >> 29; l0 &= MASK;
+  let l1 = load<i64>(v, 8) + c; c = l1 >> 29; l1 &= MASK;
+  let l2 = load<i64>(v, 16) + c; c = l2 >> 29; l2 &= MASK;
+  let l3 = load<i64>(v, 24) + c; c = l3 >> 29; l3 &= MASK;
+  let l4 = load<i64>(v, 32) + c; c = l4 >> 29; l4 &= MASK;
+  let l5 = load<i64>(v, 40) + c; c = l5 >> 29; l5 &= MASK;
+  let l6 = load<i64>(v, 48) + c; c = l6 >> 29; l6 &= MASK;
+  let l7 = load<i64>(v, 56) + c; c = l7 >> 29; l7 &= MASK;
+  let l8 = load<i64>(v, 64) + c;
+  // q = ⌊value / 2^251⌋ ≤ 7; value − q·p lies in (−p, 2^251).
+  const q = l8 >> 19;
+  l0 -= q * P0;
+  l6 -= q * P6;
+  l8 -= q * P8;
+  c = l0 >> 29; l0 &= MASK;
+  l1 += c; c = l1 >> 29; l1 &= MASK;
+  l2 += c; c = l2 >> 29; l2 &= MASK;
+  l3 += c; c = l3 >> 29; l3 &= MASK;
+  l4 += c; c = l4 >> 29; l4 &= MASK;
+  l5 += c; c = l5 >> 29; l5 &= MASK;
+  l6 += c; c = l6 >> 29; l6 &= MASK;
+  l7 += c; c = l7 >> 29; l7 &= MASK;
+  l8 += c;
+  // Add p back when negative.
+  const neg = l8 >> 63;
+  l0 += P0 & neg;
+  l6 += P6 & neg;
+  l8 += P8 & neg;
+  c = l0 >> 29; l0 &= MASK;
+  l1 += c; c = l1 >> 29; l1 &= MASK;
+  l2 += c; c = l2 >> 29; l2 &= MASK;
+  l3 += c; c = l3 >> 29; l3 &= MASK;
+  l4 += c; c = l4 >> 29; l4 &= MASK;
+  l5 += c; c = l5 >> 29; l5 &= MASK;
+  l6 += c; c = l6 >> 29; l6 &= MASK;
+  l7 += c; c = l7 >> 29; l7 &= MASK;
+  l8 += c;
+  store<u32>(out, <u32>l0, 0);
+  store<u32>(out, <u32>l1, 4);
+  store<u32>(out, <u32>l2, 8);
+  store<u32>(out, <u32>l3, 12);
+  store<u32>(out, <u32>l4, 16);
+  store<u32>(out, <u32>l5, 20);
+  store<u32>(out, <u32>l6, 24);
+  store<u32>(out, <u32>l7, 28);
+  store<u32>(out, <u32>l8, 32);
+}
+
+/**
+ * state = MDS·state + k (k: three elements). With a, b, c < p and k < p:
+ * 3a + b + c + k0 < 6p; a − b + c + p + k1 < 4p; a + b − 2c + 2p + k2 < 5p, all ≥ 0.
+ */
+function mdsAdd(s: usize, k: usize): void {
+  for (let i: usize = 0; i < 9; i++) {
+    const o = i << 2;
+    const a = <i64>load<u32>(s + o);
+    const b = <i64>load<u32>(s + 36 + o);
+    const c = <i64>load<u32>(s + 72 + o);
+    const pi: i64 = i == 0 ? P0 : i == 6 ? P6 : i == 8 ? P8 : 0;
+    store<i64>(ACC + (i << 3), 3 * a + b + c + <i64>load<u32>(k + o));
+    store<i64>(ACC + 72 + (i << 3), a - b + c + pi + <i64>load<u32>(k + 36 + o));
+    store<i64>(ACC + 144 + (i << 3), a + b - 2 * c + 2 * pi + <i64>load<u32>(k + 72 + o));
+  }
+  reduceInto(s, ACC);
+  reduceInto(s + 36, ACC + 72);
+  reduceInto(s + 72, ACC + 144);
+}
+
+@inline function cube(x: usize): void {
+  fp.sqr(SQ, x);
+  fp.mul(x, x, SQ);
+}
+
+/** Applies the Hades permutation to STATE in place. */
+export function permute(): void {
+  fp.add(STATE, STATE, RC);
+  fp.add(STATE + 36, STATE + 36, RC + 36);
+  fp.add(STATE + 72, STATE + 72, RC + 72);
+  const firstPartial = POSEIDON_HALF_FULL;
+  const firstFull2 = POSEIDON_HALF_FULL + POSEIDON_PARTIAL;
+  for (let r: i32 = 0; r < 91; r++) {
+    if (r < firstPartial || r >= firstFull2) {
+      cube(STATE);
+      cube(STATE + 36);
+    }
+    cube(STATE + 72);
+    mdsAdd(STATE, r + 1 < 91 ? RC + <usize>(r + 1) * 108 : ZERO3);
+  }
+}
+
+/** Loads canonical words into a state slot; false when the value is not below p. */
+export function loadWords(slot: usize, words: usize): bool {
+  return fp.fromWords(STATE + slot * 36, words);
+}
+
+/** Sets a state slot to a small integer v. */
+export function setSmall(slot: usize, v: u32): void {
+  const x = STATE + slot * 36;
+  fp.zero(x);
+  fp.one(SQ);
+  for (let i: u32 = 0; i < v; i++) fp.add(x, x, SQ);
+}
+
+/** Adds canonical words into a state slot; false when the value is not below p. */
+export function absorbWords(slot: usize, words: usize): bool {
+  if (!fp.fromWords(SQ, words)) return false;
+  fp.add(STATE + slot * 36, STATE + slot * 36, SQ);
+  return true;
+}
+
+/** Adds a small integer into a state slot. */
+export function absorbSmall(slot: usize, v: u32): void {
+  fp.one(SQ);
+  for (let i: u32 = 0; i < v; i++) fp.add(STATE + slot * 36, STATE + slot * 36, SQ);
+}

@@ -1,0 +1,162 @@
+/**
+ * Bad input is refused with a WebcurvesError and a stable code, never a wrong answer: every rule of the
+ * Starknet issue (private key 0 or ≥ N, message hash ≥ 2^251, field elements ≥ p, r/s/w outside
+ * starknet-crypto's ranges, public keys that are not on the curve), plus type errors and a closed engine.
+ * verify returns false only for well-formed signatures that do not verify.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, WebcurvesError, type Engine, type StarknetApi } from 'webcurves';
+import { invMod } from '../../src/math/modular.js';
+import { BOUND, N, P } from './helpers.js';
+
+let wc: Engine;
+let sn: StarknetApi;
+beforeAll(async () => {
+  wc = await createEngine({ workers: 0, gpu: 'off' });
+  sn = wc.starknet;
+});
+afterAll(async () => {
+  await wc?.close();
+});
+
+function codeOf(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof WebcurvesError) return e.code;
+    return `not a WebcurvesError: ${String(e)}`;
+  }
+  return undefined;
+}
+
+async function asyncCodeOf(f: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await f();
+  } catch (e) {
+    if (e instanceof WebcurvesError) return e.code;
+    return `not a WebcurvesError: ${String(e)}`;
+  }
+  return undefined;
+}
+
+const d = 0x3c1e9550e66958296d11b60f8e8e7a7ad990d07fa65d5f7652c4a6c87d4e3ccn;
+const m = 0x397e76d1667c4454bfb83514e120583af836f8e32a516765497823eabe16a3fn;
+let pub: bigint;
+let sig: { r: bigint; s: bigint; v: bigint };
+beforeAll(() => {
+  pub = sn.getPublicKey(d);
+  sig = sn.sign(m, d);
+});
+const NOT_ON_CURVE = 0x03ee9bffffffffff26ffffffff60ffffffffffffffffffffffffffff004accffn;
+
+describe('private keys', () => {
+  it('0, negative and ≥ N are INVALID_PRIVATE_KEY for getPublicKey and sign', () => {
+    for (const k of [0n, -1n, N, N + 1n, P, 1n << 256n]) {
+      expect(codeOf(() => sn.getPublicKey(k)), String(k)).toBe('INVALID_PRIVATE_KEY');
+      expect(codeOf(() => sn.sign(1n, k)), String(k)).toBe('INVALID_PRIVATE_KEY');
+    }
+    expect(codeOf(() => sn.getPublicKey(N - 1n))).toBeUndefined();
+  });
+});
+
+describe('message hashes', () => {
+  it('≥ 2^251 or negative are INVALID_MESSAGE_HASH for sign, verify and recover', () => {
+    for (const h of [BOUND, BOUND + 1n, P - 1n, -1n]) {
+      expect(codeOf(() => sn.sign(h, d))).toBe('INVALID_MESSAGE_HASH');
+      expect(codeOf(() => sn.verify(pub, h, sig.r, sig.s))).toBe('INVALID_MESSAGE_HASH');
+      expect(codeOf(() => sn.recover(h, sig.r, sig.s, sig.v))).toBe('INVALID_MESSAGE_HASH');
+    }
+    expect(codeOf(() => sn.sign(BOUND - 1n, d))).toBeUndefined();
+  });
+});
+
+describe('signatures', () => {
+  it('r ∉ [1, 2^251), s ∉ [1, N), v ∉ {0, 1} are INVALID_SIGNATURE', () => {
+    for (const r of [0n, -1n, BOUND, P]) {
+      expect(codeOf(() => sn.verify(pub, m, r, sig.s))).toBe('INVALID_SIGNATURE');
+      expect(codeOf(() => sn.recover(m, r, sig.s, 0n))).toBe('INVALID_SIGNATURE');
+    }
+    for (const s of [0n, -1n, N, N + 1n]) {
+      expect(codeOf(() => sn.verify(pub, m, sig.r, s))).toBe('INVALID_SIGNATURE');
+      expect(codeOf(() => sn.recover(m, sig.r, s, 0n))).toBe('INVALID_SIGNATURE');
+    }
+    for (const v of [2n, -1n]) expect(codeOf(() => sn.recover(m, sig.r, sig.s, v))).toBe('INVALID_SIGNATURE');
+  });
+
+  it('an s whose inverse w is ≥ 2^251 is INVALID_SIGNATURE (starknet-crypto: InvalidS)', () => {
+    const s = invMod(BOUND + 5n, N);
+    expect(codeOf(() => sn.verify(pub, m, sig.r, s))).toBe('INVALID_SIGNATURE');
+    const s2 = invMod(BOUND - 5n, N); // w just below the bound: well-formed, just wrong
+    expect(sn.verify(pub, m, sig.r, s2)).toBe(false);
+  });
+
+  it('recover with an r that is not the x of a curve point is INVALID_SIGNATURE', () => {
+    expect(codeOf(() => sn.recover(2n, NOT_ON_CURVE, sig.s, 0n))).toBe('INVALID_SIGNATURE');
+  });
+
+  it('verify is false (not an error) for well-formed signatures that do not verify', () => {
+    expect(sn.verify(pub, m, sig.r, sig.s)).toBe(true);
+    expect(sn.verify(pub, m + 1n, sig.r, sig.s)).toBe(false);
+    expect(sn.verify(pub, m, sig.r ^ 2n, sig.s)).toBe(false);
+    expect(sn.verify(sn.getPublicKey(2n), m, sig.r, sig.s)).toBe(false);
+    expect(sn.verify(pub, 0n, 1n, 1n)).toBe(false);
+    expect(sn.verify(pub, BOUND - 1n, BOUND - 1n, 2n)).toBe(false);
+  });
+});
+
+describe('public keys', () => {
+  it('an x with no point on the curve is INVALID_PUBLIC_KEY; x ≥ p is NOT_IN_FIELD', () => {
+    expect(codeOf(() => sn.verify(NOT_ON_CURVE, m, sig.r, sig.s))).toBe('INVALID_PUBLIC_KEY');
+    expect(codeOf(() => sn.verify(P, m, sig.r, sig.s))).toBe('NOT_IN_FIELD');
+    expect(codeOf(() => sn.verify(-1n, m, sig.r, sig.s))).toBe('NOT_IN_FIELD');
+  });
+});
+
+describe('field elements', () => {
+  it('≥ p or negative are NOT_IN_FIELD for every hash', () => {
+    for (const bad of [P, P + 1n, 1n << 256n, -1n]) {
+      expect(codeOf(() => sn.pedersen(bad, 1n))).toBe('NOT_IN_FIELD');
+      expect(codeOf(() => sn.pedersen(1n, bad))).toBe('NOT_IN_FIELD');
+      expect(codeOf(() => sn.poseidonHash(bad, 1n))).toBe('NOT_IN_FIELD');
+      expect(codeOf(() => sn.poseidonHash(1n, bad))).toBe('NOT_IN_FIELD');
+      expect(codeOf(() => sn.poseidonHashSingle(bad))).toBe('NOT_IN_FIELD');
+      expect(codeOf(() => sn.poseidonHashMany([1n, 2n, bad]))).toBe('NOT_IN_FIELD');
+      expect(codeOf(() => sn.computeHashOnElements([bad]))).toBe('NOT_IN_FIELD');
+      expect(codeOf(() => sn.poseidonPermutation([0n, bad, 0n]))).toBe('NOT_IN_FIELD');
+    }
+    expect(sn.pedersen(P - 1n, P - 1n)).toBe(0x7258fccaf3371fad51b117471d9d888a1786c5694c3e6099160477b593a576en);
+  });
+
+  it('batches are refused before any work starts', async () => {
+    expect(await asyncCodeOf(() => sn.pedersenBatch([[1n, 2n], [P, 0n]]))).toBe('NOT_IN_FIELD');
+    expect(await asyncCodeOf(() => sn.poseidonHashBatch([[1n, -2n]]))).toBe('NOT_IN_FIELD');
+    expect(await asyncCodeOf(() => sn.verifyBatch([{ publicKey: pub, msgHash: BOUND, r: sig.r, s: sig.s }]))).toBe('INVALID_MESSAGE_HASH');
+    expect(await asyncCodeOf(() => sn.verifyBatch([{ publicKey: pub, msgHash: m, r: sig.r, s: sig.s }, { publicKey: NOT_ON_CURVE, msgHash: m, r: sig.r, s: sig.s }]))).toBe(
+      'INVALID_PUBLIC_KEY',
+    );
+  });
+});
+
+describe('types', () => {
+  it('non-bigint inputs are INVALID_ARGUMENT', () => {
+    const x = 5 as unknown as bigint;
+    expect(codeOf(() => sn.getPublicKey(x))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.sign(x, d))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.sign(m, d, -1n))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.sign(m, d, 1 as unknown as bigint))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.verify(pub, m, x, sig.s))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.recover(m, sig.r, sig.s, 0 as unknown as bigint))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.pedersen('0x1' as unknown as bigint, 1n))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.poseidonHashMany('12' as unknown as bigint[]))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => sn.poseidonPermutation([1n, 2n] as unknown as [bigint, bigint, bigint]))).toBe('INVALID_ARGUMENT');
+  });
+});
+
+it('a closed engine refuses every call with ENGINE_CLOSED', async () => {
+  const e = await createEngine({ workers: 0, gpu: 'off' });
+  const s = e.starknet;
+  await e.close();
+  expect(codeOf(() => s.pedersen(1n, 2n))).toBe('ENGINE_CLOSED');
+  expect(codeOf(() => s.getPublicKey(1n))).toBe('ENGINE_CLOSED');
+  expect(await asyncCodeOf(() => s.pedersenBatch([[1n, 2n]]))).toBe('ENGINE_CLOSED');
+});
