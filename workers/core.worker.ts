@@ -5,10 +5,12 @@
  */
 import * as Comlink from 'comlink';
 import { UnitExecutor } from '../src/core/units.js';
+import { installErrorTransfer } from '../src/core/comlink-errors.js';
 import { importHidden, isNode } from '../src/core/platform.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
 
+installErrorTransfer();
 const executor = new UnitExecutor();
 
 /** What a worker offers to the pool; every call is bytes in, bytes out. */

@@ -12,6 +12,9 @@ import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
 import { importHidden, isNode } from '../core/platform.js';
 import type { CoreWorkerApi } from '../../workers/core.worker.js';
+import { installErrorTransfer } from '../core/comlink-errors.js';
+
+installErrorTransfer();
 
 /** What a task receives: the worker's comlink proxy. */
 export type WorkerApi = Comlink.Remote<CoreWorkerApi>;

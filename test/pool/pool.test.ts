@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool } from '../../dist/src/pool/worker-pool.js';
 import { packWords, unpackWords } from '../../dist/src/core/field.js';
 import { FIELD_LAYOUTS } from '../../dist/src/generated/fields.js';
+import { WebcurvesError } from '../../dist/src/errors.js';
 
 let pool: WorkerPool | undefined;
 afterEach(async () => {
@@ -75,10 +76,13 @@ describe('WorkerPool', () => {
     expect(pool.size).toBe(0);
   });
 
-  it('propagates a task error without killing the worker', async () => {
+  it('propagates a task error, typed, without killing the worker', async () => {
     pool = await WorkerPool.start(1);
     const bad = packWords([FIELD_LAYOUTS.bn254_fr.modulus, 1n], FIELD_LAYOUTS.bn254_fr.ioWords);
-    await expect(pool.run((api) => api.fieldBatch('bn254_fr', 'mul', bad))).rejects.toThrow(/not below the modulus/);
+    const err = await pool.run((api) => api.fieldBatch('bn254_fr', 'mul', bad)).catch((e: unknown) => e);
+    // The worker's typed error arrives typed: same class, same code.
+    expect(err).toBeInstanceOf(WebcurvesError);
+    expect(err).toMatchObject({ code: 'NOT_IN_FIELD', message: expect.stringMatching(/not below the modulus/) });
     expect(await pool.run((api) => api.ping())).toBe('pong');
   });
 });
