@@ -4,6 +4,8 @@
 // (R = 2^261), fully reduced. Multiplication shape: rows.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
+// Lazy reduction (for the pairing towers): addNR, and double-width values of 18 limbs (mulW, sqrW,
+// addW, subW modulo p·R, addWNR, subWNR) reduced by redc; all constant-time.
 
 /** Limbs per element. */
 export const LIMBS: i32 = 9;
@@ -626,3 +628,436 @@ export function benchInv(out: usize, a: usize, iters: i32, unsafe: bool): void {
   }
   memory.copy(out, BENCH_ACC, 36);
 }
+
+/** Bytes of a double-width value (18 limbs). */
+export const WIDE_BYTES: i32 = 72;
+
+/** out (wide) = a·b (not reduced); a and b may be unreduced sums with normalised limbs. */
+export function mulW(out: usize, a: usize, b: usize): void {
+  let acc: u64 = 0;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 0); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 4); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 8); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 12); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 16); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 20); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 24); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 28); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 4);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 0);
+  store<u32>(out, <u32>(acc & MASK), 32); acc >>= 29;
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 8);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 4);
+  store<u32>(out, <u32>(acc & MASK), 36); acc >>= 29;
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 12);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 8);
+  store<u32>(out, <u32>(acc & MASK), 40); acc >>= 29;
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 16);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 12);
+  store<u32>(out, <u32>(acc & MASK), 44); acc >>= 29;
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 20);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 16);
+  store<u32>(out, <u32>(acc & MASK), 48); acc >>= 29;
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 24);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 20);
+  store<u32>(out, <u32>(acc & MASK), 52); acc >>= 29;
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 28);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 24);
+  store<u32>(out, <u32>(acc & MASK), 56); acc >>= 29;
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 32);
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 28);
+  store<u32>(out, <u32>(acc & MASK), 60); acc >>= 29;
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 32);
+  store<u32>(out, <u32>(acc & MASK), 64); acc >>= 29;
+  store<u32>(out, <u32>acc, 68);
+}
+
+/** out (wide) = a² (not reduced). */
+export function sqrW(out: usize, a: usize): void {
+  let acc: u64 = 0;
+  let x: u64;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(a, 0);
+  store<u32>(out, <u32>(acc & MASK), 0); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 4); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 4); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 8); acc += x + x;
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(a, 4);
+  store<u32>(out, <u32>(acc & MASK), 8); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 12) + <u64>load<u32>(a, 4) * <u64>load<u32>(a, 8); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 12); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 16) + <u64>load<u32>(a, 4) * <u64>load<u32>(a, 12); acc += x + x;
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(a, 8);
+  store<u32>(out, <u32>(acc & MASK), 16); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 20) + <u64>load<u32>(a, 4) * <u64>load<u32>(a, 16) + <u64>load<u32>(a, 8) * <u64>load<u32>(a, 12); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 20); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 24) + <u64>load<u32>(a, 4) * <u64>load<u32>(a, 20) + <u64>load<u32>(a, 8) * <u64>load<u32>(a, 16); acc += x + x;
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(a, 12);
+  store<u32>(out, <u32>(acc & MASK), 24); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 28) + <u64>load<u32>(a, 4) * <u64>load<u32>(a, 24) + <u64>load<u32>(a, 8) * <u64>load<u32>(a, 20) + <u64>load<u32>(a, 12) * <u64>load<u32>(a, 16); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 28); acc >>= 29;
+  x = <u64>load<u32>(a, 0) * <u64>load<u32>(a, 32) + <u64>load<u32>(a, 4) * <u64>load<u32>(a, 28) + <u64>load<u32>(a, 8) * <u64>load<u32>(a, 24) + <u64>load<u32>(a, 12) * <u64>load<u32>(a, 20); acc += x + x;
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(a, 16);
+  store<u32>(out, <u32>(acc & MASK), 32); acc >>= 29;
+  x = <u64>load<u32>(a, 4) * <u64>load<u32>(a, 32) + <u64>load<u32>(a, 8) * <u64>load<u32>(a, 28) + <u64>load<u32>(a, 12) * <u64>load<u32>(a, 24) + <u64>load<u32>(a, 16) * <u64>load<u32>(a, 20); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 36); acc >>= 29;
+  x = <u64>load<u32>(a, 8) * <u64>load<u32>(a, 32) + <u64>load<u32>(a, 12) * <u64>load<u32>(a, 28) + <u64>load<u32>(a, 16) * <u64>load<u32>(a, 24); acc += x + x;
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(a, 20);
+  store<u32>(out, <u32>(acc & MASK), 40); acc >>= 29;
+  x = <u64>load<u32>(a, 12) * <u64>load<u32>(a, 32) + <u64>load<u32>(a, 16) * <u64>load<u32>(a, 28) + <u64>load<u32>(a, 20) * <u64>load<u32>(a, 24); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 44); acc >>= 29;
+  x = <u64>load<u32>(a, 16) * <u64>load<u32>(a, 32) + <u64>load<u32>(a, 20) * <u64>load<u32>(a, 28); acc += x + x;
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(a, 24);
+  store<u32>(out, <u32>(acc & MASK), 48); acc >>= 29;
+  x = <u64>load<u32>(a, 20) * <u64>load<u32>(a, 32) + <u64>load<u32>(a, 24) * <u64>load<u32>(a, 28); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 52); acc >>= 29;
+  x = <u64>load<u32>(a, 24) * <u64>load<u32>(a, 32); acc += x + x;
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(a, 28);
+  store<u32>(out, <u32>(acc & MASK), 56); acc >>= 29;
+  x = <u64>load<u32>(a, 28) * <u64>load<u32>(a, 32); acc += x + x;
+  store<u32>(out, <u32>(acc & MASK), 60); acc >>= 29;
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(a, 32);
+  store<u32>(out, <u32>(acc & MASK), 64); acc >>= 29;
+  store<u32>(out, <u32>acc, 68);
+}
+
+/** out = t·R⁻¹ mod p, fully reduced, for a wide t below p·R. out may not alias t. */
+export function redc(out: usize, t: usize): void {
+  let acc: u64 = 0;
+  acc += <u64>load<u32>(t, 0);
+  const m0: u64 = (acc * N0) & MASK;
+  acc = (acc + m0 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 4);
+  acc += m0 * <u64>0x1335120d;
+  const m1: u64 = (acc * N0) & MASK;
+  acc = (acc + m1 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 8);
+  acc += m0 * <u64>0x19ec8c87;
+  acc += m1 * <u64>0x1335120d;
+  const m2: u64 = (acc * N0) & MASK;
+  acc = (acc + m2 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 12);
+  acc += m0 * <u64>0x224db95;
+  acc += m1 * <u64>0x19ec8c87;
+  acc += m2 * <u64>0x1335120d;
+  const m3: u64 = (acc * N0) & MASK;
+  acc = (acc + m3 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 16);
+  acc += m0 * <u64>0x1ffffb78;
+  acc += m1 * <u64>0x224db95;
+  acc += m2 * <u64>0x19ec8c87;
+  acc += m3 * <u64>0x1335120d;
+  const m4: u64 = (acc * N0) & MASK;
+  acc = (acc + m4 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 20);
+  acc += ((m0 << 29) - m0);
+  acc += m1 * <u64>0x1ffffb78;
+  acc += m2 * <u64>0x224db95;
+  acc += m3 * <u64>0x19ec8c87;
+  acc += m4 * <u64>0x1335120d;
+  const m5: u64 = (acc * N0) & MASK;
+  acc = (acc + m5 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 24);
+  acc += m0 * <u64>0x43ffff;
+  acc += ((m1 << 29) - m1);
+  acc += m2 * <u64>0x1ffffb78;
+  acc += m3 * <u64>0x224db95;
+  acc += m4 * <u64>0x19ec8c87;
+  acc += m5 * <u64>0x1335120d;
+  const m6: u64 = (acc * N0) & MASK;
+  acc = (acc + m6 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 28);
+  acc += m1 * <u64>0x43ffff;
+  acc += ((m2 << 29) - m2);
+  acc += m3 * <u64>0x1ffffb78;
+  acc += m4 * <u64>0x224db95;
+  acc += m5 * <u64>0x19ec8c87;
+  acc += m6 * <u64>0x1335120d;
+  const m7: u64 = (acc * N0) & MASK;
+  acc = (acc + m7 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 32);
+  acc += (m0 << 19);
+  acc += m2 * <u64>0x43ffff;
+  acc += ((m3 << 29) - m3);
+  acc += m4 * <u64>0x1ffffb78;
+  acc += m5 * <u64>0x224db95;
+  acc += m6 * <u64>0x19ec8c87;
+  acc += m7 * <u64>0x1335120d;
+  const m8: u64 = (acc * N0) & MASK;
+  acc = (acc + m8 * <u64>0xdc64d2f) >> 29;
+  acc += <u64>load<u32>(t, 36);
+  acc += (m1 << 19);
+  acc += m3 * <u64>0x43ffff;
+  acc += ((m4 << 29) - m4);
+  acc += m5 * <u64>0x1ffffb78;
+  acc += m6 * <u64>0x224db95;
+  acc += m7 * <u64>0x19ec8c87;
+  acc += m8 * <u64>0x1335120d;
+  const r0: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 40);
+  acc += (m2 << 19);
+  acc += m4 * <u64>0x43ffff;
+  acc += ((m5 << 29) - m5);
+  acc += m6 * <u64>0x1ffffb78;
+  acc += m7 * <u64>0x224db95;
+  acc += m8 * <u64>0x19ec8c87;
+  const r1: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 44);
+  acc += (m3 << 19);
+  acc += m5 * <u64>0x43ffff;
+  acc += ((m6 << 29) - m6);
+  acc += m7 * <u64>0x1ffffb78;
+  acc += m8 * <u64>0x224db95;
+  const r2: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 48);
+  acc += (m4 << 19);
+  acc += m6 * <u64>0x43ffff;
+  acc += ((m7 << 29) - m7);
+  acc += m8 * <u64>0x1ffffb78;
+  const r3: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 52);
+  acc += (m5 << 19);
+  acc += m7 * <u64>0x43ffff;
+  acc += ((m8 << 29) - m8);
+  const r4: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 56);
+  acc += (m6 << 19);
+  acc += m8 * <u64>0x43ffff;
+  const r5: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 60);
+  acc += (m7 << 19);
+  const r6: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 64);
+  acc += (m8 << 19);
+  const r7: u64 = acc & MASK; acc >>= 29;
+  acc += <u64>load<u32>(t, 68);
+  const r8: u64 = acc;
+  let d: u64, br: u64 = 0;
+  d = r0 - <u64>0xdc64d2f - br; const d0 = d & MASK; br = d >> 63;
+  d = r1 - <u64>0x1335120d - br; const d1 = d & MASK; br = d >> 63;
+  d = r2 - <u64>0x19ec8c87 - br; const d2 = d & MASK; br = d >> 63;
+  d = r3 - <u64>0x224db95 - br; const d3 = d & MASK; br = d >> 63;
+  d = r4 - <u64>0x1ffffb78 - br; const d4 = d & MASK; br = d >> 63;
+  d = r5 - <u64>0x1fffffff - br; const d5 = d & MASK; br = d >> 63;
+  d = r6 - <u64>0x43ffff - br; const d6 = d & MASK; br = d >> 63;
+  d = r7 - <u64>0x0 - br; const d7 = d & MASK; br = d >> 63;
+  d = r8 - <u64>0x80000 - br; const d8 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br; // all ones when t < p
+  store<u32>(out, <u32>((r0 & keep) | (d0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (d1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (d2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (d3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (d4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (d5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (d6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (d7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (d8 & ~keep)), 32);
+}
+
+/** out = a + b mod p·R (wide). */
+export function addW(out: usize, a: usize, b: usize): void {
+  let c: u64 = 0, s: u64;
+  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 29;
+  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 29;
+  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 29;
+  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 29;
+  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 29;
+  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 29;
+  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 29;
+  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 29;
+  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 29;
+  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; const s0 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; const s1 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; const s2 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; const s3 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 52) + <u64>load<u32>(b, 52) + c; const s4 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 56) + <u64>load<u32>(b, 56) + c; const s5 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 60) + <u64>load<u32>(b, 60) + c; const s6 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 64) + <u64>load<u32>(b, 64) + c; const s7 = s & MASK; c = s >> 29;
+  s = <u64>load<u32>(a, 68) + <u64>load<u32>(b, 68) + c; const s8 = s & MASK; c = s >> 29;
+  let d: u64, br: u64 = 0;
+  d = s0 - <u64>0xdc64d2f - br; const d0 = d & MASK; br = d >> 63;
+  d = s1 - <u64>0x1335120d - br; const d1 = d & MASK; br = d >> 63;
+  d = s2 - <u64>0x19ec8c87 - br; const d2 = d & MASK; br = d >> 63;
+  d = s3 - <u64>0x224db95 - br; const d3 = d & MASK; br = d >> 63;
+  d = s4 - <u64>0x1ffffb78 - br; const d4 = d & MASK; br = d >> 63;
+  d = s5 - <u64>0x1fffffff - br; const d5 = d & MASK; br = d >> 63;
+  d = s6 - <u64>0x43ffff - br; const d6 = d & MASK; br = d >> 63;
+  d = s7 - <u64>0x0 - br; const d7 = d & MASK; br = d >> 63;
+  d = s8 - <u64>0x80000 - br; const d8 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br;
+  store<u32>(out, <u32>((s0 & keep) | (d0 & ~keep)), 36);
+  store<u32>(out, <u32>((s1 & keep) | (d1 & ~keep)), 40);
+  store<u32>(out, <u32>((s2 & keep) | (d2 & ~keep)), 44);
+  store<u32>(out, <u32>((s3 & keep) | (d3 & ~keep)), 48);
+  store<u32>(out, <u32>((s4 & keep) | (d4 & ~keep)), 52);
+  store<u32>(out, <u32>((s5 & keep) | (d5 & ~keep)), 56);
+  store<u32>(out, <u32>((s6 & keep) | (d6 & ~keep)), 60);
+  store<u32>(out, <u32>((s7 & keep) | (d7 & ~keep)), 64);
+  store<u32>(out, <u32>((s8 & keep) | (d8 & ~keep)), 68);
+}
+
+/** out = a − b mod p·R (wide). */
+export function subW(out: usize, a: usize, b: usize): void {
+  let br: u64 = 0, d: u64;
+  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
+  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
+  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
+  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
+  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
+  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
+  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
+  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
+  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
+  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; const d0 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; const d1 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; const d2 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; const d3 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 52) - <u64>load<u32>(b, 52) - br; const d4 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 56) - <u64>load<u32>(b, 56) - br; const d5 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 60) - <u64>load<u32>(b, 60) - br; const d6 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 64) - <u64>load<u32>(b, 64) - br; const d7 = d & MASK; br = d >> 63;
+  d = <u64>load<u32>(a, 68) - <u64>load<u32>(b, 68) - br; const d8 = d & MASK; br = d >> 63;
+  const addp: u64 = <u64>0 - br;
+  let c: u64 = 0, s: u64;
+  s = d0 + (<u64>0xdc64d2f & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 36);
+  s = d1 + (<u64>0x1335120d & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 40);
+  s = d2 + (<u64>0x19ec8c87 & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 44);
+  s = d3 + (<u64>0x224db95 & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 48);
+  s = d4 + (<u64>0x1ffffb78 & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 52);
+  s = d5 + (<u64>0x1fffffff & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 56);
+  s = d6 + (<u64>0x43ffff & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 60);
+  s = d7 + (<u64>0x0 & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 64);
+  s = d8 + (<u64>0x80000 & addp) + c; c = s >> 29; store<u32>(out, <u32>(s & MASK), 68);
+}
+
+/** out = a + b (wide, no reduction: the caller keeps the sum below p·R). */
+export function addWNR(out: usize, a: usize, b: usize): void {
+  let c: u64 = 0, s: u64;
+  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 29;
+  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 29;
+  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 29;
+  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 29;
+  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 29;
+  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 29;
+  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 29;
+  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 29;
+  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 29;
+  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; store<u32>(out, <u32>(s & MASK), 36); c = s >> 29;
+  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; store<u32>(out, <u32>(s & MASK), 40); c = s >> 29;
+  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; store<u32>(out, <u32>(s & MASK), 44); c = s >> 29;
+  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; store<u32>(out, <u32>(s & MASK), 48); c = s >> 29;
+  s = <u64>load<u32>(a, 52) + <u64>load<u32>(b, 52) + c; store<u32>(out, <u32>(s & MASK), 52); c = s >> 29;
+  s = <u64>load<u32>(a, 56) + <u64>load<u32>(b, 56) + c; store<u32>(out, <u32>(s & MASK), 56); c = s >> 29;
+  s = <u64>load<u32>(a, 60) + <u64>load<u32>(b, 60) + c; store<u32>(out, <u32>(s & MASK), 60); c = s >> 29;
+  s = <u64>load<u32>(a, 64) + <u64>load<u32>(b, 64) + c; store<u32>(out, <u32>(s & MASK), 64); c = s >> 29;
+  s = <u64>load<u32>(a, 68) + <u64>load<u32>(b, 68) + c; store<u32>(out, <u32>(s & MASK), 68); c = s >> 29;
+}
+
+/** out = a − b (wide, no correction: the caller guarantees a ≥ b). */
+export function subWNR(out: usize, a: usize, b: usize): void {
+  let br: u64 = 0, d: u64;
+  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
+  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
+  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
+  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
+  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
+  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
+  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
+  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
+  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
+  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; store<u32>(out, <u32>(d & MASK), 36); br = d >> 63;
+  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; store<u32>(out, <u32>(d & MASK), 40); br = d >> 63;
+  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; store<u32>(out, <u32>(d & MASK), 44); br = d >> 63;
+  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; store<u32>(out, <u32>(d & MASK), 48); br = d >> 63;
+  d = <u64>load<u32>(a, 52) - <u64>load<u32>(b, 52) - br; store<u32>(out, <u32>(d & MASK), 52); br = d >> 63;
+  d = <u64>load<u32>(a, 56) - <u64>load<u32>(b, 56) - br; store<u32>(out, <u32>(d & MASK), 56); br = d >> 63;
+  d = <u64>load<u32>(a, 60) - <u64>load<u32>(b, 60) - br; store<u32>(out, <u32>(d & MASK), 60); br = d >> 63;
+  d = <u64>load<u32>(a, 64) - <u64>load<u32>(b, 64) - br; store<u32>(out, <u32>(d & MASK), 64); br = d >> 63;
+  d = <u64>load<u32>(a, 68) - <u64>load<u32>(b, 68) - br; store<u32>(out, <u32>(d & MASK), 68); br = d >> 63;
+}
+
+/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for mulW. */
+export function addNR(out: usize, a: usize, b: usize): void {
+  let c: u64 = 0, s: u64;
+  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 29;
+  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 29;
+  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 29;
+  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 29;
+  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 29;
+  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 29;
+  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 29;
+  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 29;
+  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 29;
+}
+
+/** Benchmark: iters dependent wide products and reductions acc = redc(acc·b). */
+export function benchMulRedc(out: usize, a: usize, b: usize, iters: i32): void {
+  memory.copy(BENCH_ACC, a, 36);
+  for (let i = 0; i < iters; i++) { mulW(BENCH_WIDE, BENCH_ACC, b); redc(BENCH_ACC, BENCH_WIDE); }
+  memory.copy(out, BENCH_ACC, 36);
+}
+const BENCH_WIDE: usize = memory.data(72, 8);
