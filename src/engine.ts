@@ -14,6 +14,7 @@ import { WorkerPool } from './pool/worker-pool.js';
 import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
 import { primeFields } from './curves/index.js';
 import { mod } from './math/modular.js';
+import { PairingCurveImpl, type PairingCurve } from './pairing/curve.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -91,6 +92,12 @@ export interface Engine {
   selfTest(field?: FieldId, count?: number): Promise<SelfTestReport>;
   /** Terminates workers and releases the GPU device. Idempotent. */
   close(): Promise<void>;
+  /** BN254 (alt_bn128): groups, encodings (EIP-196/197), pairings. Methods throw `ENGINE_CLOSED` after {@link close}. */
+  readonly bn254: PairingCurve;
+  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings. */
+  readonly bls12_381: PairingCurve;
+  /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
+  readonly bls12_377: PairingCurve;
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -192,8 +199,14 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const live = (): void => {
     if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
   };
+  // Pairing curves run on the calling thread's instance of each curve module (already instantiated above).
+  const [bn254Core, bls381Core, bls377Core] = await Promise.all([local.core('bn254'), local.core('bls12_381'), local.core('bls12_377')]);
 
   const engine: Engine = {
+    bn254: new PairingCurveImpl(bn254Core, live),
+    bls12_381: new PairingCurveImpl(bls381Core, live),
+    bls12_377: new PairingCurveImpl(bls377Core, live),
+
     info(): EngineInfo {
       live();
       const limits: Record<string, number> = {};

@@ -16,3 +16,5 @@ export type { FieldId, FieldLayout } from './generated/fields.js';
 export { FIELD_LAYOUTS } from './generated/fields.js';
 export type { GpuAdapterSummary, GpuSource } from './gpu/device.js';
 export * as curves from './curves/index.js';
+export type { PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks } from './pairing/curve.js';
+export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
