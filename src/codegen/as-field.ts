@@ -267,7 +267,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
    * `normaliseBefore(i, bounds)` decides whether a normalisation pass runs before row i; returns false when some
    * accumulator could overflow u64 under that policy.
    */
-  private simulateLazy(normaliseBefore: (i: number, wouldOverflow: boolean) => boolean): { ok: boolean; schedule: boolean[] } {
+  private simulateLazy(normaliseBefore: (i: number, wouldOverflow: boolean) => boolean, products = 1): { ok: boolean; schedule: boolean[] } {
     const { n, w, mask } = this;
     const p = this.mp.pLimbs;
     const normalise = (b: bigint[]): bigint[] => {
@@ -279,10 +279,10 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       return out;
     };
     const row = (b: bigint[]): { next: bigint[]; ok: boolean } => {
-      const s0 = b[0]! + mask * mask + mask * p[0]!;
+      const s0 = b[0]! + BigInt(products) * mask * mask + mask * p[0]!;
       const c = s0 >> BigInt(w);
       const next = new Array<bigint>(n).fill(0n);
-      for (let j = 1; j < n; j++) next[j - 1] = b[j]! + mask * mask + mask * p[j]! + (j === 1 ? c : 0n);
+      for (let j = 1; j < n; j++) next[j - 1] = b[j]! + BigInt(products) * mask * mask + mask * p[j]! + (j === 1 ? c : 0n);
       return { next, ok: s0 <= U64_MAX && next.every((x) => x <= U64_MAX) };
     };
     let bound: bigint[] = new Array<bigint>(n).fill(0n);
@@ -297,6 +297,42 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     }
     // The final pass: every limb but the top is masked; the top must hold the carries without overflow.
     return { ok: normalise(bound).every((x) => x <= U64_MAX), schedule };
+  }
+
+  /**
+   * out = (a·b + c·d)·R⁻¹ mod p with one Montgomery reduction: operand-scanning rows that add both products
+   * and m·p (three products per accumulator and row), normalising only where the exact bound simulation
+   * requires. Inputs may be unreduced (normalised limbs); the caller keeps a·b + c·d below p·R.
+   */
+  private mulSum2(): string {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, 2);
+    if (!r.ok) return '';
+    const L: string[] = [];
+    const A = (j: number): string => `<u64>load<u32>(a, ${4 * j})`;
+    const C = (j: number): string => `<u64>load<u32>(c, ${4 * j})`;
+    L.push(`/** out = (a·b + c·e)·R⁻¹ mod p, one reduction; inputs may be unreduced while a·b + c·e < p·R. out may alias any input. */`);
+    L.push(`export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): void {`);
+    L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: u64 = 0`).join(', ')};`);
+    L.push(`  let s: u64, m: u64, bi: u64, di: u64;`);
+    for (let i = 0; i < n; i++) {
+      if (r.schedule[i]) for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+      const tz = (j: number): string => (i === 0 ? '' : `t${j} + `);
+      L.push(`  bi = <u64>load<u32>(b, ${4 * i}); di = <u64>load<u32>(e, ${4 * i});`);
+      L.push(`  s = ${tz(0)}${A(0)} * bi + ${C(0)} * di;`);
+      L.push(`  m = ${this.quotient('s')};`);
+      L.push(`  s = (${sum('s', constMul('m', p[0]!, w))}) >> ${w};`);
+      for (let j = 1; j < n; j++) {
+        L.push(`  t${j - 1} = ${tz(j)}${sum(`${A(j)} * bi + ${C(j)} * di`, constMul('m', p[j]!, w))}${j === 1 ? ' + s' : ''};`);
+      }
+      L.push(`  t${n - 1} = 0;`);
+    }
+    for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+    L.push(this.finalSubtract((j) => `t${j}`, '  '));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
   }
 
   /** Normalisation before exactly the rows that need it (for straight-line rows). */
@@ -962,6 +998,13 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`export function subWNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let br: u64 = 0, d: u64;`);
     for (let j = 0; j < 2 * n; j++) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
+    L.push(`}`);
+    L.push('');
+    L.push(this.mulSum2());
+    L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
+    L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let br: u64 = 0, d: u64;`);
+    for (let j = 0; j < n; j++) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
     L.push(`}`);
     L.push('');
     L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for mulW. */`);

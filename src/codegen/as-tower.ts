@@ -20,6 +20,7 @@
 import { WebcurvesError } from '../errors.js';
 import type { Pairing12Params } from '../math/pairing-params.js';
 import { mod } from '../math/modular.js';
+import { toLimbs } from '../math/montgomery.js';
 import type { Fp2 } from '../math/tower.js';
 import { asSmall, montData, montData2, Scratch, smallMulCode, type FieldLayoutInfo } from './as-util.js';
 
@@ -29,7 +30,8 @@ export const W_SLOT = [0, 6, 2, 8, 4, 10] as const;
 const FP_IMPORTS = [
   'mul as fp_mul', 'sqr as fp_sqr', 'add as fp_add', 'sub as fp_sub', 'neg as fp_neg', 'double as fp_dbl', 'copy as fp_copy',
   'zero as fp_zero', 'one as fp_one', 'eq as fp_eq', 'isZero as fp_isZero', 'isOne as fp_isOne', 'invUnsafe as fp_inv',
-  'sqrt as fp_sqrt', 'legendre as fp_legendre', 'addNR as fp_addNR', 'fromWords as fp_fromWords', 'toWords as fp_toWords',
+  'sqrt as fp_sqrt', 'legendre as fp_legendre', 'addNR as fp_addNR', 'subNR as fp_subNR', 'mulSum2 as fp_mulSum2',
+  'fromWords as fp_fromWords', 'toWords as fp_toWords',
 ];
 
 /** The import line of the base-field functions, for every generated pairing module. */
@@ -155,31 +157,38 @@ ${code}
 `);
   }
 
-  // fp2_mul (Karatsuba) and fp2_sqr
+  // fp2_mul: two fused sums of products, c0 = a0·b0 + a1·(k·p − |β|·b1), c1 = a0·b1 + a1·b0 (one reduction each).
   {
     const sc = new Scratch('S_fp2_mul');
-    const t0 = sc.take('t0', E);
-    const t1 = sc.take('t1', E);
-    const t2 = sc.take('t2', E);
-    const sa = sc.take('sa', E);
-    const sb = sc.take('sb', E);
+    const t = sc.take('t', E);
+    const nb = sc.take('nb', E);
     decls.push(sc.decl());
-    const c0 =
-      betaSmall === -1n
-        ? `  fp_sub(o, ${t0}, ${t1});`
-        : `  fp_mulBeta(${t1}, ${t1});\n  fp_add(o, ${t0}, ${t1});`;
+    // inputs below 4p: |β|·b1 < 4|β|p, so k = 4|β| keeps k·p − |β|·b1 non-negative
+    const absBeta = -betaSmall;
+    const k = 4n * absBeta;
+    const bound = 4n * 4n + 4n * k;
+    if (bound * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: ${bound}·p ≥ R in fp2_mul`);
+    decls.push(`const C_KP: usize = memory.data<u32>([${toLimbs(k * p, f.mp.limbBits, f.mp.limbs).map((l) => `0x${l.toString(16)}`).join(', ')}]);`);
+    const scaled: string[] = [];
+    if (absBeta === 1n) scaled.push(`  fp_subNR(${nb}, C_KP, b + ${E});`);
+    else {
+      const bits = absBeta.toString(2);
+      scaled.push(`  fp_copy(${t}, b + ${E});`);
+      for (let i = 1; i < bits.length; i++) {
+        scaled.push(`  fp_addNR(${t}, ${t}, ${t});`);
+        if (bits[i] === '1') scaled.push(`  fp_addNR(${t}, ${t}, b + ${E});`);
+      }
+      scaled.push(`  fp_subNR(${nb}, C_KP, ${t});`);
+    }
     emit(`/**
- * o = a·b (Karatsuba: 3 products). Components of a and b may be unreduced sums below 4p. o may alias a or b.
+ * o = a·b with two fused Montgomery sums of products (one reduction each). Components of a and b may be
+ * unreduced below 4p (bound ${bound}·p < R checked by the generator). o may alias a or b.
  */
 export function fp2_mul(o: usize, a: usize, b: usize): void {
-  fp_mul(${t0}, a, b);
-  fp_mul(${t1}, a + ${E}, b + ${E});
-  fp_addNR(${sa}, a, a + ${E});
-  fp_addNR(${sb}, b, b + ${E});
-  fp_mul(${t2}, ${sa}, ${sb});
-  fp_sub(${t2}, ${t2}, ${t0});
-  fp_sub(o + ${E}, ${t2}, ${t1});
-${c0}
+${scaled.join('\n')}
+  fp_mulSum2(${t}, a, b, a + ${E}, ${nb});
+  fp_mulSum2(o + ${E}, a, b + ${E}, a + ${E}, b);
+  fp_copy(o, ${t});
 }
 `);
   }

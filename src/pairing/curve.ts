@@ -70,6 +70,12 @@ export interface PairingBenchHooks {
   miller(times: number): void;
   finalExp(times: number): void;
   pairing(times: number): void;
+  /** The last result written by a G1 hook (affine). */
+  lastG1(): G1Point;
+  /** The last result written by a G2 hook (affine). */
+  lastG2(): G2Point;
+  /** The last Fp12 result (Miller loop, final exponentiation or pairing), tower order. */
+  lastGt(): bigint[];
 }
 
 /** A BN/BLS12 pairing curve. */
@@ -463,6 +469,9 @@ export class PairingCurveImpl implements PairingCurve {
       pairing: (n) => {
         for (let i = 0; i < n; i++) x.pair_pairing!(out, p1, p2);
       },
+      lastG1: () => this.read(1, out) as G1Point,
+      lastG2: () => this.read(2, out) as G2Point,
+      lastGt: () => this.readGt(out),
     };
   }
 }
