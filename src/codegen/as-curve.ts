@@ -29,15 +29,16 @@ interface GField {
   readonly isZero: string;
   readonly eq: string;
   readonly inv: string;
+  readonly lin2: string;
 }
 
 const FP: Omit<GField, 'S'> = {
   mul: 'fp_mul', sqr: 'fp_sqr', add: 'fp_add', sub: 'fp_sub', dbl: 'fp_dbl', neg: 'fp_neg', copy: 'fp_copy',
-  zero: 'fp_zero', one: 'fp_one', isZero: 'fp_isZero', eq: 'fp_eq', inv: 'fp_inv',
+  zero: 'fp_zero', one: 'fp_one', isZero: 'fp_isZero', eq: 'fp_eq', inv: 'fp_inv', lin2: 'fp_lin2',
 };
 const FP2: Omit<GField, 'S'> = {
   mul: 'fp2_mul', sqr: 'fp2_sqr', add: 'fp2_add', sub: 'fp2_sub', dbl: 'fp2_dbl', neg: 'fp2_neg', copy: 'fp2_copy',
-  zero: 'fp2_zero', one: 'fp2_one', isZero: 'fp2_isZero', eq: 'fp2_eq', inv: 'fp2_inv',
+  zero: 'fp2_zero', one: 'fp2_one', isZero: 'fp2_isZero', eq: 'fp2_eq', inv: 'fp2_inv', lin2: 'fp2_lin2',
 };
 
 /** Window width of the wNAF digits {@link emitGroup}'s scalar multiplication expects (odd digits |d| < 2^(w−1)). */
@@ -67,8 +68,7 @@ export function ${g}_dbl(o: usize, p: usize): void {
   ${F.sub}(${d}, ${d}, ${a});
   ${F.sub}(${d}, ${d}, ${c});
   ${F.dbl}(${d}, ${d});
-  ${F.dbl}(${e}, ${a});
-  ${F.add}(${e}, ${e}, ${a});
+  ${F.lin2}(${e}, ${a}, 3, ${a}, 0);
   ${F.sqr}(${f}, ${e});
   ${F.mul}(${z}, ${Y('p')}, ${Z('p')});
   ${F.dbl}(${Z('o')}, ${z});
@@ -76,10 +76,7 @@ export function ${g}_dbl(o: usize, p: usize): void {
   ${F.sub}(${X('o')}, ${X('o')}, ${d});
   ${F.sub}(${d}, ${d}, ${X('o')});
   ${F.mul}(${d}, ${d}, ${e});
-  ${F.dbl}(${c}, ${c});
-  ${F.dbl}(${c}, ${c});
-  ${F.dbl}(${c}, ${c});
-  ${F.sub}(${Y('o')}, ${d}, ${c});
+  ${F.lin2}(${Y('o')}, ${d}, 1, ${c}, -8);
 }
 `);
   }
@@ -545,7 +542,7 @@ export function ${g}_toWords(io: usize, a: usize, ioWords: i32): void {
     banner,
     `// Groups G1 (over Fp) and G2 (over Fp2) of ${pp.desc.name}; see src/codegen/as-curve.ts.`,
     fpImports(f),
-    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp } from './tower';`,
+    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2 } from './tower';`,
     '',
     ...decls.filter((d) => d),
     '',

@@ -335,6 +335,51 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     return L.join('\n');
   }
 
+  /**
+   * out = (ka·a + kb·b) mod p for reduced a, b and small signed coefficients with |ka| + |kb| ≤ LIN2_MAX: one
+   * signed-carry pass computes v = ka·a + kb·b + K·p in [0, (|ka| + |kb|)·p) (K = the negative coefficients'
+   * magnitudes), a quotient estimate q from the top two limbs (q ≤ ⌊v/p⌋ ≤ q + 1, checked here with BigInt
+   * bounds) removes q·p, and one conditional subtraction finishes. Constant-time in a and b.
+   */
+  private lin2(): string {
+    const { n, w, mask } = this;
+    const p = this.mp.modulus;
+    const pl = this.mp.pLimbs;
+    const R = this.mp.R;
+    const maxK = Number((R / p - 1n) > 64n ? 64n : R / p - 1n);
+    const shift = BigInt(w * (n - 2));
+    const P2 = (p >> shift) + 1n;
+    // q_est = ⌊V/P2⌋ with V = ⌊v/2^shift⌋: q_est ≤ v/p, and v/p − q_est < 2 when P2 > 2·maxK + 2.
+    if (maxK < 16 || P2 <= BigInt(2 * maxK + 2)) return '';
+    void mask;
+    void U64_MAX;
+    const L: string[] = [];
+    L.push(`/** Largest |ka| + |kb| that lin2 accepts. */`);
+    L.push(`export const LIN2_MAX: i32 = ${maxK};`);
+    L.push(`/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ ${maxK}. out may alias a or b. */`);
+    L.push(`export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {`);
+    L.push(`  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);`);
+    L.push(`  const A: i64 = <i64>ka, B: i64 = <i64>kb;`);
+    L.push(`  let c: i64 = 0, s: i64;`);
+    for (let j = 0; j < n; j++) {
+      L.push(`  s = A * <i64>load<u32>(a, ${4 * j}) + B * <i64>load<u32>(b, ${4 * j}) + K * ${pl[j]} + c; const v${j}: u64 = <u64>s & MASK; c = s >> ${w};`);
+    }
+    // v < maxK·p < R, so the last carry is 0 and v's top limb is below 2^w.
+    L.push(`  const q: i64 = <i64>(((v${n - 1} << ${w}) | v${n - 2}) / ${P2});`);
+    L.push(`  c = 0;`);
+    for (let j = 0; j < n; j++) {
+      L.push(`  s = <i64>v${j} - q * ${pl[j]} + c; const r${j}: u64 = <u64>s & MASK; c = s >> ${w};`);
+    }
+    // r < 2p: conditional subtraction
+    L.push(`  let e: u64, bb: u64 = 0;`);
+    for (let j = 0; j < n; j++) L.push(`  e = r${j} - ${pl[j]} - bb; const e${j} = e & MASK; bb = e >> 63;`);
+    L.push(`  const keep: u64 = <u64>0 - bb;`);
+    for (let j = 0; j < n; j++) L.push(`  store<u32>(out, <u32>((r${j} & keep) | (e${j} & ~keep)), ${4 * j});`);
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
+  }
+
   /** Normalisation before exactly the rows that need it (for straight-line rows). */
   private lazySchedule(): boolean[] {
     const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow);
@@ -1001,6 +1046,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`}`);
     L.push('');
     L.push(this.mulSum2());
+    L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
     L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let br: u64 = 0, d: u64;`);

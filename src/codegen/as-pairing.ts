@@ -101,12 +101,11 @@ function expCode(name: string, c: bigint, E: number, decls: string[]): string {
   const d: Digits = sparseDigits(c < 0n ? -c : c);
   const nz = d.filter((v) => v !== 0).length;
   const sc = new Scratch(`S_exp_${name}`);
-  const base = sc.take('base', F12);
-  const nb = sc.take('nb', F12);
   const acc = sc.take('acc', F12);
   const L: string[] = [];
-  L.push(`  fp12_copy(${base}, a);`);
   if (nz <= 8) {
+    const base = sc.take('base', F12);
+    L.push(`  fp12_copy(${base}, a);`);
     // positions (from the least significant end) of the non-zero digits above position 0
     const len = d.length;
     const snaps: { pos: number; sign: number }[] = [];
@@ -144,22 +143,56 @@ ${L.join('\n')}
 }
 `;
   }
+  // Dense exponent: signed sliding windows (wNAF of width ww; conjugation makes negative digits free), the
+  // width chosen to minimise products: 2^(ww−2) − 1 table products plus one per non-zero digit.
+  let best = { ww: 2, cost: Infinity, digits: [] as number[] };
+  for (let ww = 2; ww <= 6; ww++) {
+    const wd = wnafDigits(c < 0n ? -c : c, ww);
+    const cost = (ww > 2 ? (1 << (ww - 2)) : 0) + wd.filter((v) => v !== 0).length - 1;
+    if (cost < best.cost) best = { ww, cost, digits: wd };
+  }
+  const TW = 1 << (best.ww - 2);
+  const table = sc.take('table', TW * F12);
+  const tableN = sc.take('tableN', TW * F12);
+  const sq = sc.take('sq', F12);
   decls.push(sc.decl());
-  decls.push(`const D_EXP_${name}: usize = ${digitsData(d)};`);
-  return `/** o = a^(${c}) for a cyclotomic a: Granger–Scott squarings over ${d.length} signed digits (${nz} non-zero). o may alias a. */
+  decls.push(`const D_EXP_${name}: usize = ${digitsData(best.digits)};`);
+  const top = best.digits[0]!;
+  return `/**
+ * o = a^(${c}) for a cyclotomic a: Granger–Scott squarings over signed width-${best.ww} windows (${best.digits.length} digits,
+ * ${best.digits.filter((v) => v !== 0).length} non-zero, ${TW} table entries; conjugation inverts). o may alias a.
+ */
 export function fp12_exp_${name}(o: usize, a: usize): void {
-  fp12_copy(${base}, a);
-  fp12_conj(${nb}, a);
-  fp12_copy(${acc}, a);
-  for (let k: usize = 1; k < ${d.length}; k++) {
+  fp12_copy(${table}, a);
+${TW > 1 ? `  fp12_cycSqr(${sq}, a);
+  for (let j: usize = 1; j < ${TW}; j++) fp12_mul(${table} + j * ${F12}, ${table} + (j - 1) * ${F12}, ${sq});
+` : ''}  for (let j: usize = 0; j < ${TW}; j++) fp12_conj(${tableN} + j * ${F12}, ${table} + j * ${F12});
+  fp12_copy(${acc}, ${top > 0 ? table : tableN} + ${((Math.abs(top) - 1) >> 1) * F12});
+  for (let k: usize = 1; k < ${best.digits.length}; k++) {
     fp12_cycSqr(${acc}, ${acc});
-    const dig = load<i8>(D_EXP_${name} + k);
-    if (dig > 0) fp12_mul(${acc}, ${acc}, ${base});
-    else if (dig < 0) fp12_mul(${acc}, ${acc}, ${nb});
+    const dig = <i32>load<i8>(D_EXP_${name} + k);
+    if (dig > 0) fp12_mul(${acc}, ${acc}, ${table} + <usize>((dig - 1) >> 1) * ${F12});
+    else if (dig < 0) fp12_mul(${acc}, ${acc}, ${tableN} + <usize>((-dig - 1) >> 1) * ${F12});
   }
   ${c < 0n ? `fp12_conj(o, ${acc});` : `fp12_copy(o, ${acc});`}
 }
 `;
+}
+
+/** Width-ww wNAF digits of n > 0 (odd digits below 2^(ww−1) in absolute value), most significant first. */
+export function wnafDigits(n: bigint, ww: number): number[] {
+  const out: number[] = [];
+  const full = 1n << BigInt(ww);
+  const half = 1n << BigInt(ww - 1);
+  for (let k = n; k > 0n; k >>= 1n) {
+    if (k & 1n) {
+      let d = k & (full - 1n);
+      if (d >= half) d -= full;
+      out.push(Number(d));
+      k -= d;
+    } else out.push(0);
+  }
+  return out.reverse();
 }
 
 /** Bytes of Miller-loop work space per pair, in units of E: xP, −yP, Q (x, y), −yQ, T (X, Y, Z). */
@@ -198,16 +231,14 @@ function millerDbl(w: usize): void {
   fp2_sqr(${B}, Y);
   fp2_sqr(${C}, Z);
 ${mulB3}
-  fp2_dbl(${Fv}, ${E3});
-  fp2_add(${Fv}, ${Fv}, ${E3});
+  fp2_lin2(${Fv}, ${E3}, 3, ${E3}, 0);
   fp2_sqr(${J}, X);
   fp2_add(${H}, Y, Z);
   fp2_sqr(${H}, ${H});
   fp2_sub(${H}, ${H}, ${B});
   fp2_sub(${H}, ${H}, ${C});
   fp2_sub(LK, ${E3}, ${B});
-  fp2_dbl(${T}, ${J});
-  fp2_add(${T}, ${T}, ${J});
+  fp2_lin2(${T}, ${J}, 3, ${J}, 0);
   fp2_mulFp(LX, ${T}, w);
   fp2_mulFp(LY, ${H}, w + ${E});
   // X3 = 2A(B − F), Y3 = (B + F)² − 12E², Z3 = 4BH
@@ -217,14 +248,9 @@ ${mulB3}
   fp2_add(${T}, ${B}, ${Fv});
   fp2_sqr(${T}, ${T});
   fp2_sqr(${U}, ${E3});
-  fp2_dbl(${A}, ${U});
-  fp2_add(${U}, ${A}, ${U});
-  fp2_dbl(${U}, ${U});
-  fp2_dbl(${U}, ${U});
-  fp2_sub(Y, ${T}, ${U});
+  fp2_lin2(Y, ${T}, 1, ${U}, -12);
   fp2_mul(Z, ${B}, ${H});
-  fp2_dbl(Z, Z);
-  fp2_dbl(Z, Z);
+  fp2_lin2(Z, Z, 4, Z, 0);
 }
 `);
   }
@@ -413,7 +439,7 @@ export function fp12_fromWords(o: usize, io: usize, ioWords: i32): bool {
     banner,
     `// Optimal-ate pairing of ${pp.desc.name}; see src/codegen/as-pairing.ts.`,
     fpImports(f),
-    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_conj, fp2_mulFp, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
+    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
     '',
     ...decls.filter((d) => d),
     '',

@@ -22,7 +22,7 @@ import type { Pairing12Params } from '../math/pairing-params.js';
 import { mod } from '../math/modular.js';
 import { toLimbs } from '../math/montgomery.js';
 import type { Fp2 } from '../math/tower.js';
-import { asSmall, montData, montData2, Scratch, smallMulCode, type FieldLayoutInfo } from './as-util.js';
+import { asSmall, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** Byte offset of the coefficient of w^i inside an Fp12 element, in units of E (w^i ↦ c(i%2).c(i>>1)). */
 export const W_SLOT = [0, 6, 2, 8, 4, 10] as const;
@@ -30,7 +30,7 @@ export const W_SLOT = [0, 6, 2, 8, 4, 10] as const;
 const FP_IMPORTS = [
   'mul as fp_mul', 'sqr as fp_sqr', 'add as fp_add', 'sub as fp_sub', 'neg as fp_neg', 'double as fp_dbl', 'copy as fp_copy',
   'zero as fp_zero', 'one as fp_one', 'eq as fp_eq', 'isZero as fp_isZero', 'isOne as fp_isOne', 'invUnsafe as fp_inv',
-  'sqrt as fp_sqrt', 'legendre as fp_legendre', 'addNR as fp_addNR', 'subNR as fp_subNR', 'mulSum2 as fp_mulSum2',
+  'sqrt as fp_sqrt', 'legendre as fp_legendre', 'addNR as fp_addNR', 'subNR as fp_subNR', 'mulSum2 as fp_mulSum2', 'lin2 as fp_lin2',
   'fromWords as fp_fromWords', 'toWords as fp_toWords',
 ];
 
@@ -39,11 +39,10 @@ export function fpImports(f: FieldLayoutInfo): string {
   return `import { ${FP_IMPORTS.join(', ')} } from '${f.path}';`;
 }
 
-const FP_FN = { add: 'fp_add', dbl: 'fp_dbl', neg: 'fp_neg', copy: 'fp_copy', zero: 'fp_zero' };
 
 /**
- * Code for out = c·a in Fp2 for a constant c: small integer components become additions, components that
- * are not small become products by a Montgomery constant (declared in `decls`).
+ * Code for out = c·a in Fp2 for a constant c: small integer components become additions or one `lin2` pass
+ * per component, components that are not small become products by a Montgomery constant (declared in `decls`).
  */
 export function fp2ConstMulCode(
   f: FieldLayoutInfo,
@@ -64,13 +63,10 @@ export function fp2ConstMulCode(
     // out0 = c0·a0 + β·c1·a1, out1 = c1·a0 + c0·a1; out0 goes through a temporary (out may alias a).
     const k01 = asSmall(beta * c1, p, 1024n)!;
     const r0 = sc.take(`${constName}_r0`, E);
-    const t1 = sc.take(`${constName}_t1`, E);
-    const t2 = sc.take(`${constName}_t2`, E);
-    const tm = sc.take(`${constName}_tm`, E);
-    L.push(linComb2(r0, [c0, a], [k01, `${a} + ${E}`], t1, t2, tm));
-    L.push(linComb2(`${out} + ${E}`, [c1, a], [c0, `${a} + ${E}`], t1, t2, tm));
+    L.push(linComb2(r0, [c0, a], [k01, `${a} + ${E}`]));
+    L.push(linComb2(`${out} + ${E}`, [c1, a], [c0, `${a} + ${E}`]));
     L.push(`  fp_copy(${out}, ${r0});`);
-    return L.join('\n');
+    return L.join('\n').replace(/\n+/g, '\n');
   }
   if (c[1] === 0n) {
     decls.push(`const ${constName}: usize = ${montData(f, c[0])};`);
@@ -88,21 +84,24 @@ export function fp2ConstMulCode(
 }
 
 /**
- * out = k1·x1 + k2·x2 in Fp for small integers (zero terms skipped, ±1 without products); reads x1 and x2
- * before writing out. t1, t2, tm are temporaries distinct from everything else.
+ * out = k1·x1 + k2·x2 in Fp for small integers: zero terms skipped, ±1 and 2 as additions, anything else one
+ * `lin2` pass; reads x1 and x2 before writing out.
  */
-function linComb2(out: string, [k1, x1]: [bigint, string], [k2, x2]: [bigint, string], t1: string, t2: string, tm: string): string {
+function linComb2(out: string, [k1, x1]: [bigint, string], [k2, x2]: [bigint, string]): string {
   const terms = ([[k1, x1], [k2, x2]] as [bigint, string][]).filter(([k]) => k !== 0n);
   if (terms.length === 0) return `  fp_zero(${out});`;
-  if (terms.length === 1) return smallMulCode(FP_FN, out, terms[0]![1], terms[0]![0], tm);
+  if (terms.length === 1) {
+    const [k, x] = terms[0]!;
+    if (k === 1n) return out === x ? '' : `  fp_copy(${out}, ${x});`;
+    if (k === -1n) return `  fp_neg(${out}, ${x});`;
+    if (k === 2n) return `  fp_dbl(${out}, ${x});`;
+    return `  fp_lin2(${out}, ${x}, ${k}, ${x}, 0);`;
+  }
   const [[ka, xa], [kb, xb]] = terms as [[bigint, string], [bigint, string]];
   if (ka === 1n && kb === 1n) return `  fp_add(${out}, ${xa}, ${xb});`;
   if (ka === 1n && kb === -1n) return `  fp_sub(${out}, ${xa}, ${xb});`;
   if (ka === -1n && kb === 1n) return `  fp_sub(${out}, ${xb}, ${xa});`;
-  if (kb === 1n) return `${smallMulCode(FP_FN, t1, xa, ka, tm)}\n  fp_add(${out}, ${t1}, ${xb});`;
-  if (kb === -1n) return `${smallMulCode(FP_FN, t1, xa, ka, tm)}\n  fp_sub(${out}, ${t1}, ${xb});`;
-  if (ka === 1n) return `${smallMulCode(FP_FN, t2, xb, kb, tm)}\n  fp_add(${out}, ${xa}, ${t2});`;
-  return `${smallMulCode(FP_FN, t1, xa, ka, tm)}\n${smallMulCode(FP_FN, t2, xb, kb, tm)}\n  fp_add(${out}, ${t1}, ${t2});`;
+  return `  fp_lin2(${out}, ${xa}, ${ka}, ${xb}, ${kb});`;
 }
 
 /** Emits the tower module of one BN/BLS12 curve. */
@@ -142,14 +141,13 @@ export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + ${E
 export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + ${E}, a + ${E}); }
 /** o = a·k for k in Fp. */
 export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul(o, a, k); fp_mul(o + ${E}, a + ${E}, k); }
+/** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN2_MAX); a, b reduced. o may alias a or b. */
+export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + ${E}, a + ${E}, ka, b + ${E}, kb); }
 `);
 
   // β·x in Fp (β small negative)
   {
-    const sc = new Scratch('S_fp_mulBeta');
-    const t = sc.take('t', E);
-    const code = smallMulCode(FP_FN, 'o', 'a', betaSmall, t);
-    decls.push(sc.decl());
+    const code = betaSmall === -1n ? '  fp_neg(o, a);' : `  fp_lin2(o, a, ${betaSmall}, a, 0);`;
     emit(`/** o = β·a in Fp (β = ${betaSmall}). */
 @inline function fp_mulBeta(o: usize, a: usize): void {
 ${code}
@@ -209,25 +207,27 @@ export function fp2_sqr(o: usize, a: usize): void {
 }
 `);
     } else {
-      // c0 = (a0 + a1)(a0 + β·a1) − (1 + β)·a0·a1, c1 = 2·a0·a1
-      const k = -(1n + betaSmall);
-      const tm = sc.take('tm', E);
-      emit(`/** o = a² (2 products). a must be reduced. o may alias a. */
+      // c0 = a0·a0 + a1·(k·p − |β|·a1) with one reduction, c1 = (2·a0)·a1: fewer additions than the
+      // complex-squaring identity when β ≠ −1.
+      const absBeta = -betaSmall;
+      const bits = absBeta.toString(2);
+      const scaled: string[] = [`  fp_copy(${d}, a + ${E});`];
+      for (let i = 1; i < bits.length; i++) {
+        scaled.push(`  fp_addNR(${d}, ${d}, ${d});`);
+        if (bits[i] === '1') scaled.push(`  fp_addNR(${d}, ${d}, a + ${E});`);
+      }
+      emit(`/** o = a² (a fused sum of products and one product). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-  fp_mul(${m}, a, a + ${E});
-  fp_copy(${d}, a + ${E});
-  fp_mulBeta(${d}, ${d});
-  fp_addNR(${d}, ${d}, a);
-  fp_addNR(${s}, a, a + ${E});
-  fp_mul(o, ${s}, ${d});
-${smallMulCode(FP_FN, tm, m, k, d)}
-  fp_add(o, o, ${tm});
-  fp_dbl(o + ${E}, ${m});
+${scaled.join('\n')}
+  fp_subNR(${d}, C_KP, ${d});
+  fp_addNR(${m}, a, a);
+  fp_mulSum2(${s}, a, a, a + ${E}, ${d});
+  fp_mul(o + ${E}, ${m}, a + ${E});
+  fp_copy(o, ${s});
 }
 `);
     }
   }
-
   // ξ multiplication
   {
     const sc = new Scratch('S_fp2_mulXi');
@@ -630,10 +630,7 @@ ${L.join('\n')}
   fp2_mulXi(${t}, ${t});
   fp2_add(${a}, ${a}, ${t});`;
     // h = 3·sq − 2·g (minus) or 3·sq + 2·g (plus)
-    const combine = (out: string, sq: string, g: string, plus: boolean): string => `  fp2_dbl(${c}, ${sq});
-  fp2_add(${c}, ${c}, ${sq});
-  fp2_${plus ? 'add' : 'sub'}(${out}, ${c}, ${g});
-  fp2_${plus ? 'add' : 'sub'}(${out}, ${out}, ${g});`;
+    const combine = (out: string, sq: string, g: string, plus: boolean): string => `  fp2_lin2(${out}, ${sq}, 3, ${g}, ${plus ? 2 : -2});`;
     emit(`/** o = a² for a in the cyclotomic subgroup (Granger–Scott: 9 Fp2 squarings). o may alias a. */
 export function fp12_cycSqr(out: usize, x: usize): void {
 ${sq4(W(0), W(3))}
@@ -672,10 +669,7 @@ ${combine(O(4), a, W(4), false)}
   fp2_sub(${b}, ${s}, ${t});
   fp2_mulXi(${t}, ${t});
   fp2_add(${a}, ${a}, ${t});`;
-    const combine = (out: string, sq: string, g: string, plus: boolean): string => `  fp2_dbl(${c}, ${sq});
-  fp2_add(${c}, ${c}, ${sq});
-  fp2_${plus ? 'add' : 'sub'}(${out}, ${c}, ${g});
-  fp2_${plus ? 'add' : 'sub'}(${out}, ${out}, ${g});`;
+    const combine = (out: string, sq: string, g: string, plus: boolean): string => `  fp2_lin2(${out}, ${sq}, 3, ${g}, ${plus ? 2 : -2});`;
     emit(`/**
  * Karabina's compressed cyclotomic squaring in place: slots w¹, w², w⁴, w⁵ of x are squared (6 Fp2 squarings);
  * slots w⁰ and w³ are left stale until fp12_decompress.

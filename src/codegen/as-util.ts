@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the pairing-curve generators (as-tower, as-curve, as-pairing): Montgomery-form
- * constants as AssemblyScript static data, per-function static scratch, and code for multiplying by small
- * integer constants with additions.
+ * constants as AssemblyScript static data, per-function static scratch, small-constant recognition and digit
+ * tables.
  * @module
  */
 import { WebcurvesError } from '../errors.js';
@@ -56,39 +56,6 @@ export class Scratch {
   decl(): string {
     return this.size === 0 ? '' : `const ${this.name}: usize = memory.data(${this.size}, 8);`;
   }
-}
-
-/**
- * Statements computing out = k·a for a small integer k with doublings, additions and a final negation,
- * using `add`, `dbl`, `neg`, `copy`, `zero` function names of one field level and a temporary `tmp`
- * (out may alias a; tmp must alias neither).
- */
-export function smallMulCode(
-  fn: { add: string; dbl: string; neg: string; copy: string; zero: string },
-  out: string,
-  a: string,
-  k: bigint,
-  tmp: string,
-  indent = '  ',
-): string {
-  const L: string[] = [];
-  const n = k < 0n ? -k : k;
-  if (n === 0n) return `${indent}${fn.zero}(${out});`;
-  if (n > 1024n) throw new WebcurvesError('INVALID_ARGUMENT', `constant ${k} is not small`);
-  if (n === 1n) {
-    if (out !== a) L.push(`${indent}${fn.copy}(${out}, ${a});`);
-  } else {
-    const bits = n.toString(2);
-    // tmp accumulates; a is read throughout, so out is written last.
-    L.push(`${indent}${fn.copy}(${tmp}, ${a});`);
-    for (let i = 1; i < bits.length; i++) {
-      L.push(`${indent}${fn.dbl}(${tmp}, ${tmp});`);
-      if (bits[i] === '1') L.push(`${indent}${fn.add}(${tmp}, ${tmp}, ${a});`);
-    }
-    L.push(`${indent}${fn.copy}(${out}, ${tmp});`);
-  }
-  if (k < 0n) L.push(`${indent}${fn.neg}(${out}, ${out});`);
-  return L.join('\n');
 }
 
 /** A signed integer as a small constant when |v| ≤ limit (also recognising p − small), else undefined. */

@@ -1189,6 +1189,55 @@ export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): voi
   store<u32>(out, <u32>((t8 & keep) | (d8 & ~keep)), 32);
 }
 
+/** Largest |ka| + |kb| that lin2 accepts. */
+export const LIN2_MAX: i32 = 64;
+/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
+export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
+  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);
+  const A: i64 = <i64>ka, B: i64 = <i64>kb;
+  let c: i64 = 0, s: i64;
+  s = A * <i64>load<u32>(a, 0) + B * <i64>load<u32>(b, 0) + K * 142010337 + c; const v0: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 4) + B * <i64>load<u32>(b, 4) + K * 132658601 + c; const v1: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 8) + B * <i64>load<u32>(b, 8) + K * 104930397 + c; const v2: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 12) + B * <i64>load<u32>(b, 12) + K * 521011432 + c; const v3: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 16) + B * <i64>load<u32>(b, 16) + K * 123736056 + c; const v4: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 20) + B * <i64>load<u32>(b, 20) + K * 453050676 + c; const v5: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 24) + B * <i64>load<u32>(b, 24) + K * 491270969 + c; const v6: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 28) + B * <i64>load<u32>(b, 28) + K * 446254315 + c; const v7: u64 = <u64>s & MASK; c = s >> 29;
+  s = A * <i64>load<u32>(a, 32) + B * <i64>load<u32>(b, 32) + K * 1899369 + c; const v8: u64 = <u64>s & MASK; c = s >> 29;
+  const q: i64 = <i64>(((v8 << 29) | v7) / 1019716413508844);
+  c = 0;
+  s = <i64>v0 - q * 142010337 + c; const r0: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v1 - q * 132658601 + c; const r1: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v2 - q * 104930397 + c; const r2: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v3 - q * 521011432 + c; const r3: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v4 - q * 123736056 + c; const r4: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v5 - q * 453050676 + c; const r5: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v6 - q * 491270969 + c; const r6: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v7 - q * 446254315 + c; const r7: u64 = <u64>s & MASK; c = s >> 29;
+  s = <i64>v8 - q * 1899369 + c; const r8: u64 = <u64>s & MASK; c = s >> 29;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 142010337 - bb; const e0 = e & MASK; bb = e >> 63;
+  e = r1 - 132658601 - bb; const e1 = e & MASK; bb = e >> 63;
+  e = r2 - 104930397 - bb; const e2 = e & MASK; bb = e >> 63;
+  e = r3 - 521011432 - bb; const e3 = e & MASK; bb = e >> 63;
+  e = r4 - 123736056 - bb; const e4 = e & MASK; bb = e >> 63;
+  e = r5 - 453050676 - bb; const e5 = e & MASK; bb = e >> 63;
+  e = r6 - 491270969 - bb; const e6 = e & MASK; bb = e >> 63;
+  e = r7 - 446254315 - bb; const e7 = e & MASK; bb = e >> 63;
+  e = r8 - 1899369 - bb; const e8 = e & MASK; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (e8 & ~keep)), 32);
+}
+
 /** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
 export function subNR(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;

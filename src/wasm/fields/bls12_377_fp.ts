@@ -1775,6 +1775,71 @@ export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): voi
   store<u32>(out, <u32>((t12 & keep) | (d12 & ~keep)), 48);
 }
 
+/** Largest |ka| + |kb| that lin2 accepts. */
+export const LIN2_MAX: i32 = 64;
+/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
+export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
+  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);
+  const A: i64 = <i64>ka, B: i64 = <i64>kb;
+  let c: i64 = 0, s: i64;
+  s = A * <i64>load<u32>(a, 0) + B * <i64>load<u32>(b, 0) + K * 1 + c; const v0: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 4) + B * <i64>load<u32>(b, 4) + K * 337838080 + c; const v1: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 8) + B * <i64>load<u32>(b, 8) + K * 8 + c; const v2: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 12) + B * <i64>load<u32>(b, 12) + K * 47665420 + c; const v3: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 16) + B * <i64>load<u32>(b, 16) + K * 155713559 + c; const v4: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 20) + B * <i64>load<u32>(b, 20) + K * 227065576 + c; const v5: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 24) + B * <i64>load<u32>(b, 24) + K * 288944623 + c; const v6: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 28) + B * <i64>load<u32>(b, 28) + K * 914145341 + c; const v7: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 32) + B * <i64>load<u32>(b, 32) + K * 154868258 + c; const v8: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 36) + B * <i64>load<u32>(b, 36) + K * 385987205 + c; const v9: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 40) + B * <i64>load<u32>(b, 40) + K * 246178736 + c; const v10: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 44) + B * <i64>load<u32>(b, 44) + K * 293990724 + c; const v11: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 48) + B * <i64>load<u32>(b, 48) + K * 110138 + c; const v12: u64 = <u64>s & MASK; c = s >> 30;
+  const q: i64 = <i64>(((v12 << 30) | v11) / 118260071002437);
+  c = 0;
+  s = <i64>v0 - q * 1 + c; const r0: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v1 - q * 337838080 + c; const r1: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v2 - q * 8 + c; const r2: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v3 - q * 47665420 + c; const r3: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v4 - q * 155713559 + c; const r4: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v5 - q * 227065576 + c; const r5: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v6 - q * 288944623 + c; const r6: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v7 - q * 914145341 + c; const r7: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v8 - q * 154868258 + c; const r8: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v9 - q * 385987205 + c; const r9: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v10 - q * 246178736 + c; const r10: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v11 - q * 293990724 + c; const r11: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v12 - q * 110138 + c; const r12: u64 = <u64>s & MASK; c = s >> 30;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 1 - bb; const e0 = e & MASK; bb = e >> 63;
+  e = r1 - 337838080 - bb; const e1 = e & MASK; bb = e >> 63;
+  e = r2 - 8 - bb; const e2 = e & MASK; bb = e >> 63;
+  e = r3 - 47665420 - bb; const e3 = e & MASK; bb = e >> 63;
+  e = r4 - 155713559 - bb; const e4 = e & MASK; bb = e >> 63;
+  e = r5 - 227065576 - bb; const e5 = e & MASK; bb = e >> 63;
+  e = r6 - 288944623 - bb; const e6 = e & MASK; bb = e >> 63;
+  e = r7 - 914145341 - bb; const e7 = e & MASK; bb = e >> 63;
+  e = r8 - 154868258 - bb; const e8 = e & MASK; bb = e >> 63;
+  e = r9 - 385987205 - bb; const e9 = e & MASK; bb = e >> 63;
+  e = r10 - 246178736 - bb; const e10 = e & MASK; bb = e >> 63;
+  e = r11 - 293990724 - bb; const e11 = e & MASK; bb = e >> 63;
+  e = r12 - 110138 - bb; const e12 = e & MASK; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (e8 & ~keep)), 32);
+  store<u32>(out, <u32>((r9 & keep) | (e9 & ~keep)), 36);
+  store<u32>(out, <u32>((r10 & keep) | (e10 & ~keep)), 40);
+  store<u32>(out, <u32>((r11 & keep) | (e11 & ~keep)), 44);
+  store<u32>(out, <u32>((r12 & keep) | (e12 & ~keep)), 48);
+}
+
 /** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
 export function subNR(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
