@@ -157,6 +157,33 @@ export function decompose(dec: Decomposition, k: bigint): bigint[] {
   return v;
 }
 
+const shifted = new WeakMap<Decomposition, { m: bigint; g: bigint[] }>();
+
+/**
+ * As {@link decompose}, with the rounding k·firstRow/den replaced by (k·g) >> m for precomputed
+ * g = round(firstRow·2^m/den): each rounded coefficient is off by at most one, so the pieces stay within
+ * `bound` plus the basis' size and still recompose exactly. No BigInt division per call.
+ */
+export function decomposeFast(dec: Decomposition, k: bigint): bigint[] {
+  let s = shifted.get(dec);
+  if (!s) {
+    const m = BigInt(dec.r.toString(2).length + 32);
+    s = { m, g: dec.firstRow.map((x) => roundDiv(x << m, dec.den)) };
+    shifted.set(dec, s);
+  }
+  const kk = k >= 0n && k < dec.r ? k : mod(k, dec.r);
+  const half = 1n << (s.m - 1n);
+  const v = new Array<bigint>(dec.dim).fill(0n);
+  v[0] = kk;
+  for (let j = 0; j < dec.dim; j++) {
+    const t = kk * s.g[j]!;
+    const c = t >= 0n ? (t + half) >> s.m : -((-t + half) >> s.m);
+    if (c === 0n) continue;
+    for (let i = 0; i < dec.dim; i++) v[i] = v[i]! - c * dec.basis[j]![i]!;
+  }
+  return v;
+}
+
 /** Sum of products helper for tests: Σ vi·λ^i mod r. */
 export function recompose(dec: Decomposition, v: readonly bigint[]): bigint {
   return mod(

@@ -16,7 +16,7 @@ import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PAIRING_CONSTANTS, type PairingConstants } from '../generated/pairing.js';
-import { decompose } from '../math/lattice.js';
+import { decomposeFast } from '../math/lattice.js';
 import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
@@ -104,17 +104,33 @@ export interface PairingCurve {
 
 type Fn = (...args: number[]) => number;
 
-/** wNAF digits (width 4) of a non-negative integer, least significant first. */
+/**
+ * wNAF digits (width 4) of a non-negative integer, least significant first, computed on the native binary
+ * string with small-number arithmetic (BigInt shifting per bit is several times slower).
+ */
 function wnaf(k: bigint): number[] {
+  const s = k.toString(2);
+  const n = s.length;
+  const bits = new Uint8Array(n + 6);
+  for (let i = 0; i < n; i++) bits[i] = s.charCodeAt(n - 1 - i) - 48;
   const out: number[] = [];
-  while (k > 0n) {
-    if (k & 1n) {
-      let d = Number(k & 15n);
-      if (d >= 8) d -= 16;
-      out.push(d);
-      k -= BigInt(d);
-    } else out.push(0);
-    k >>= 1n;
+  let len = n;
+  for (let i = 0; i < len; i++) {
+    if (bits[i] === 0) {
+      out.push(0);
+      continue;
+    }
+    let d = bits[i]! | (bits[i + 1]! << 1) | (bits[i + 2]! << 2) | (bits[i + 3]! << 3);
+    bits[i] = bits[i + 1] = bits[i + 2] = bits[i + 3] = 0;
+    if (d >= 8) {
+      d -= 16;
+      // add 16 at position i: a carry into bit i + 4
+      let j = i + 4;
+      while (bits[j] === 1) bits[j++] = 0;
+      bits[j] = 1;
+      if (j + 1 > len) len = j + 1;
+    }
+    out.push(d);
   }
   return out;
 }
@@ -277,7 +293,7 @@ export class PairingCurveImpl implements PairingCurve {
   }
 
   private mulAt(g: 1 | 2, at: number, k: bigint, out: number): void {
-    const pieces = decompose(g === 1 ? this.k.glv : this.k.gls, k);
+    const pieces = decomposeFast(g === 1 ? this.k.glv : this.k.gls, k);
     const bytes = pieces.length * (Math.max(...pieces.map((v) => (v < 0n ? -v : v).toString(2).length)) + 2);
     const dptr = this.core.exports.alloc(bytes);
     try {
