@@ -7,7 +7,7 @@ import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn } from '@noble/curves/bn254.js';
 import { describe, expect, it } from 'vitest';
 import { bls12_377, bls12_381, bn254 } from '../../src/curves/index.js';
-import { decompose, recompose } from '../../src/math/lattice.js';
+import { decompose, decomposeFast, recompose } from '../../src/math/lattice.js';
 import { mod } from '../../src/math/modular.js';
 import { digitsValue, finalExpRef, millerRef, nafDigits, pairing12Params, pairingRef, psiRef } from '../../src/math/pairing-params.js';
 import type { Fp12 } from '../../src/math/tower.js';
@@ -57,6 +57,10 @@ describe.each(curves)('$name derived parameters', (desc) => {
         const v = decompose(dec, k);
         expect(recompose(dec, v)).toBe(k);
         for (const vi of v) expect(vi < 0n ? -vi : vi).toBeLessThan(dec.bound);
+        // the division-free variant: exact recomposition, pieces at most one basis row longer
+        const f = decomposeFast(dec, k);
+        expect(recompose(dec, f)).toBe(k);
+        for (const vi of f) expect((vi < 0n ? -vi : vi).toString(2).length).toBeLessThanOrEqual(dec.bound.toString(2).length + 1);
       }
     }
     expect(pp.glv.bound.toString(2).length).toBeLessThanOrEqual(130);
