@@ -48,8 +48,8 @@ export function ioWords(modulus: bigint): number {
 }
 
 /**
- * Whether a layout gets the double-width (lazy reduction) functions: limbs below 32 bits, and a column of n
- * products plus a limb and a carry must fit in u64 (true up to 13 limbs of 30 bits; not for BW6-761's 26).
+ * Whether a layout gets the tower helpers (addNR, subNR, mulSum2, lin2): limbs below 32 bits and room in u64
+ * for n products plus a limb and a carry (true up to 13 limbs of 30 bits; not for BW6-761's 26).
  */
 export function supportsWide(mp: MontgomeryParams): boolean {
   if (mp.limbBits >= 32) return false;
@@ -136,7 +136,7 @@ class Emitter {
       this.powAndInverse(),
       this.sqrtCode(),
       this.benchLoops(),
-      this.wideCode(),
+      this.towerHelpers(),
     ]
       .filter((section) => section !== '')
       .join('\n');
@@ -150,8 +150,8 @@ class Emitter {
 // (R = 2^${mp.limbs * mp.limbBits}), fully reduced. Multiplication shape: ${shape.mul}.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
-${supportsWide(mp) ? `// Lazy reduction (for the pairing towers): addNR, and double-width values of ${2 * mp.limbs} limbs (mulW, sqrW,
-// addW, subW modulo p·R, addWNR, subWNR) reduced by redc; all constant-time.
+${supportsWide(mp) ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2 (small-constant
+// combinations); all constant-time in their field-element inputs.
 ` : ''}`;
   }
 
@@ -942,109 +942,18 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     return L.join('\n') + '\n';
   }
 
-  // ---------------------------------------------------------------- lazy reduction (double-width values)
+  // ---------------------------------------------------------------- tower helpers (lazy reduction)
 
   /**
-   * Double-width ("wide") arithmetic for lazy reduction in extension towers (w < 32 only): a product of two
-   * elements is kept as 2n normalised limbs and reduced once after several products have been added up.
-   * Wide values live modulo p·R (addW/subW keep them in [0, p·R)), which is what `redc` accepts: its result
-   * (T + m·p)/R is below 2p and one conditional subtraction finishes it. Inputs of mulW/sqrW may be unreduced
-   * (addNR sums); callers keep a·b below p·R (the tower generator checks its bounds).
+   * Helpers the pairing towers build on (w < 32 only): addNR and subNR (no final correction: unreduced sums that
+   * feed products), mulSum2 (two products, one Montgomery reduction) and lin2 (small-constant combinations in
+   * one pass). An earlier double-width variant (separate product and REDC) measured 1.33× a fused product in
+   * V8 — its 2n live accumulators spill — so lazy reduction here works inside the fused CIOS rows instead.
    */
-  private wideCode(): string {
+  private towerHelpers(): string {
     const { n, w } = this;
     if (!supportsWide(this.mp)) return '';
-    const p = this.mp.pLimbs;
-    const A = (i: number): string => `<u64>load<u32>(a, ${4 * i})`;
-    const B = (i: number): string => `<u64>load<u32>(b, ${4 * i})`;
-    const T = (i: number): string => `<u64>load<u32>(t, ${4 * i})`;
     const L: string[] = [];
-    L.push(`/** Bytes of a double-width value (${2 * n} limbs). */`);
-    L.push(`export const WIDE_BYTES: i32 = ${8 * n};`);
-    L.push('');
-    // mulW / sqrW: product scanning into 2n limbs.
-    for (const square of [false, true]) {
-      L.push(square ? `/** out (wide) = a² (not reduced). */` : `/** out (wide) = a·b (not reduced); a and b may be unreduced sums with normalised limbs. */`);
-      L.push(square ? `export function sqrW(out: usize, a: usize): void {` : `export function mulW(out: usize, a: usize, b: usize): void {`);
-      L.push(`  let acc: u64 = 0;`);
-      if (square) L.push(`  let x: u64;`);
-      for (let k = 0; k < 2 * n - 1; k++) {
-        const lo = Math.max(0, k - n + 1);
-        const hi = Math.min(k, n - 1);
-        if (square) {
-          const cross: string[] = [];
-          for (let i = lo; i <= hi; i++) if (i < k - i) cross.push(`${A(i)} * ${A(k - i)}`);
-          if (cross.length) L.push(`  x = ${cross.join(' + ')}; acc += x + x;`);
-          if (k % 2 === 0) L.push(`  acc += ${A(k / 2)} * ${A(k / 2)};`);
-        } else {
-          for (let i = lo; i <= hi; i++) L.push(`  acc += ${A(i)} * ${B(k - i)};`);
-        }
-        L.push(`  store<u32>(out, <u32>(acc & MASK), ${4 * k}); acc >>= ${w};`);
-      }
-      L.push(`  store<u32>(out, <u32>acc, ${4 * (2 * n - 1)});`);
-      L.push(`}`);
-      L.push('');
-    }
-    // redc
-    L.push(`/** out = t·R⁻¹ mod p, fully reduced, for a wide t below p·R. out may not alias t. */`);
-    L.push(`export function redc(out: usize, t: usize): void {`);
-    L.push(`  let acc: u64 = 0;`);
-    for (let k = 0; k < 2 * n; k++) {
-      L.push(`  acc += ${T(k)};`);
-      for (let i = Math.max(0, k - n + 1); i <= Math.min(k - 1, n - 1); i++) {
-        const term = constMul(`m${i}`, p[k - i]!, w);
-        if (term) L.push(`  acc += ${term};`);
-      }
-      if (k < n) {
-        L.push(`  const m${k}: u64 = ${this.quotient('acc')};`);
-        L.push(`  acc = (${sum('acc', constMul(`m${k}`, p[0]!, w))}) >> ${w};`);
-      } else if (k < 2 * n - 1) {
-        L.push(`  const r${k - n}: u64 = acc & MASK; acc >>= ${w};`);
-      } else {
-        L.push(`  const r${n - 1}: u64 = acc;`);
-      }
-    }
-    L.push(this.finalSubtract((j) => `r${j}`, '  '));
-    L.push(`}`);
-    L.push('');
-    // addW / subW modulo p·R: only the upper half changes when p·R is added or subtracted.
-    L.push(`/** out = a + b mod p·R (wide). */`);
-    L.push(`export function addW(out: usize, a: usize, b: usize): void {`);
-    L.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < 2 * n; j++) {
-      if (j < n) L.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; store<u32>(out, <u32>(s & MASK), ${4 * j}); c = s >> ${w};`);
-      else L.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; const s${j - n} = s & MASK; c = s >> ${w};`);
-    }
-    L.push(`  let d: u64, br: u64 = 0;`);
-    for (let j = 0; j < n; j++) L.push(`  d = s${j} - ${u64Lit(p[j]!)} - br; const d${j} = d & MASK; br = d >> 63;`);
-    L.push(`  const keep: u64 = <u64>0 - br;`);
-    for (let j = 0; j < n; j++) L.push(`  store<u32>(out, <u32>((s${j} & keep) | (d${j} & ~keep)), ${4 * (n + j)});`);
-    L.push(`}`);
-    L.push('');
-    L.push(`/** out = a − b mod p·R (wide). */`);
-    L.push(`export function subW(out: usize, a: usize, b: usize): void {`);
-    L.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < 2 * n; j++) {
-      if (j < n) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
-      else L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; const d${j - n} = d & MASK; br = d >> 63;`);
-    }
-    L.push(`  const addp: u64 = <u64>0 - br;`);
-    L.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < n; j++) L.push(`  s = d${j} + (${u64Lit(p[j]!)} & addp) + c; c = s >> ${w}; store<u32>(out, <u32>(s & MASK), ${4 * (n + j)});`);
-    L.push(`}`);
-    L.push('');
-    L.push(`/** out = a + b (wide, no reduction: the caller keeps the sum below p·R). */`);
-    L.push(`export function addWNR(out: usize, a: usize, b: usize): void {`);
-    L.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < 2 * n; j++) L.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; store<u32>(out, <u32>(s & MASK), ${4 * j}); c = s >> ${w};`);
-    L.push(`}`);
-    L.push('');
-    L.push(`/** out = a − b (wide, no correction: the caller guarantees a ≥ b). */`);
-    L.push(`export function subWNR(out: usize, a: usize, b: usize): void {`);
-    L.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < 2 * n; j++) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
-    L.push(`}`);
-    L.push('');
     L.push(this.mulSum2());
     L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
@@ -1053,19 +962,11 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     for (let j = 0; j < n; j++) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
     L.push(`}`);
     L.push('');
-    L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for mulW. */`);
+    L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */`);
     L.push(`export function addNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let c: u64 = 0, s: u64;`);
     for (let j = 0; j < n; j++) L.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; store<u32>(out, <u32>(s & MASK), ${4 * j}); c = s >> ${w};`);
     L.push(`}`);
-    L.push('');
-    L.push(`/** Benchmark: iters dependent wide products and reductions acc = redc(acc·b). */`);
-    L.push(`export function benchMulRedc(out: usize, a: usize, b: usize, iters: i32): void {`);
-    L.push(`  memory.copy(BENCH_ACC, a, ${this.elemBytes});`);
-    L.push(`  for (let i = 0; i < iters; i++) { mulW(BENCH_WIDE, BENCH_ACC, b); redc(BENCH_ACC, BENCH_WIDE); }`);
-    L.push(`  memory.copy(out, BENCH_ACC, ${this.elemBytes});`);
-    L.push(`}`);
-    L.push(`const BENCH_WIDE: usize = memory.data(${8 * n}, 8);`);
     return L.join('\n') + '\n';
   }
 
