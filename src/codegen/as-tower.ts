@@ -73,11 +73,17 @@ export function fp2ConstMulCode(
     return `  fp_mul(${out}, ${a}, ${constName});\n  fp_mul(${out} + ${E}, ${a} + ${E}, ${constName});`;
   }
   if (c[0] === 0n) {
-    // (c1·u)·(a0 + a1·u) = β·c1·a1 + c1·a0·u
+    // (c1·u)·(a0 + a1·u) = β·c1·a1 + c1·a0·u; β·c1 is often small (BLS12-377: 3b′ = −3u/5, β·c1 = 3)
     decls.push(`const ${constName}: usize = ${montData(f, c[1])};`);
-    decls.push(`const ${constName}_B: usize = ${montData(f, beta * c[1])};`);
     const t = sc.take(`${constName}_t`, E);
-    return `  fp_mul(${t}, ${a} + ${E}, ${constName}_B);\n  fp_mul(${out} + ${E}, ${a}, ${constName});\n  fp_copy(${out}, ${t});`;
+    const bc = asSmall(beta * c[1], p);
+    let first: string;
+    if (bc !== undefined) first = `  fp_lin2(${t}, ${a} + ${E}, ${bc}, ${a} + ${E}, 0);`;
+    else {
+      decls.push(`const ${constName}_B: usize = ${montData(f, beta * c[1])};`);
+      first = `  fp_mul(${t}, ${a} + ${E}, ${constName}_B);`;
+    }
+    return `${first}\n  fp_mul(${out} + ${E}, ${a}, ${constName});\n  fp_copy(${out}, ${t});`;
   }
   decls.push(`const ${constName}: usize = ${montData2(f, c)};`);
   return `  fp2_mul(${out}, ${a}, ${constName});`;
@@ -207,23 +213,16 @@ export function fp2_sqr(o: usize, a: usize): void {
 }
 `);
     } else {
-      // c0 = a0·a0 + a1·(k·p − |β|·a1) with one reduction, c1 = (2·a0)·a1: fewer additions than the
-      // complex-squaring identity when β ≠ −1.
-      const absBeta = -betaSmall;
-      const bits = absBeta.toString(2);
-      const scaled: string[] = [`  fp_copy(${d}, a + ${E});`];
-      for (let i = 1; i < bits.length; i++) {
-        scaled.push(`  fp_addNR(${d}, ${d}, ${d});`);
-        if (bits[i] === '1') scaled.push(`  fp_addNR(${d}, ${d}, a + ${E});`);
-      }
-      emit(`/** o = a² (a fused sum of products and one product). a must be reduced. o may alias a. */
+      // c0 = (a0 + a1)(a0 + β·a1) − (1 + β)·a0·a1, c1 = 2·a0·a1: two products; the small-constant steps are
+      // single lin2 passes.
+      emit(`/** o = a² (complex squaring with β = ${betaSmall}: 2 products). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-${scaled.join('\n')}
-  fp_subNR(${d}, C_KP, ${d});
-  fp_addNR(${m}, a, a);
-  fp_mulSum2(${s}, a, a, a + ${E}, ${d});
-  fp_mul(o + ${E}, ${m}, a + ${E});
-  fp_copy(o, ${s});
+  fp_mul(${m}, a, a + ${E});
+  fp_lin2(${d}, a, 1, a + ${E}, ${betaSmall});
+  fp_addNR(${s}, a, a + ${E});
+  fp_mul(${s}, ${s}, ${d});
+  fp_lin2(o, ${s}, 1, ${m}, ${-(1n + betaSmall)});
+  fp_dbl(o + ${E}, ${m});
 }
 `);
     }

@@ -4,7 +4,6 @@ import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_n
 import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';
 
 const C_B3: usize = memory.data<u32>([0xccce3a7, 0x1f083333, 0x3333f135, 0x39b04fa0, 0x3f93a837, 0x2ff5de41, 0x12ba5e57, 0x367384f1, 0xc0578d5, 0x27c9cd75, 0x38b3b9a0, 0x3f194e32, 0x14f4a]);
-const C_B3_B: usize = memory.data<u32>([0x3fff8dc1, 0x3562ffff, 0x3ffc4a15, 0x2aebb60b, 0x273db744, 0x655a456, 0x273ff006, 0x9b1683e, 0x28d10c5e, 0x1515c6ca, 0x1f2eee9e, 0xa993e12, 0x2c72]);
 const S_mDbl: usize = memory.data(992, 8);
 const S_mAdd: usize = memory.data(1040, 8);
 const D_MILLER: usize = memory.data<i8>([1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
@@ -27,7 +26,7 @@ function millerDbl(w: usize): void {
   fp2_mul(S_mDbl, X, Y);
   fp2_sqr((S_mDbl + 104), Y);
   fp2_sqr((S_mDbl + 208), Z);
-  fp_mul((S_mDbl + 936), (S_mDbl + 208) + 52, C_B3_B);
+  fp_lin2((S_mDbl + 936), (S_mDbl + 208) + 52, 3, (S_mDbl + 208) + 52, 0);
   fp_mul((S_mDbl + 312) + 52, (S_mDbl + 208), C_B3);
   fp_copy((S_mDbl + 312), (S_mDbl + 936));
   fp2_lin2((S_mDbl + 416), (S_mDbl + 312), 3, (S_mDbl + 312), 0);

@@ -78,17 +78,14 @@ export function fp2_mul(o: usize, a: usize, b: usize): void {
   fp_copy(o, S_fp2_mul);
 }
 
-/** o = a² (a fused sum of products and one product). a must be reduced. o may alias a. */
+/** o = a² (complex squaring with β = -5: 2 products). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-  fp_copy((S_fp2_sqr + 56), a + 52);
-  fp_addNR((S_fp2_sqr + 56), (S_fp2_sqr + 56), (S_fp2_sqr + 56));
-  fp_addNR((S_fp2_sqr + 56), (S_fp2_sqr + 56), (S_fp2_sqr + 56));
-  fp_addNR((S_fp2_sqr + 56), (S_fp2_sqr + 56), a + 52);
-  fp_subNR((S_fp2_sqr + 56), C_KP, (S_fp2_sqr + 56));
-  fp_addNR((S_fp2_sqr + 112), a, a);
-  fp_mulSum2(S_fp2_sqr, a, a, a + 52, (S_fp2_sqr + 56));
-  fp_mul(o + 52, (S_fp2_sqr + 112), a + 52);
-  fp_copy(o, S_fp2_sqr);
+  fp_mul((S_fp2_sqr + 112), a, a + 52);
+  fp_lin2((S_fp2_sqr + 56), a, 1, a + 52, -5);
+  fp_addNR(S_fp2_sqr, a, a + 52);
+  fp_mul(S_fp2_sqr, S_fp2_sqr, (S_fp2_sqr + 56));
+  fp_lin2(o, S_fp2_sqr, 1, (S_fp2_sqr + 112), 4);
+  fp_dbl(o + 52, (S_fp2_sqr + 112));
 }
 
 /** o = ξ·a (ξ = (0, 1)). o may alias a. */
