@@ -104,6 +104,9 @@ export interface PairingCurve {
 
 type Fn = (...args: number[]) => number;
 
+/** How many subgroup-checked points per group the validation cache keeps. */
+const SUBGROUP_CACHE = 64;
+
 /**
  * wNAF digits (width 4) of a non-negative integer, least significant first, computed on the native binary
  * string with small-number arithmetic (BigInt shifting per bit is several times slower).
@@ -240,12 +243,26 @@ export class PairingCurveImpl implements PairingCurve {
     return vals as bigint[];
   }
 
+  /**
+   * Points recently proven to be in G1/G2, by value (at most {@link SUBGROUP_CACHE} per group, oldest evicted):
+   * verifiers reuse public keys and verification-key points, and the subgroup check costs a scalar
+   * multiplication by x (G2 of BN254: by x and 6x). Only successful checks are remembered.
+   */
+  private readonly inSubgroup = [new Map<string, true>(), new Map<string, true>()];
+
   /** Loads a point (affine, canonical) into wasm memory at `at`, checking it is on the curve (and in the subgroup). */
   private load(g: 1 | 2, P: G1Point | G2Point, at: number, subgroup: boolean): void {
-    this.putWords(this.coords(g, P));
+    const c = this.coords(g, P);
+    this.putWords(c);
     if (!this.ex[`g${g}_fromWords`]!(at, this.IO, this.io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
     if (!this.ex[`g${g}_onCurve`]!(at)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the G${g} curve`);
-    if (subgroup && !this.ex[`g${g}_inSubgroup`]!(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${g}`);
+    if (!subgroup) return;
+    const cache = this.inSubgroup[g - 1]!;
+    const key = c.map((v) => v.toString(16)).join(',');
+    if (cache.has(key)) return;
+    if (!this.ex[`g${g}_inSubgroup`]!(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${g}`);
+    cache.set(key, true);
+    if (cache.size > SUBGROUP_CACHE) cache.delete(cache.keys().next().value!);
   }
 
   private read(g: 1 | 2, at: number): G1Point | G2Point {

@@ -162,6 +162,25 @@ for (const name of Object.keys(descs) as Name[]) {
       }
     });
 
+    it('the subgroup-check cache remembers only points that passed', () => {
+      const cur = c();
+      let seed = 11n;
+      const next = (): bigint => (seed = mod(seed * 6364136223846793005n + 1442695040888963407n, ref.p));
+      let Q = ref.g2.liftX([next(), next()]);
+      while (!Q) Q = ref.g2.liftX([next(), next()]);
+      const q = fromRef2(Q);
+      for (let i = 0; i < 3; i++) {
+        expect(cur.G2.isValid(q)).toBe(false);
+        expect(() => cur.G2.mul(q, 3n)).toThrow(expect.objectContaining({ code: 'NOT_IN_SUBGROUP' }));
+      }
+      // many distinct valid points (more than the cache holds), then the first again
+      const pts = Array.from({ length: 80 }, (_, i) => cur.G2.mul(cur.G2.generator, BigInt(i + 2)));
+      for (const pt of pts) expect(cur.G2.isValid(pt)).toBe(true);
+      expect(cur.G2.mul(pts[0]!, 2n)).toEqual(pts[2]);
+      // same x, other y sign: also a valid point, cached separately
+      expect(cur.G2.isValid(cur.G2.neg(pts[5]!))).toBe(true);
+    });
+
     it('MSM: closed forms across window sizes, with identities mixed in', async () => {
       const cur = c();
       for (const G of [cur.G1, cur.G2] as PairingCurve['G1'][]) {
