@@ -429,12 +429,28 @@ export function g1_clearCofactor(o: usize, a: usize): void {
     const q = sc.take('q', J2), t = sc.take('t', J2), u = sc.take('u', J2), v = sc.take('v', J2);
     decls.push(sc.decl());
     let check: string;
-    if (pp.g2CheckEigen === x) {
-      check = `  g2_mul_x(${t}, ${q});`;
-    } else if (pp.g2CheckEigen === 6n * x * x) {
-      parts.push(mulConstCode('g2', 'sixX', 6n * x, J2, decls));
-      check = `  g2_mul_x(${t}, ${q});\n  g2_mul_sixX(${t}, ${t});`;
-    } else throw new WebcurvesError('INVALID_ARGUMENT', 'unexpected G2 check eigenvalue');
+    let doc: string;
+    if (pp.g2CheckPoly) {
+      const [c0, c1, c2, c3] = pp.g2CheckPoly;
+      if (c0 !== x + 1n || c1 !== x || c2 !== x || c3 !== -2n * x) throw new WebcurvesError('INVALID_ARGUMENT', 'unexpected G2 check polynomial');
+      // [x+1]Q + ψ([x]Q) + ψ²([x]Q) = ψ³([2x]Q)
+      doc = '[x+1]a + ψ([x]a) + ψ²([x]a) = ψ³([2x]a)';
+      check = `  g2_mul_x(${t}, ${q});          // xQ
+  g2_add(${u}, ${t}, ${q});      // (x+1)Q
+  g2_psi(${v}, ${t});
+  g2_add(${u}, ${u}, ${v});
+  g2_psi2(${v}, ${t});
+  g2_add(${u}, ${u}, ${v});      // lhs
+  g2_dbl(${t}, ${t});
+  g2_psi2(${t}, ${t});
+  g2_psi(${t}, ${t});            // rhs = ψ³(2xQ)
+  return g2_eq(${t}, ${u});`;
+    } else if (pp.g2CheckEigen === x) {
+      doc = 'ψ(a) = [x]a';
+      check = `  g2_mul_x(${t}, ${q});
+  g2_psi(${u}, ${q});
+  return g2_eq(${t}, ${u});`;
+    } else throw new WebcurvesError('INVALID_ARGUMENT', 'unexpected G2 check');
     let clear: string;
     if (pp.desc.family === 'bls12') {
       // Budroni–Pintore: [x² − x − 1]Q + [x − 1]ψ(Q) + ψ²(2Q)
@@ -463,12 +479,10 @@ export function g1_clearCofactor(o: usize, a: usize): void {
     }
     decls.push(`const S_g2_subT: usize = memory.data(${J2}, 8);`);
     parts.push(`function g2_sub(o: usize, p: usize, q: usize): void { g2_neg(S_g2_subT, q); g2_add(o, p, S_g2_subT); }
-/** Affine a (on the twist) is in G2 iff ψ(a) = [${pp.g2CheckEigen === x ? 'x' : '6x²'}]a (exact: see pairing-params.ts). Variable-time. */
+/** Affine a (on the twist) is in G2 iff ${doc} (exact: see pairing-params.ts). Variable-time. */
 export function g2_inSubgroup(a: usize): bool {
   g2_fromAff(${q}, a);
 ${check}
-  g2_psi(${u}, ${q});
-  return g2_eq(${t}, ${u});
 }
 /** o = [h_eff]·a (affine in and out): maps the twist's points into G2. */
 export function g2_clearCofactor(o: usize, a: usize): void {

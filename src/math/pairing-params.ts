@@ -100,6 +100,12 @@ export interface Pairing12Params {
   readonly g1CheckEigen: bigint | undefined;
   readonly g2CheckEigen: bigint;
   /**
+   * BN only: Q ∈ G2 ⟺ Σ_i c_i·ψ^i([m_i]Q) = 0 with the coefficients below applied to [x]Q and Q — the
+   * one-multiplication test [x+1]Q + ψ([x]Q) + ψ²([x]Q) − ψ³([2x]Q) = 0, proved exact here by
+   * {@link checkPsiPolynomial}.
+   */
+  readonly g2CheckPoly: readonly bigint[] | undefined;
+  /**
    * GT convention: `pairing` returns f^(gtPower·(p¹² − 1)/r) for the optimal-ate Miller function f.
    * BLS12-381: 3 and BN254: 2x(6x² + 3x + 1), the values @noble/curves and mcl return; BLS12-377: 1
    * (the exact reduced pairing).
@@ -190,6 +196,12 @@ export function pairing12Params(desc: Pairing12Descriptor): Pairing12Params {
   if (mod(lam2 - psiEigen, r) !== 0n) fail('G2 check eigenvalue is not p mod r');
   if (gcd(lam2 * lam2 - t * lam2 + p, n2order) !== r) fail('ψ-eigenvalue check is not exact on G2');
 
+  let g2CheckPoly: bigint[] | undefined;
+  if (desc.family === 'bn') {
+    g2CheckPoly = [x + 1n, x, x, -2n * x];
+    if (!checkPsiPolynomial(g2CheckPoly, t, p, r, n2order)) fail('the BN G2 polynomial test is not exact');
+  }
+
   const gtPower = desc.name === 'bls12_381' ? 3n : desc.name === 'bn254' ? 2n * x * (6n * x * x + 3n * x + 1n) : 1n;
 
   const params: Pairing12Params = {
@@ -214,10 +226,32 @@ export function pairing12Params(desc: Pairing12Descriptor): Pairing12Params {
     millerNegative,
     g1CheckEigen,
     g2CheckEigen: lam2,
+    g2CheckPoly,
     gtPower,
   };
   cache.set(desc.name, params);
   return params;
+}
+
+/**
+ * Whether "Σ c_i·ψ^i(Q) = 0" is an exact membership test for G2 = E′[r] ∩ E′(Fp2): it must vanish on G2
+ * (Σ c_i·p^i ≡ 0 mod r, ψ acting as [p]), and its kernel must be no larger. ψ satisfies ψ² − tψ + p = 0, so
+ * the polynomial reduces to αψ + β, whose kernel is killed by the norm N = β² + tαβ + pα² (the product with
+ * its conjugate αψ̄ + β, ψ̄ = t − ψ); if gcd(N, #E′(Fp2)) = r, every point in the kernel has order r.
+ */
+export function checkPsiPolynomial(c: readonly bigint[], t: bigint, p: bigint, r: bigint, order: bigint): boolean {
+  if (mod(c.reduce((s, ci, i) => s + ci * p ** BigInt(i), 0n), r) !== 0n) return false;
+  // reduce Σ c_i X^i modulo X² − tX + p
+  const coef = [...c];
+  for (let i = coef.length - 1; i >= 2; i--) {
+    const k = coef[i]!;
+    coef[i] = 0n;
+    coef[i - 1] = coef[i - 1]! + k * t;
+    coef[i - 2] = coef[i - 2]! - k * p;
+  }
+  const [beta, alpha] = [coef[0]!, coef[1] ?? 0n];
+  const norm = beta * beta + t * alpha * beta + p * alpha * alpha;
+  return gcd(norm, order) === r;
 }
 
 /** ψ on a twist point (BigInt reference). */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { bls12_377, bls12_381, bn254 } from '../../src/curves/index.js';
 import { decompose, decomposeFast, recompose } from '../../src/math/lattice.js';
 import { mod } from '../../src/math/modular.js';
-import { digitsValue, finalExpRef, millerRef, nafDigits, pairing12Params, pairingRef, psiRef } from '../../src/math/pairing-params.js';
+import { checkPsiPolynomial, digitsValue, finalExpRef, millerRef, nafDigits, pairing12Params, pairingRef, psiRef } from '../../src/math/pairing-params.js';
 import type { Fp12 } from '../../src/math/tower.js';
 
 const curves = [bn254, bls12_381, bls12_377] as const;
@@ -65,6 +65,21 @@ describe.each(curves)('$name derived parameters', (desc) => {
     }
     expect(pp.glv.bound.toString(2).length).toBeLessThanOrEqual(130);
     expect(pp.gls.bound.toString(2).length).toBeLessThanOrEqual(66);
+  });
+
+  it('subgroup tests are proved exact, and wrong ones are refused', () => {
+    const x = desc.seed;
+    const n2 = desc.g2.cofactor * pp.r;
+    // the eigenvalue test ψ(Q) − [λ]Q as a polynomial
+    expect(checkPsiPolynomial([-pp.g2CheckEigen, 1n], pp.t, pp.p, pp.r, n2)).toBe(true);
+    expect(checkPsiPolynomial([-(pp.g2CheckEigen + 1n), 1n], pp.t, pp.p, pp.r, n2)).toBe(false);
+    if (desc.family === 'bn') {
+      expect(pp.g2CheckPoly).toEqual([x + 1n, x, x, -2n * x]);
+      expect(checkPsiPolynomial([x, x, x, -2n * x], pp.t, pp.p, pp.r, n2)).toBe(false);
+    } else expect(pp.g2CheckPoly).toBeUndefined();
+    // [r]Q = 0 is exact (and slow); [#E′]Q = 0 vanishes on every twist point and is refused
+    expect(checkPsiPolynomial([pp.r], pp.t, pp.p, pp.r, n2)).toBe(true);
+    expect(checkPsiPolynomial([n2], pp.t, pp.p, pp.r, n2)).toBe(false);
   });
 
   it('Miller loop digits encode the loop length', () => {

@@ -34,8 +34,6 @@ const S_g2_mul_x: usize = memory.data(648, 8);
 const D_g2_x: usize = memory.data<i8>([1, 0, 0, 0, 1, 0, 1, 0, 0, -1, 0, 1, 0, 1, 0, -1, 0, 0, 1, 0, 1, 0, -1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, 1]);
 const S_g1_sub: usize = memory.data(336, 8);
 const S_g2_sub: usize = memory.data(864, 8);
-const S_g2_mul_sixX: usize = memory.data(648, 8);
-const D_g2_sixX: usize = memory.data<i8>([1, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, -1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, -1, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 1, 0, 0, 0, -1, 0, 0, -1, 0, 1, 0, 1, 0, -1, 0]);
 const S_g2_subT: usize = memory.data(216, 8);
 const S_mulEndo: usize = memory.data(5728, 8);
 const S_affOps: usize = memory.data(216, 8);
@@ -517,27 +515,19 @@ export function g1_inSubgroup(a: usize): bool { return true; }
 /** G1 has cofactor 1. */
 export function g1_clearCofactor(o: usize, a: usize): void { memory.copy(o, a, 72); }
 
-/** o = [29793968203157093286]·p (Jacobian; 66 digits, 23 non-zero). o may alias p. */
-function g2_mul_sixX(o: usize, p: usize): void {
-  g2_copy(S_g2_mul_sixX, p);
-  g2_neg((S_g2_mul_sixX + 216), p);
-  g2_copy((S_g2_mul_sixX + 432), p);
-  for (let k: usize = 1; k < 66; k++) {
-    g2_dbl((S_g2_mul_sixX + 432), (S_g2_mul_sixX + 432));
-    const dig = load<i8>(D_g2_sixX + k);
-    if (dig > 0) g2_add((S_g2_mul_sixX + 432), (S_g2_mul_sixX + 432), S_g2_mul_sixX);
-    else if (dig < 0) g2_add((S_g2_mul_sixX + 432), (S_g2_mul_sixX + 432), (S_g2_mul_sixX + 216));
-  }
-  g2_copy(o, (S_g2_mul_sixX + 432));
-}
-
 function g2_sub(o: usize, p: usize, q: usize): void { g2_neg(S_g2_subT, q); g2_add(o, p, S_g2_subT); }
-/** Affine a (on the twist) is in G2 iff ψ(a) = [6x²]a (exact: see pairing-params.ts). Variable-time. */
+/** Affine a (on the twist) is in G2 iff [x+1]a + ψ([x]a) + ψ²([x]a) = ψ³([2x]a) (exact: see pairing-params.ts). Variable-time. */
 export function g2_inSubgroup(a: usize): bool {
   g2_fromAff(S_g2_sub, a);
-  g2_mul_x((S_g2_sub + 216), S_g2_sub);
-  g2_mul_sixX((S_g2_sub + 216), (S_g2_sub + 216));
-  g2_psi((S_g2_sub + 432), S_g2_sub);
+  g2_mul_x((S_g2_sub + 216), S_g2_sub);          // xQ
+  g2_add((S_g2_sub + 432), (S_g2_sub + 216), S_g2_sub);      // (x+1)Q
+  g2_psi((S_g2_sub + 648), (S_g2_sub + 216));
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 648));
+  g2_psi2((S_g2_sub + 648), (S_g2_sub + 216));
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 648));      // lhs
+  g2_dbl((S_g2_sub + 216), (S_g2_sub + 216));
+  g2_psi2((S_g2_sub + 216), (S_g2_sub + 216));
+  g2_psi((S_g2_sub + 216), (S_g2_sub + 216));            // rhs = ψ³(2xQ)
   return g2_eq((S_g2_sub + 216), (S_g2_sub + 432));
 }
 /** o = [h_eff]·a (affine in and out): maps the twist's points into G2. */
