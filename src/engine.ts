@@ -15,6 +15,7 @@ import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
 import { primeFields } from './curves/index.js';
 import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
+import { PairingCurveImpl, type PairingCurve } from './pairing/curve.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -97,6 +98,12 @@ export interface Engine {
   readonly starknet: StarknetApi;
   /** Terminates workers and releases the GPU device. Idempotent. */
   close(): Promise<void>;
+  /** BN254 (alt_bn128): groups, encodings (EIP-196/197), pairings. Methods throw `ENGINE_CLOSED` after {@link close}. */
+  readonly bn254: PairingCurve;
+  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings. */
+  readonly bls12_381: PairingCurve;
+  /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
+  readonly bls12_377: PairingCurve;
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -198,6 +205,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const live = (): void => {
     if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
   };
+  // Pairing curves run on the calling thread's instance of each curve module (already instantiated above).
+  const [bn254Core, bls381Core, bls377Core] = await Promise.all([local.core('bn254'), local.core('bls12_381'), local.core('bls12_377')]);
 
   const starknet = new StarknetApi(await local.core('stark'), {
     live,
@@ -207,6 +216,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
   const engine: Engine = {
     starknet,
+    bn254: new PairingCurveImpl(bn254Core, live),
+    bls12_381: new PairingCurveImpl(bls381Core, live),
+    bls12_377: new PairingCurveImpl(bls377Core, live),
 
     info(): EngineInfo {
       live();

@@ -52,30 +52,52 @@ export const INVOKE_EXAMPLE: InvokeTransactionV3 = {
   paymasterData: [],
 };
 
+/** What the cases share; built once, in the first case's `setup`, so that `cases()` stays cheap. */
+interface Fixture {
+  readonly pubX: bigint;
+  readonly pubFull: Uint8Array;
+  readonly sig: { r: bigint; s: bigint; v: bigint };
+  readonly scureSig: InstanceType<typeof scure.Signature>;
+  readonly expected: readonly bigint[];
+  readonly snHash: { calculateInvokeTransactionHash(tx: never): string };
+}
+
 /** The Starknet suite. */
 export const starknetSuite: BenchSuite = {
   id: 'starknet',
   title: 'Starknet: Stark ECDSA, Pedersen, Poseidon, transaction hashes',
   async cases({ engine, mode }) {
     const sn = engine.starknet;
-    sn.prepare({ pedersen: true });
     const d = 0x3c1e9550e66958296d11b60f8e8e7a7ad990d07fa65d5f7652c4a6c87d4e3ccn;
     const m = 0x397e76d1667c4454bfb83514e120583af836f8e32a516765497823eabe16a3fn;
-    const pubX = sn.getPublicKey(d);
-    const pubFull = scure.getPublicKey(hex64(d), false);
-    const sig = sn.sign(m, d);
-    const scureSig = new scure.Signature(sig.r, sig.s);
     const a = 0x3d937c035c878245caf64531a5756109c53068da139362728feb561405371cbn;
     const b = 0x208a0a10250e382e1e4bbe2880906c2791bf6275695e02fbbc6aeff9cd8b31an;
     const ten = Array.from({ length: 10 }, (_, i) => (a * BigInt(i + 1)) % (2n ** 251n));
     const batchSize = mode === 'quick' ? 100 : 1000;
     const pairs = Array.from({ length: batchSize }, (_, i) => [(a + BigInt(i)) % (2n ** 251n), b] as [bigint, bigint]);
-    const { hash: snHash } = await import('starknet');
+    let fixture: Promise<Fixture> | undefined;
+    let fx!: Fixture;
+    const setup = async (): Promise<void> => {
+      fixture ??= (async (): Promise<Fixture> => {
+        sn.prepare({ pedersen: true });
+        const sig = sn.sign(m, d);
+        const { hash: snHash } = await import('starknet');
+        return {
+          pubX: sn.getPublicKey(d),
+          pubFull: scure.getPublicKey(hex64(d), false),
+          sig,
+          scureSig: new scure.Signature(sig.r, sig.s),
+          expected: pairs.map(([x, y]) => BigInt(scure.pedersen(x, y))),
+          snHash: snHash as Fixture['snHash'],
+        };
+      })();
+      fx = await fixture;
+    };
 
     const out: BenchCase[] = [];
     const pair = (op: string, subject: string, ours: () => unknown, theirs: () => unknown, check: (x: unknown, y: unknown) => boolean, peer = '@scure/starknet') => {
-      out.push({ suite: 'starknet', subject, op, impl: 'webcurves', check: () => check(ours(), theirs()), run: (n) => { for (let i = 0; i < n; i++) ours(); } });
-      out.push({ suite: 'starknet', subject, op, impl: peer, check: () => check(ours(), theirs()), run: (n) => { for (let i = 0; i < n; i++) theirs(); } });
+      out.push({ suite: 'starknet', subject, op, impl: 'webcurves', setup, check: () => check(ours(), theirs()), run: (n) => { for (let i = 0; i < n; i++) ours(); } });
+      out.push({ suite: 'starknet', subject, op, impl: peer, setup, check: () => check(ours(), theirs()), run: (n) => { for (let i = 0; i < n; i++) theirs(); } });
     };
     const same = (x: unknown, y: unknown) => BigInt(x as bigint | string) === BigInt(y as bigint | string);
 
@@ -84,13 +106,13 @@ export const starknetSuite: BenchSuite = {
       const [p, q] = [x as { r: bigint; s: bigint }, y as { r: bigint; s: bigint }];
       return p.r === q.r && p.s === q.s;
     });
-    pair('verify', 'ecdsa', () => sn.verify(pubX, m, sig.r, sig.s), () => scure.verify(scureSig, msgBytes(m), pubFull), (x, y) => x === true && y === true);
+    pair('verify', 'ecdsa', () => sn.verify(fx.pubX, m, fx.sig.r, fx.sig.s), () => scure.verify(fx.scureSig, msgBytes(m), fx.pubFull), (x, y) => x === true && y === true);
     pair(
       'recover',
       'ecdsa',
-      () => sn.recover(m, sig.r, sig.s, sig.v),
-      () => new scure.Signature(sig.r, sig.s).addRecoveryBit(Number(sig.v)).recoverPublicKey(msgBytes(m)).toAffine().x,
-      (x, y) => same(x, y) && x === pubX,
+      () => sn.recover(m, fx.sig.r, fx.sig.s, fx.sig.v),
+      () => new scure.Signature(fx.sig.r, fx.sig.s).addRecoveryBit(Number(fx.sig.v)).recoverPublicKey(msgBytes(m)).toAffine().x,
+      (x, y) => same(x, y) && x === fx.pubX,
     );
     pair('pedersen', 'hash', () => sn.pedersen(a, b), () => scure.pedersen(a, b), same);
     pair('poseidonHash', 'hash', () => sn.poseidonHash(a, b), () => scure.poseidonHash(a, b), same);
@@ -99,18 +121,18 @@ export const starknetSuite: BenchSuite = {
       'invoke v3 hash',
       'transaction',
       () => sn.invokeTransactionHashV3(INVOKE_EXAMPLE),
-      () => snHash.calculateInvokeTransactionHash(INVOKE_EXAMPLE as never),
+      () => fx.snHash.calculateInvokeTransactionHash(INVOKE_EXAMPLE as never),
       same,
       'starknet.js',
     );
     const workers = engine.info().workers;
-    const expected = pairs.map(([x, y]) => BigInt(scure.pedersen(x, y)));
     out.push({
       suite: 'starknet',
       subject: `pedersen ×${batchSize}`,
       op: `batch (${workers} workers)`,
       impl: 'webcurves',
-      check: async () => (await sn.pedersenBatch(pairs)).every((h, i) => h === expected[i]),
+      setup,
+      check: async () => (await sn.pedersenBatch(pairs)).every((h, i) => h === fx.expected[i]),
       run: async (n) => {
         for (let i = 0; i < n; i++) await sn.pedersenBatch(pairs);
       },
@@ -120,7 +142,8 @@ export const starknetSuite: BenchSuite = {
       subject: `pedersen ×${batchSize}`,
       op: `batch (${workers} workers)`,
       impl: '@scure/starknet',
-      check: () => pairs.slice(0, 8).every(([x, y], i) => BigInt(scure.pedersen(x, y)) === expected[i]),
+      setup,
+      check: () => pairs.slice(0, 8).every(([x, y], i) => BigInt(scure.pedersen(x, y)) === fx.expected[i]),
       run: (n) => {
         for (let i = 0; i < n; i++) for (const [x, y] of pairs) scure.pedersen(x, y);
       },

@@ -48,6 +48,16 @@ export function ioWords(modulus: bigint): number {
 }
 
 /**
+ * Whether a layout gets the tower helpers (addNR, subNR, mulSum2, lin2): limbs below 32 bits and room in u64
+ * for n products plus a limb and a carry (true up to 13 limbs of 30 bits; not for BW6-761's 26).
+ */
+export function supportsWide(mp: MontgomeryParams): boolean {
+  if (mp.limbBits >= 32) return false;
+  const mask = (1n << BigInt(mp.limbBits)) - 1n;
+  return BigInt(mp.limbs) * mask * mask + mask + (U64_MAX >> BigInt(mp.limbBits)) <= U64_MAX;
+}
+
+/**
  * Emits one AssemblyScript field module.
  * @param field - the field (its `id` names nothing inside the module; the entry file prefixes exports)
  * @param shape - limb width and multiplication shape
@@ -126,7 +136,10 @@ class Emitter {
       this.powAndInverse(),
       this.sqrtCode(),
       this.benchLoops(),
-    ].join('\n');
+      this.towerHelpers(),
+    ]
+      .filter((section) => section !== '')
+      .join('\n');
   }
 
   private header(): string {
@@ -137,7 +150,9 @@ class Emitter {
 // (R = 2^${mp.limbs * mp.limbBits}), fully reduced. Multiplication shape: ${shape.mul}.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
-`;
+${supportsWide(mp) ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2 (small-constant
+// combinations); all constant-time in their field-element inputs.
+` : ''}`;
   }
 
   private constants(): string {
@@ -252,7 +267,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
    * `normaliseBefore(i, bounds)` decides whether a normalisation pass runs before row i; returns false when some
    * accumulator could overflow u64 under that policy.
    */
-  private simulateLazy(normaliseBefore: (i: number, wouldOverflow: boolean) => boolean): { ok: boolean; schedule: boolean[] } {
+  private simulateLazy(normaliseBefore: (i: number, wouldOverflow: boolean) => boolean, products = 1): { ok: boolean; schedule: boolean[] } {
     const { n, w, mask } = this;
     const p = this.mp.pLimbs;
     const normalise = (b: bigint[]): bigint[] => {
@@ -264,10 +279,10 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       return out;
     };
     const row = (b: bigint[]): { next: bigint[]; ok: boolean } => {
-      const s0 = b[0]! + mask * mask + mask * p[0]!;
+      const s0 = b[0]! + BigInt(products) * mask * mask + mask * p[0]!;
       const c = s0 >> BigInt(w);
       const next = new Array<bigint>(n).fill(0n);
-      for (let j = 1; j < n; j++) next[j - 1] = b[j]! + mask * mask + mask * p[j]! + (j === 1 ? c : 0n);
+      for (let j = 1; j < n; j++) next[j - 1] = b[j]! + BigInt(products) * mask * mask + mask * p[j]! + (j === 1 ? c : 0n);
       return { next, ok: s0 <= U64_MAX && next.every((x) => x <= U64_MAX) };
     };
     let bound: bigint[] = new Array<bigint>(n).fill(0n);
@@ -282,6 +297,87 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     }
     // The final pass: every limb but the top is masked; the top must hold the carries without overflow.
     return { ok: normalise(bound).every((x) => x <= U64_MAX), schedule };
+  }
+
+  /**
+   * out = (a·b + c·d)·R⁻¹ mod p with one Montgomery reduction: operand-scanning rows that add both products
+   * and m·p (three products per accumulator and row), normalising only where the exact bound simulation
+   * requires. Inputs may be unreduced (normalised limbs); the caller keeps a·b + c·d below p·R.
+   */
+  private mulSum2(): string {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, 2);
+    if (!r.ok) return '';
+    const L: string[] = [];
+    const A = (j: number): string => `<u64>load<u32>(a, ${4 * j})`;
+    const C = (j: number): string => `<u64>load<u32>(c, ${4 * j})`;
+    L.push(`/** out = (a·b + c·e)·R⁻¹ mod p, one reduction; inputs may be unreduced while a·b + c·e < p·R. out may alias any input. */`);
+    L.push(`export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): void {`);
+    L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: u64 = 0`).join(', ')};`);
+    L.push(`  let s: u64, m: u64, bi: u64, di: u64;`);
+    for (let i = 0; i < n; i++) {
+      if (r.schedule[i]) for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+      const tz = (j: number): string => (i === 0 ? '' : `t${j} + `);
+      L.push(`  bi = <u64>load<u32>(b, ${4 * i}); di = <u64>load<u32>(e, ${4 * i});`);
+      L.push(`  s = ${tz(0)}${A(0)} * bi + ${C(0)} * di;`);
+      L.push(`  m = ${this.quotient('s')};`);
+      L.push(`  s = (${sum('s', constMul('m', p[0]!, w))}) >> ${w};`);
+      for (let j = 1; j < n; j++) {
+        L.push(`  t${j - 1} = ${tz(j)}${sum(`${A(j)} * bi + ${C(j)} * di`, constMul('m', p[j]!, w))}${j === 1 ? ' + s' : ''};`);
+      }
+      L.push(`  t${n - 1} = 0;`);
+    }
+    for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+    L.push(this.finalSubtract((j) => `t${j}`, '  '));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
+  }
+
+  /**
+   * out = (ka·a + kb·b) mod p for reduced a, b and small signed coefficients with |ka| + |kb| ≤ LIN2_MAX: one
+   * signed-carry pass computes v = ka·a + kb·b + K·p in [0, (|ka| + |kb|)·p) (K = the negative coefficients'
+   * magnitudes), a quotient estimate q from the top two limbs (q ≤ ⌊v/p⌋ ≤ q + 1, checked here with BigInt
+   * bounds) removes q·p, and one conditional subtraction finishes. Constant-time in a and b.
+   */
+  private lin2(): string {
+    const { n, w, mask } = this;
+    const p = this.mp.modulus;
+    const pl = this.mp.pLimbs;
+    const R = this.mp.R;
+    const maxK = Number((R / p - 1n) > 64n ? 64n : R / p - 1n);
+    const shift = BigInt(w * (n - 2));
+    const P2 = (p >> shift) + 1n;
+    // q_est = ⌊V/P2⌋ with V = ⌊v/2^shift⌋: q_est ≤ v/p, and v/p − q_est < 2 when P2 > 2·maxK + 2.
+    if (maxK < 16 || P2 <= BigInt(2 * maxK + 2)) return '';
+    void mask;
+    void U64_MAX;
+    const L: string[] = [];
+    L.push(`/** Largest |ka| + |kb| that lin2 accepts. */`);
+    L.push(`export const LIN2_MAX: i32 = ${maxK};`);
+    L.push(`/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ ${maxK}. out may alias a or b. */`);
+    L.push(`export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {`);
+    L.push(`  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);`);
+    L.push(`  const A: i64 = <i64>ka, B: i64 = <i64>kb;`);
+    L.push(`  let c: i64 = 0, s: i64;`);
+    for (let j = 0; j < n; j++) {
+      L.push(`  s = A * <i64>load<u32>(a, ${4 * j}) + B * <i64>load<u32>(b, ${4 * j}) + K * ${pl[j]} + c; const v${j}: u64 = <u64>s & MASK; c = s >> ${w};`);
+    }
+    // v < maxK·p < R, so the last carry is 0 and v's top limb is below 2^w.
+    L.push(`  const q: i64 = <i64>(((v${n - 1} << ${w}) | v${n - 2}) / ${P2});`);
+    L.push(`  c = 0;`);
+    for (let j = 0; j < n; j++) {
+      L.push(`  s = <i64>v${j} - q * ${pl[j]} + c; const r${j}: u64 = <u64>s & MASK; c = s >> ${w};`);
+    }
+    // r < 2p: conditional subtraction
+    L.push(`  let e: u64, bb: u64 = 0;`);
+    for (let j = 0; j < n; j++) L.push(`  e = r${j} - ${pl[j]} - bb; const e${j} = e & MASK; bb = e >> 63;`);
+    L.push(`  const keep: u64 = <u64>0 - bb;`);
+    for (let j = 0; j < n; j++) L.push(`  store<u32>(out, <u32>((r${j} & keep) | (e${j} & ~keep)), ${4 * j});`);
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
   }
 
   /** Normalisation before exactly the rows that need it (for straight-line rows). */
@@ -840,6 +936,34 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`function checkRoot(x: usize, a: usize): bool {`);
     L.push(`  sqr(CHK, x);`);
     L.push(`  return eq(CHK, a);`);
+    L.push(`}`);
+    return L.join('\n') + '\n';
+  }
+
+  // ---------------------------------------------------------------- tower helpers (lazy reduction)
+
+  /**
+   * Helpers the pairing towers build on (w < 32 only): addNR and subNR (no final correction: unreduced sums that
+   * feed products), mulSum2 (two products, one Montgomery reduction) and lin2 (small-constant combinations in
+   * one pass). An earlier double-width variant (separate product and REDC) measured 1.33× a fused product in
+   * V8 — its 2n live accumulators spill — so lazy reduction here works inside the fused CIOS rows instead.
+   */
+  private towerHelpers(): string {
+    const { n, w } = this;
+    if (!supportsWide(this.mp)) return '';
+    const L: string[] = [];
+    L.push(this.mulSum2());
+    L.push(this.lin2());
+    L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
+    L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let br: u64 = 0, d: u64;`);
+    for (let j = 0; j < n; j++) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
+    L.push(`}`);
+    L.push('');
+    L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */`);
+    L.push(`export function addNR(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let c: u64 = 0, s: u64;`);
+    for (let j = 0; j < n; j++) L.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; store<u32>(out, <u32>(s & MASK), ${4 * j}); c = s >> ${w};`);
     L.push(`}`);
     return L.join('\n') + '\n';
   }

@@ -14,6 +14,12 @@ import { FIELD_SHAPES_PATH, shapeFor, type FieldShapeRecord } from './field-shap
 import { emitWgslField } from './wgsl-field.js';
 import { montgomeryParams } from '../math/montgomery.js';
 import { emitStarkParams } from './stark-params.js';
+import { pairing12Params } from '../math/pairing-params.js';
+import type { Pairing12Descriptor } from '../curves/types.js';
+import { emitAsTower } from './as-tower.js';
+import { emitAsGroups } from './as-curve.js';
+import { emitAsPairing, PAIRING_EXPORTS } from './as-pairing.js';
+import type { FieldLayoutInfo } from './as-util.js';
 
 /** Limb width of the generated WGSL fields (the 2023 WebGPU MSM competition's choice; see wgsl-field.ts). */
 export const WGSL_LIMB_BITS = 13;
@@ -31,13 +37,14 @@ const TS_BANNER = `// ${GENERATED_BANNER}\n`;
  * A curve's entry module: runtime, both fields with prefixes, and the curve's hand-written code when it
  * has any (`src/wasm/curves/<curve>/index.ts`: groups, pairings, hashes built on the generated fields).
  */
-function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec): string {
+function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec, pairing: boolean): string {
   const lines = [
     TS_BANNER.trimEnd(),
     `// wasm core module for ${curveName}: its base field as fp_*, its scalar field as fr_*.`,
     `export { alloc, free, reset } from '../runtime';`,
   ];
   if (existsSync(join(root, `src/wasm/curves/${curveName}/index.ts`))) lines.push(`export * from '../curves/${curveName}/index';`);
+  if (pairing) lines.push(`export * from '../pairing/${curveName}/index';`);
   for (const [prefix, f] of [['fp', fp], ['fr', fr]] as const) {
     const names = WASM_FIELD_FUNCTIONS.map((n) => `${n} as ${prefix}_${n}`).join(', ');
     lines.push(`export { ${names} } from '../fields/${f.id}';`);
@@ -89,6 +96,84 @@ function layoutsModule(shapes: Readonly<Record<string, FieldShapeRecord>>): stri
 }
 
 /**
+ * The generated pairing modules of a BN/BLS12 curve (`src/wasm/pairing/<curve>/`): tower, groups, pairing,
+ * and an index that names what the curve's entry exports.
+ */
+function pairingModules(desc: Pairing12Descriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
+  const shape = shapeFor(desc.fp, shapes);
+  const mp = montgomeryParams(desc.fp.modulus, shape.limbBits);
+  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}` };
+  const pp = pairing12Params(desc);
+  const dir = `src/wasm/pairing/${desc.name}`;
+  const out = new Map<string, string>();
+  out.set(`${dir}/tower.ts`, emitAsTower(pp, f, TS_BANNER.trimEnd()));
+  out.set(`${dir}/groups.ts`, emitAsGroups(pp, f, TS_BANNER.trimEnd()));
+  out.set(`${dir}/pairing.ts`, emitAsPairing(pp, f, TS_BANNER.trimEnd()));
+  const index = [
+    TS_BANNER.trimEnd(),
+    `// What the ${desc.name} wasm module exports from its generated pairing code.`,
+    `export { ${PAIRING_EXPORTS.tower.join(', ')} } from './tower';`,
+    `export { ${PAIRING_EXPORTS.groups.join(', ')} } from './groups';`,
+    `export { ${PAIRING_EXPORTS.pairing.join(', ')} } from './pairing';`,
+  ];
+  out.set(`${dir}/index.ts`, index.join('\n') + '\n');
+  return out;
+}
+
+/** `src/generated/pairing.ts`: the derived constants the TypeScript edge needs at run time (no LLL or BigInt checks at start-up). */
+function pairingConstantsModule(): string {
+  const hex = (v: bigint): string => (v < 0n ? `-0x${(-v).toString(16)}n` : `0x${v.toString(16)}n`);
+  const dec = (d: { r: bigint; lambda: bigint; dim: number; basis: readonly (readonly bigint[])[]; firstRow: readonly bigint[]; den: bigint; bound: bigint }): string =>
+    `{ r: ${hex(d.r)}, lambda: ${hex(d.lambda)}, dim: ${d.dim}, basis: [${d.basis.map((row) => `[${row.map(hex).join(', ')}]`).join(', ')}], firstRow: [${d.firstRow.map(hex).join(', ')}], den: ${hex(d.den)}, bound: ${hex(d.bound)} }`;
+  const L: string[] = [TS_BANNER];
+  L.push(`/**`);
+  L.push(` * Constants of the BN/BLS12 pairing curves derived by src/math/pairing-params.ts, for the TypeScript edge:`);
+  L.push(` * curve coefficients, generators, the GLV (G1) and GLS (G2) lattice decompositions and the GT convention.`);
+  L.push(` * @module`);
+  L.push(` */`);
+  L.push(`import type { Decomposition } from '../math/lattice.js';`);
+  L.push('');
+  L.push(`/** What the TypeScript edge of one pairing curve needs. */`);
+  L.push(`export interface PairingConstants {`);
+  L.push(`  readonly name: 'bn254' | 'bls12_381' | 'bls12_377';`);
+  L.push(`  readonly p: bigint;`);
+  L.push(`  readonly r: bigint;`);
+  L.push(`  readonly x: bigint;`);
+  L.push(`  readonly g1b: bigint;`);
+  L.push(`  readonly g2b: readonly [bigint, bigint];`);
+  L.push(`  readonly beta: bigint;`);
+  L.push(`  readonly g1Gen: { readonly x: bigint; readonly y: bigint };`);
+  L.push(`  readonly g2Gen: { readonly x: readonly [bigint, bigint]; readonly y: readonly [bigint, bigint] };`);
+  L.push(`  readonly glv: Decomposition;`);
+  L.push(`  readonly gls: Decomposition;`);
+  L.push(`  readonly gtPower: bigint;`);
+  L.push(`}`);
+  L.push('');
+  L.push(`/** Per curve. */`);
+  L.push(`export const PAIRING_CONSTANTS = {`);
+  for (const c of curves) {
+    if (c.kind !== 'pairing' || c.family === 'bw6') continue;
+    const pp = pairing12Params(c as Pairing12Descriptor);
+    L.push(`  ${c.name}: {`);
+    L.push(`    name: '${c.name}',`);
+    L.push(`    p: ${hex(pp.p)},`);
+    L.push(`    r: ${hex(pp.r)},`);
+    L.push(`    x: ${hex(pp.x)},`);
+    L.push(`    g1b: ${hex(pp.g1.b)},`);
+    L.push(`    g2b: [${hex(pp.g2.b[0])}, ${hex(pp.g2.b[1])}],`);
+    L.push(`    beta: ${hex(c.tower.fp2NonResidue)},`);
+    L.push(`    g1Gen: { x: ${hex(pp.g1Gen!.x)}, y: ${hex(pp.g1Gen!.y)} },`);
+    L.push(`    g2Gen: { x: [${hex(pp.g2Gen!.x[0])}, ${hex(pp.g2Gen!.x[1])}], y: [${hex(pp.g2Gen!.y[0])}, ${hex(pp.g2Gen!.y[1])}] },`);
+    L.push(`    glv: ${dec(pp.glv)},`);
+    L.push(`    gls: ${dec(pp.gls)},`);
+    L.push(`    gtPower: ${hex(pp.gtPower)},`);
+    L.push(`  },`);
+  }
+  L.push(`} as const satisfies Record<string, PairingConstants>;`);
+  return L.join('\n') + '\n';
+}
+
+/**
  * Every generated file, as repository-relative path → content.
  * @param root - repository root (for the shape record)
  */
@@ -101,9 +186,12 @@ export function generatedFiles(root: string): Map<string, string> {
   }
   for (const c of curves) {
     const [fp, fr] = fieldsOf(c);
-    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!));
+    const pairing = c.kind === 'pairing' && c.family !== 'bw6';
+    if (pairing) for (const [rel, text] of pairingModules(c as Pairing12Descriptor, shapes)) files.set(rel, text);
+    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing));
   }
   files.set('src/wasm/curves/stark/params.ts', emitStarkParams());
   files.set('src/generated/fields.ts', layoutsModule(shapes));
+  files.set('src/generated/pairing.ts', pairingConstantsModule());
   return files;
 }

@@ -4,6 +4,8 @@
 // (R = 2^270), fully reduced. Multiplication shape: unrolled.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
+// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2 (small-constant
+// combinations); all constant-time in their field-element inputs.
 
 /** Limbs per element. */
 export const LIMBS: i32 = 9;
@@ -589,4 +591,240 @@ export function benchInv(out: usize, a: usize, iters: i32, unsafe: bool): void {
     else inv(BENCH_ACC, BENCH_ACC);
   }
   memory.copy(out, BENCH_ACC, 36);
+}
+
+/** out = (a·b + c·e)·R⁻¹ mod p, one reduction; inputs may be unreduced while a·b + c·e < p·R. out may alias any input. */
+export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): void {
+  let t0: u64 = 0, t1: u64 = 0, t2: u64 = 0, t3: u64 = 0, t4: u64 = 0, t5: u64 = 0, t6: u64 = 0, t7: u64 = 0, t8: u64 = 0;
+  let s: u64, m: u64, bi: u64, di: u64;
+  bi = <u64>load<u32>(b, 0); di = <u64>load<u32>(e, 0);
+  s = <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  bi = <u64>load<u32>(b, 4); di = <u64>load<u32>(e, 4);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  bi = <u64>load<u32>(b, 8); di = <u64>load<u32>(e, 8);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  bi = <u64>load<u32>(b, 12); di = <u64>load<u32>(e, 12);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  bi = <u64>load<u32>(b, 16); di = <u64>load<u32>(e, 16);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  bi = <u64>load<u32>(b, 20); di = <u64>load<u32>(e, 20);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  t1 += t0 >> 30; t0 &= MASK;
+  t2 += t1 >> 30; t1 &= MASK;
+  t3 += t2 >> 30; t2 &= MASK;
+  t4 += t3 >> 30; t3 &= MASK;
+  t5 += t4 >> 30; t4 &= MASK;
+  t6 += t5 >> 30; t5 &= MASK;
+  t7 += t6 >> 30; t6 &= MASK;
+  t8 += t7 >> 30; t7 &= MASK;
+  bi = <u64>load<u32>(b, 24); di = <u64>load<u32>(e, 24);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  bi = <u64>load<u32>(b, 28); di = <u64>load<u32>(e, 28);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  bi = <u64>load<u32>(b, 32); di = <u64>load<u32>(e, 32);
+  s = t0 + <u64>load<u32>(a, 0) * bi + <u64>load<u32>(c, 0) * di;
+  m = (s * N0) & MASK;
+  s = (s + m * <u64>0x33fd9ff) >> 30;
+  t0 = t1 + <u64>load<u32>(a, 4) * bi + <u64>load<u32>(c, 4) * di + m * <u64>0x256bba6b + s;
+  t1 = t2 + <u64>load<u32>(a, 8) * bi + <u64>load<u32>(c, 8) * di + m * <u64>0x3c8afeb;
+  t2 = t3 + <u64>load<u32>(a, 12) * bi + <u64>load<u32>(c, 12) * di + m * <u64>0x24e8ebf1;
+  t3 = t4 + <u64>load<u32>(a, 16) * bi + <u64>load<u32>(c, 16) * di + m * <u64>0xdec0052;
+  t4 = t5 + <u64>load<u32>(a, 20) * bi + <u64>load<u32>(c, 20) * di + m * <u64>0x344d1e5c;
+  t5 = t6 + <u64>load<u32>(a, 24) * bi + <u64>load<u32>(c, 24) * di + m * <u64>0x32955982;
+  t6 = t7 + <u64>load<u32>(a, 28) * bi + <u64>load<u32>(c, 28) * di + m * <u64>0x3655e9a2;
+  t7 = t8 + <u64>load<u32>(a, 32) * bi + <u64>load<u32>(c, 32) * di + m * <u64>0x4aa;
+  t8 = 0;
+  t1 += t0 >> 30; t0 &= MASK;
+  t2 += t1 >> 30; t1 &= MASK;
+  t3 += t2 >> 30; t2 &= MASK;
+  t4 += t3 >> 30; t3 &= MASK;
+  t5 += t4 >> 30; t4 &= MASK;
+  t6 += t5 >> 30; t5 &= MASK;
+  t7 += t6 >> 30; t6 &= MASK;
+  t8 += t7 >> 30; t7 &= MASK;
+  let d: u64, br: u64 = 0;
+  d = t0 - <u64>0x33fd9ff - br; const d0 = d & MASK; br = d >> 63;
+  d = t1 - <u64>0x256bba6b - br; const d1 = d & MASK; br = d >> 63;
+  d = t2 - <u64>0x3c8afeb - br; const d2 = d & MASK; br = d >> 63;
+  d = t3 - <u64>0x24e8ebf1 - br; const d3 = d & MASK; br = d >> 63;
+  d = t4 - <u64>0xdec0052 - br; const d4 = d & MASK; br = d >> 63;
+  d = t5 - <u64>0x344d1e5c - br; const d5 = d & MASK; br = d >> 63;
+  d = t6 - <u64>0x32955982 - br; const d6 = d & MASK; br = d >> 63;
+  d = t7 - <u64>0x3655e9a2 - br; const d7 = d & MASK; br = d >> 63;
+  d = t8 - <u64>0x4aa - br; const d8 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br; // all ones when t < p
+  store<u32>(out, <u32>((t0 & keep) | (d0 & ~keep)), 0);
+  store<u32>(out, <u32>((t1 & keep) | (d1 & ~keep)), 4);
+  store<u32>(out, <u32>((t2 & keep) | (d2 & ~keep)), 8);
+  store<u32>(out, <u32>((t3 & keep) | (d3 & ~keep)), 12);
+  store<u32>(out, <u32>((t4 & keep) | (d4 & ~keep)), 16);
+  store<u32>(out, <u32>((t5 & keep) | (d5 & ~keep)), 20);
+  store<u32>(out, <u32>((t6 & keep) | (d6 & ~keep)), 24);
+  store<u32>(out, <u32>((t7 & keep) | (d7 & ~keep)), 28);
+  store<u32>(out, <u32>((t8 & keep) | (d8 & ~keep)), 32);
+}
+
+/** Largest |ka| + |kb| that lin2 accepts. */
+export const LIN2_MAX: i32 = 64;
+/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
+export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
+  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);
+  const A: i64 = <i64>ka, B: i64 = <i64>kb;
+  let c: i64 = 0, s: i64;
+  s = A * <i64>load<u32>(a, 0) + B * <i64>load<u32>(b, 0) + K * 54516223 + c; const v0: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 4) + B * <i64>load<u32>(b, 4) + K * 627817067 + c; const v1: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 8) + B * <i64>load<u32>(b, 8) + K * 63483883 + c; const v2: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 12) + B * <i64>load<u32>(b, 12) + K * 619244529 + c; const v3: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 16) + B * <i64>load<u32>(b, 16) + K * 233570386 + c; const v4: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 20) + B * <i64>load<u32>(b, 20) + K * 877469276 + c; const v5: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 24) + B * <i64>load<u32>(b, 24) + K * 848648578 + c; const v6: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 28) + B * <i64>load<u32>(b, 28) + K * 911600034 + c; const v7: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 32) + B * <i64>load<u32>(b, 32) + K * 1194 + c; const v8: u64 = <u64>s & MASK; c = s >> 30;
+  const q: i64 = <i64>(((v8 << 30) | v7) / 1282959337891);
+  c = 0;
+  s = <i64>v0 - q * 54516223 + c; const r0: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v1 - q * 627817067 + c; const r1: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v2 - q * 63483883 + c; const r2: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v3 - q * 619244529 + c; const r3: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v4 - q * 233570386 + c; const r4: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v5 - q * 877469276 + c; const r5: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v6 - q * 848648578 + c; const r6: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v7 - q * 911600034 + c; const r7: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v8 - q * 1194 + c; const r8: u64 = <u64>s & MASK; c = s >> 30;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 54516223 - bb; const e0 = e & MASK; bb = e >> 63;
+  e = r1 - 627817067 - bb; const e1 = e & MASK; bb = e >> 63;
+  e = r2 - 63483883 - bb; const e2 = e & MASK; bb = e >> 63;
+  e = r3 - 619244529 - bb; const e3 = e & MASK; bb = e >> 63;
+  e = r4 - 233570386 - bb; const e4 = e & MASK; bb = e >> 63;
+  e = r5 - 877469276 - bb; const e5 = e & MASK; bb = e >> 63;
+  e = r6 - 848648578 - bb; const e6 = e & MASK; bb = e >> 63;
+  e = r7 - 911600034 - bb; const e7 = e & MASK; bb = e >> 63;
+  e = r8 - 1194 - bb; const e8 = e & MASK; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (e8 & ~keep)), 32);
+}
+
+/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
+export function subNR(out: usize, a: usize, b: usize): void {
+  let br: u64 = 0, d: u64;
+  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
+  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
+  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
+  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
+  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
+  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
+  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
+  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
+  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
+}
+
+/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */
+export function addNR(out: usize, a: usize, b: usize): void {
+  let c: u64 = 0, s: u64;
+  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 30;
+  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 30;
+  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 30;
+  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 30;
+  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 30;
+  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 30;
+  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 30;
+  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 30;
+  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 30;
 }

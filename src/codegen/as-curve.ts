@@ -1,0 +1,565 @@
+/**
+ * Emits a pairing curve's groups in AssemblyScript: G1 over Fp and G2 over Fp2 from one template (y² = x³ + b,
+ * a = 0), in Jacobian coordinates: doubling (dbl-2009-l), mixed addition (madd-2007-bl), addition
+ * (add-2007-bl), negation, affine conversion, on-curve checks, the endomorphisms (φ on G1, ψ on G2),
+ * endomorphism-based subgroup checks, cofactor clearing, scalar multiplication by interleaved wNAF over the
+ * endomorphism decomposition (digits recoded by the caller), and a Pippenger MSM over signed window digits.
+ *
+ * Every group function here is variable-time (branches on the point at infinity and on scalar digits):
+ * meant for public data; the README says so.
+ * @module
+ */
+import { WebcurvesError } from '../errors.js';
+import { sparseDigits, type Pairing12Params } from '../math/pairing-params.js';
+import { fpImports } from './as-tower.js';
+import { digitsData, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
+
+/** Field-level function names a group is written in. */
+interface GField {
+  readonly S: number;
+  readonly mul: string;
+  readonly sqr: string;
+  readonly add: string;
+  readonly sub: string;
+  readonly dbl: string;
+  readonly neg: string;
+  readonly copy: string;
+  readonly zero: string;
+  readonly one: string;
+  readonly isZero: string;
+  readonly eq: string;
+  readonly inv: string;
+  readonly lin2: string;
+}
+
+const FP: Omit<GField, 'S'> = {
+  mul: 'fp_mul', sqr: 'fp_sqr', add: 'fp_add', sub: 'fp_sub', dbl: 'fp_dbl', neg: 'fp_neg', copy: 'fp_copy',
+  zero: 'fp_zero', one: 'fp_one', isZero: 'fp_isZero', eq: 'fp_eq', inv: 'fp_inv', lin2: 'fp_lin2',
+};
+const FP2: Omit<GField, 'S'> = {
+  mul: 'fp2_mul', sqr: 'fp2_sqr', add: 'fp2_add', sub: 'fp2_sub', dbl: 'fp2_dbl', neg: 'fp2_neg', copy: 'fp2_copy',
+  zero: 'fp2_zero', one: 'fp2_one', isZero: 'fp2_isZero', eq: 'fp2_eq', inv: 'fp2_inv', lin2: 'fp2_lin2',
+};
+
+/** Window width of the wNAF digits {@link emitGroup}'s scalar multiplication expects (odd digits |d| < 2^(w−1)). */
+export const WNAF_WIDTH = 4;
+
+/** Emits one group's generic Jacobian code. */
+function groupCore(g: string, F: GField, decls: string[], bConst: string): string {
+  const S = F.S;
+  const J = 3 * S;
+  const A = 2 * S;
+  const X = (p: string): string => p;
+  const Y = (p: string): string => `${p} + ${S}`;
+  const Z = (p: string): string => `${p} + ${2 * S}`;
+  const out: string[] = [];
+  // dbl
+  {
+    const sc = new Scratch(`S_${g}_dbl`);
+    const a = sc.take('a', S), b = sc.take('b', S), c = sc.take('c', S), d = sc.take('d', S), e = sc.take('e', S), f = sc.take('f', S), z = sc.take('z', S);
+    decls.push(sc.decl());
+    out.push(`/** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
+export function ${g}_dbl(o: usize, p: usize): void {
+  ${F.sqr}(${a}, ${X('p')});
+  ${F.sqr}(${b}, ${Y('p')});
+  ${F.sqr}(${c}, ${b});
+  ${F.add}(${d}, ${X('p')}, ${b});
+  ${F.sqr}(${d}, ${d});
+  ${F.sub}(${d}, ${d}, ${a});
+  ${F.sub}(${d}, ${d}, ${c});
+  ${F.dbl}(${d}, ${d});
+  ${F.lin2}(${e}, ${a}, 3, ${a}, 0);
+  ${F.sqr}(${f}, ${e});
+  ${F.mul}(${z}, ${Y('p')}, ${Z('p')});
+  ${F.dbl}(${Z('o')}, ${z});
+  ${F.sub}(${X('o')}, ${f}, ${d});
+  ${F.sub}(${X('o')}, ${X('o')}, ${d});
+  ${F.sub}(${d}, ${d}, ${X('o')});
+  ${F.mul}(${d}, ${d}, ${e});
+  ${F.lin2}(${Y('o')}, ${d}, 1, ${c}, -8);
+}
+`);
+  }
+  out.push(`export function ${g}_setInf(o: usize): void { memory.fill(o, 0, ${J}); ${F.one}(${X('o')}); ${F.one}(${Y('o')}); }
+export function ${g}_isInf(p: usize): bool { return ${F.isZero}(${Z('p')}); }
+export function ${g}_copy(o: usize, p: usize): void { memory.copy(o, p, ${J}); }
+/** Affine (x, y), with (0, 0) for the identity, to Jacobian. */
+export function ${g}_fromAff(o: usize, a: usize): void {
+  if (${F.isZero}(${X('a')}) && ${F.isZero}(${Y('a')})) { ${g}_setInf(o); return; }
+  memory.copy(o, a, ${A});
+  ${F.one}(${Z('o')});
+}
+export function ${g}_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, ${J}); ${F.neg}(${Y('o')}, ${Y('p')}); }
+export function ${g}_negAff(o: usize, a: usize): void { ${F.copy}(${X('o')}, ${X('a')}); ${F.neg}(${Y('o')}, ${Y('a')}); }
+`);
+  // toAff
+  {
+    const sc = new Scratch(`S_${g}_toAff`);
+    const zi = sc.take('zi', S), z2 = sc.take('z2', S);
+    decls.push(sc.decl());
+    out.push(`/** Jacobian to affine ((0, 0) for the identity); one variable-time inversion. */
+export function ${g}_toAff(o: usize, p: usize): void {
+  if (${g}_isInf(p)) { memory.fill(o, 0, ${A}); return; }
+  ${F.inv}(${zi}, ${Z('p')});
+  ${F.sqr}(${z2}, ${zi});
+  ${F.mul}(${X('o')}, ${X('p')}, ${z2});
+  ${F.mul}(${z2}, ${z2}, ${zi});
+  ${F.mul}(${Y('o')}, ${Y('p')}, ${z2});
+}
+`);
+  }
+  // mixed addition
+  {
+    const sc = new Scratch(`S_${g}_addMixed`);
+    const z1z1 = sc.take('z1z1', S), u2 = sc.take('u2', S), s2 = sc.take('s2', S), h = sc.take('h', S), hh = sc.take('hh', S),
+      i = sc.take('i', S), j = sc.take('j', S), r = sc.take('r', S), v = sc.take('v', S), t = sc.take('t', S), o3 = sc.take('o3', J);
+    decls.push(sc.decl());
+    out.push(`/** o = p + q for Jacobian p and affine q ((0, 0) = identity): 7M + 4S. o may alias p. */
+export function ${g}_addMixed(o: usize, p: usize, q: usize): void {
+  if (${F.isZero}(${X('q')}) && ${F.isZero}(${Y('q')})) { if (o != p) memory.copy(o, p, ${J}); return; }
+  if (${g}_isInf(p)) { ${g}_fromAff(o, q); return; }
+  ${F.sqr}(${z1z1}, ${Z('p')});
+  ${F.mul}(${u2}, ${X('q')}, ${z1z1});
+  ${F.mul}(${s2}, ${Y('q')}, ${Z('p')});
+  ${F.mul}(${s2}, ${s2}, ${z1z1});
+  ${F.sub}(${h}, ${u2}, ${X('p')});
+  ${F.sub}(${r}, ${s2}, ${Y('p')});
+  if (${F.isZero}(${h})) {
+    if (${F.isZero}(${r})) { ${g}_dbl(o, p); return; }
+    ${g}_setInf(o); return;
+  }
+  ${F.sqr}(${hh}, ${h});
+  ${F.dbl}(${i}, ${hh});
+  ${F.dbl}(${i}, ${i});
+  ${F.mul}(${j}, ${h}, ${i});
+  ${F.dbl}(${r}, ${r});
+  ${F.mul}(${v}, ${X('p')}, ${i});
+  ${F.sqr}(${X(o3)}, ${r});
+  ${F.sub}(${X(o3)}, ${X(o3)}, ${j});
+  ${F.sub}(${X(o3)}, ${X(o3)}, ${v});
+  ${F.sub}(${X(o3)}, ${X(o3)}, ${v});
+  ${F.sub}(${t}, ${v}, ${X(o3)});
+  ${F.mul}(${t}, ${t}, ${r});
+  ${F.mul}(${Y(o3)}, ${Y('p')}, ${j});
+  ${F.dbl}(${Y(o3)}, ${Y(o3)});
+  ${F.sub}(${Y(o3)}, ${t}, ${Y(o3)});
+  ${F.add}(${Z(o3)}, ${Z('p')}, ${h});
+  ${F.sqr}(${Z(o3)}, ${Z(o3)});
+  ${F.sub}(${Z(o3)}, ${Z(o3)}, ${z1z1});
+  ${F.sub}(${Z(o3)}, ${Z(o3)}, ${hh});
+  memory.copy(o, ${o3}, ${J});
+}
+`);
+  }
+  // full addition
+  {
+    const sc = new Scratch(`S_${g}_add`);
+    const z1z1 = sc.take('z1z1', S), z2z2 = sc.take('z2z2', S), u1 = sc.take('u1', S), u2 = sc.take('u2', S), s1 = sc.take('s1', S),
+      s2 = sc.take('s2', S), h = sc.take('h', S), i = sc.take('i', S), j = sc.take('j', S), r = sc.take('r', S), v = sc.take('v', S),
+      t = sc.take('t', S), o3 = sc.take('o3', J);
+    decls.push(sc.decl());
+    out.push(`/** o = p + q (Jacobian both): 11M + 5S. o may alias p or q. */
+export function ${g}_add(o: usize, p: usize, q: usize): void {
+  if (${g}_isInf(q)) { if (o != p) memory.copy(o, p, ${J}); return; }
+  if (${g}_isInf(p)) { if (o != q) memory.copy(o, q, ${J}); return; }
+  ${F.sqr}(${z1z1}, ${Z('p')});
+  ${F.sqr}(${z2z2}, ${Z('q')});
+  ${F.mul}(${u1}, ${X('p')}, ${z2z2});
+  ${F.mul}(${u2}, ${X('q')}, ${z1z1});
+  ${F.mul}(${s1}, ${Y('p')}, ${Z('q')});
+  ${F.mul}(${s1}, ${s1}, ${z2z2});
+  ${F.mul}(${s2}, ${Y('q')}, ${Z('p')});
+  ${F.mul}(${s2}, ${s2}, ${z1z1});
+  ${F.sub}(${h}, ${u2}, ${u1});
+  ${F.sub}(${r}, ${s2}, ${s1});
+  if (${F.isZero}(${h})) {
+    if (${F.isZero}(${r})) { ${g}_dbl(o, p); return; }
+    ${g}_setInf(o); return;
+  }
+  ${F.dbl}(${i}, ${h});
+  ${F.sqr}(${i}, ${i});
+  ${F.mul}(${j}, ${h}, ${i});
+  ${F.dbl}(${r}, ${r});
+  ${F.mul}(${v}, ${u1}, ${i});
+  ${F.sqr}(${X(o3)}, ${r});
+  ${F.sub}(${X(o3)}, ${X(o3)}, ${j});
+  ${F.sub}(${X(o3)}, ${X(o3)}, ${v});
+  ${F.sub}(${X(o3)}, ${X(o3)}, ${v});
+  ${F.sub}(${t}, ${v}, ${X(o3)});
+  ${F.mul}(${t}, ${t}, ${r});
+  ${F.mul}(${Y(o3)}, ${s1}, ${j});
+  ${F.dbl}(${Y(o3)}, ${Y(o3)});
+  ${F.sub}(${Y(o3)}, ${t}, ${Y(o3)});
+  ${F.add}(${Z(o3)}, ${Z('p')}, ${Z('q')});
+  ${F.sqr}(${Z(o3)}, ${Z(o3)});
+  ${F.sub}(${Z(o3)}, ${Z(o3)}, ${z1z1});
+  ${F.sub}(${Z(o3)}, ${Z(o3)}, ${z2z2});
+  ${F.mul}(${Z(o3)}, ${Z(o3)}, ${h});
+  memory.copy(o, ${o3}, ${J});
+}
+`);
+  }
+  // equality and on-curve
+  {
+    const sc = new Scratch(`S_${g}_eq`);
+    const a = sc.take('a', S), b = sc.take('b', S), z1 = sc.take('z1', S), z2 = sc.take('z2', S);
+    decls.push(sc.decl());
+    out.push(`/** Whether Jacobian p and q are the same point. */
+export function ${g}_eq(p: usize, q: usize): bool {
+  const pi = ${g}_isInf(p), qi = ${g}_isInf(q);
+  if (pi || qi) return pi && qi;
+  ${F.sqr}(${z1}, ${Z('p')});
+  ${F.sqr}(${z2}, ${Z('q')});
+  ${F.mul}(${a}, ${X('p')}, ${z2});
+  ${F.mul}(${b}, ${X('q')}, ${z1});
+  if (!${F.eq}(${a}, ${b})) return false;
+  ${F.mul}(${z1}, ${z1}, ${Z('p')});
+  ${F.mul}(${z2}, ${z2}, ${Z('q')});
+  ${F.mul}(${a}, ${Y('p')}, ${z2});
+  ${F.mul}(${b}, ${Y('q')}, ${z1});
+  return ${F.eq}(${a}, ${b});
+}
+`);
+  }
+  {
+    const sc = new Scratch(`S_${g}_onCurve`);
+    const l = sc.take('l', S), r = sc.take('r', S);
+    decls.push(sc.decl());
+    out.push(`/** Whether affine a is on the curve y² = x³ + b ((0, 0), the identity, counts as on it). */
+export function ${g}_onCurve(a: usize): bool {
+  if (${F.isZero}(${X('a')}) && ${F.isZero}(${Y('a')})) return true;
+  ${F.sqr}(${l}, ${Y('a')});
+  ${F.sqr}(${r}, ${X('a')});
+  ${F.mul}(${r}, ${r}, ${X('a')});
+  ${F.sub}(${l}, ${l}, ${r});
+  return ${F.eq}(${l}, ${bConst});
+}
+`);
+  }
+  // wNAF scalar multiplication over d bases
+  {
+    const sc = new Scratch(`S_${g}_mulWnaf`);
+    const acc = sc.take('acc', J), t = sc.take('t', J);
+    decls.push(sc.decl());
+    out.push(`/**
+ * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·${J}) and odd-wNAF digits (width ${WNAF_WIDTH}) of each k_i,
+ * as i8 at digits[i·len .. i·len + len), most significant first. table must hold d·${1 << (WNAF_WIDTH - 2)} Jacobian points.
+ * Variable-time.
+ */
+export function ${g}_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i32, table: usize): void {
+  const TW: usize = ${1 << (WNAF_WIDTH - 2)};
+  for (let i = 0; i < d; i++) {
+    const b = bases + <usize>i * ${J}, tb = table + <usize>i * TW * ${J};
+    ${g}_copy(tb, b);
+    ${g}_dbl(${t}, b);
+    for (let j: usize = 1; j < TW; j++) ${g}_add(tb + j * ${J}, tb + (j - 1) * ${J}, ${t});
+  }
+  ${g}_setInf(${acc});
+  for (let k = 0; k < len; k++) {
+    ${g}_dbl(${acc}, ${acc});
+    for (let i = 0; i < d; i++) {
+      const dig = <i32>load<i8>(digits + <usize>(i * len + k));
+      if (dig == 0) continue;
+      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * ${J};
+      if (dig > 0) ${g}_add(${acc}, ${acc}, e);
+      else { ${g}_neg(${t}, e); ${g}_add(${acc}, ${acc}, ${t}); }
+    }
+  }
+  ${g}_copy(o, ${acc});
+}
+`);
+  }
+  // Pippenger
+  {
+    const sc = new Scratch(`S_${g}_msm`);
+    const acc = sc.take('acc', J), sum = sc.take('sum', J), tot = sc.take('tot', J), na = sc.take('na', A);
+    decls.push(sc.decl());
+    out.push(`/**
+ * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
+ * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
+ * Variable-time.
+ */
+export function ${g}_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
+  const nb: usize = <usize>1 << <usize>(c - 1);
+  ${g}_setInf(${acc});
+  for (let win = windows - 1; win >= 0; win--) {
+    if (win != windows - 1) for (let s = 0; s < c; s++) ${g}_dbl(${acc}, ${acc});
+    for (let b: usize = 0; b < nb; b++) ${g}_setInf(buckets + b * ${J});
+    for (let i = 0; i < n; i++) {
+      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
+      if (dig == 0) continue;
+      const pt = pts + <usize>i * ${A};
+      if (dig > 0) ${g}_addMixed(buckets + <usize>(dig - 1) * ${J}, buckets + <usize>(dig - 1) * ${J}, pt);
+      else { ${g}_negAff(${na}, pt); ${g}_addMixed(buckets + <usize>(-dig - 1) * ${J}, buckets + <usize>(-dig - 1) * ${J}, ${na}); }
+    }
+    ${g}_setInf(${sum});
+    ${g}_setInf(${tot});
+    for (let b = <i32>nb - 1; b >= 0; b--) {
+      ${g}_add(${sum}, ${sum}, buckets + <usize>b * ${J});
+      ${g}_add(${tot}, ${tot}, ${sum});
+    }
+    ${g}_add(${acc}, ${acc}, ${tot});
+  }
+  ${g}_toAff(o, ${acc});
+}
+`);
+  }
+  // benchmarks
+  {
+    const sc = new Scratch(`S_${g}_bench`);
+    const st = sc.take('st', J);
+    decls.push(sc.decl());
+    out.push(`/** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */
+export function ${g}_benchDbl(o: usize, a: usize, iters: i32): void {
+  ${g}_fromAff(${st}, a);
+  for (let i = 0; i < iters; i++) ${g}_dbl(${st}, ${st});
+  ${g}_toAff(o, ${st});
+}
+/** Benchmark: iters dependent mixed additions st = st + q, starting from affine a; result (affine) in o. */
+export function ${g}_benchAddMixed(o: usize, a: usize, q: usize, iters: i32): void {
+  ${g}_fromAff(${st}, a);
+  for (let i = 0; i < iters; i++) ${g}_addMixed(${st}, ${st}, q);
+  ${g}_toAff(o, ${st});
+}
+`);
+  }
+  return out.join('\n');
+}
+
+/** Multiplication by a fixed signed constant (sparse digits), Jacobian in and out. */
+function mulConstCode(g: string, name: string, c: bigint, J: number, decls: string[]): string {
+  if (c === 0n) throw new WebcurvesError('INVALID_ARGUMENT', 'multiplier 0');
+  const d = sparseDigits(c < 0n ? -c : c);
+  const sc = new Scratch(`S_${g}_mul_${name}`);
+  const base = sc.take('base', J), nb = sc.take('nb', J), acc = sc.take('acc', J);
+  decls.push(sc.decl());
+  decls.push(`const D_${g}_${name}: usize = ${digitsData(d)};`);
+  return `/** o = [${c}]·p (Jacobian; ${d.length} digits, ${d.filter((x) => x !== 0).length} non-zero). o may alias p. */
+function ${g}_mul_${name}(o: usize, p: usize): void {
+  ${g}_copy(${base}, p);
+  ${g}_neg(${nb}, p);
+  ${g}_copy(${acc}, p);
+  for (let k: usize = 1; k < ${d.length}; k++) {
+    ${g}_dbl(${acc}, ${acc});
+    const dig = load<i8>(D_${g}_${name} + k);
+    if (dig > 0) ${g}_add(${acc}, ${acc}, ${base});
+    else if (dig < 0) ${g}_add(${acc}, ${acc}, ${nb});
+  }
+  ${c < 0n ? `${g}_neg(o, ${acc});` : `${g}_copy(o, ${acc});`}
+}
+`;
+}
+
+/** Emits the groups module (G1 and G2) of one BN/BLS12 curve. */
+export function emitAsGroups(pp: Pairing12Params, f: FieldLayoutInfo, banner: string): string {
+  const E = f.E;
+  const decls: string[] = [];
+  const parts: string[] = [];
+  const x = pp.x;
+  // G1
+  const G1: GField = { S: E, ...FP };
+  const g1b = pp.g1.b;
+  decls.push(`const C_G1_B: usize = ${montData(f, g1b)};`);
+  parts.push(groupCore('g1', G1, decls, 'C_G1_B'));
+  decls.push(`const C_OMEGA: usize = ${montData(f, pp.omega)};`);
+  parts.push(`/** φ(p) = (ω·X, Y, Z): acts on G1 as [${pp.phiEigen}]. */
+export function g1_phi(o: usize, p: usize): void { g1_copy(o, p); fp_mul(o, p, C_OMEGA); }
+`);
+  // G2
+  const G2: GField = { S: 2 * E, ...FP2 };
+  decls.push(`const C_G2_B: usize = ${montData2(f, pp.g2.b)};`);
+  parts.push(groupCore('g2', G2, decls, 'C_G2_B'));
+  decls.push(`const C_PSI_X: usize = ${montData2(f, pp.psi.x)};`);
+  decls.push(`const C_PSI_Y: usize = ${montData2(f, pp.psi.y)};`);
+  decls.push(`const C_PSI2_X: usize = ${montData(f, pp.psi2.x)};`);
+  decls.push(`const C_PSI2_Y: usize = ${montData(f, pp.psi2.y)};`);
+  parts.push(`/** ψ(p) = (conj(X)·cx, conj(Y)·cy, conj(Z)): the untwist-Frobenius-twist map, [p mod r] on G2. o may alias p. */
+export function g2_psi(o: usize, p: usize): void {
+  fp2_conj(o, p); fp2_mul(o, o, C_PSI_X);
+  fp2_conj(o + ${2 * E}, p + ${2 * E}); fp2_mul(o + ${2 * E}, o + ${2 * E}, C_PSI_Y);
+  fp2_conj(o + ${4 * E}, p + ${4 * E});
+}
+/** ψ²(p) = (X·c, Y·c′, Z) with constants in Fp. o may alias p. */
+export function g2_psi2(o: usize, p: usize): void {
+  fp2_mulFp(o, p, C_PSI2_X);
+  fp2_mulFp(o + ${2 * E}, p + ${2 * E}, C_PSI2_Y);
+  fp2_copy(o + ${4 * E}, p + ${4 * E});
+}
+`);
+
+  // Subgroup checks and cofactor clearing.
+  const J1 = 3 * E;
+  const J2 = 6 * E;
+  parts.push(mulConstCode('g1', 'x', x, J1, decls));
+  parts.push(mulConstCode('g2', 'x', x, J2, decls));
+  {
+    const sc = new Scratch('S_g1_sub');
+    const p0 = sc.take('p0', J1), t = sc.take('t', J1), u = sc.take('u', J1);
+    decls.push(sc.decl());
+    if (pp.g1CheckEigen === undefined) {
+      parts.push(`/** G1 has cofactor 1: every curve point is in the subgroup. */
+export function g1_inSubgroup(a: usize): bool { return true; }
+/** G1 has cofactor 1. */
+export function g1_clearCofactor(o: usize, a: usize): void { memory.copy(o, a, ${2 * E}); }
+`);
+    } else {
+      if (pp.g1CheckEigen !== -x * x) throw new WebcurvesError('INVALID_ARGUMENT', 'unexpected G1 check eigenvalue');
+      parts.push(`/** Scott's test: affine a (on the curve) is in G1 iff φ(a) = [−x²]a. Variable-time. */
+export function g1_inSubgroup(a: usize): bool {
+  g1_fromAff(${p0}, a);
+  g1_mul_x(${t}, ${p0});
+  g1_mul_x(${t}, ${t});
+  g1_neg(${t}, ${t});
+  g1_phi(${u}, ${p0});
+  return g1_eq(${t}, ${u});
+}
+/** o = [1 − x]·a (affine in and out): maps E(Fp) into G1 (the effective cofactor of RFC 9380). */
+export function g1_clearCofactor(o: usize, a: usize): void {
+  g1_fromAff(${p0}, a);
+  g1_mul_x(${t}, ${p0});
+  g1_neg(${t}, ${t});
+  g1_add(${t}, ${t}, ${p0});
+  g1_toAff(o, ${t});
+}
+`);
+    }
+  }
+  {
+    const sc = new Scratch('S_g2_sub');
+    const q = sc.take('q', J2), t = sc.take('t', J2), u = sc.take('u', J2), v = sc.take('v', J2);
+    decls.push(sc.decl());
+    let check: string;
+    let doc: string;
+    if (pp.g2CheckPoly) {
+      const [c0, c1, c2, c3] = pp.g2CheckPoly;
+      if (c0 !== x + 1n || c1 !== x || c2 !== x || c3 !== -2n * x) throw new WebcurvesError('INVALID_ARGUMENT', 'unexpected G2 check polynomial');
+      // [x+1]Q + ψ([x]Q) + ψ²([x]Q) = ψ³([2x]Q)
+      doc = '[x+1]a + ψ([x]a) + ψ²([x]a) = ψ³([2x]a)';
+      check = `  g2_mul_x(${t}, ${q});          // xQ
+  g2_add(${u}, ${t}, ${q});      // (x+1)Q
+  g2_psi(${v}, ${t});
+  g2_add(${u}, ${u}, ${v});
+  g2_psi2(${v}, ${t});
+  g2_add(${u}, ${u}, ${v});      // lhs
+  g2_dbl(${t}, ${t});
+  g2_psi2(${t}, ${t});
+  g2_psi(${t}, ${t});            // rhs = ψ³(2xQ)
+  return g2_eq(${t}, ${u});`;
+    } else if (pp.g2CheckEigen === x) {
+      doc = 'ψ(a) = [x]a';
+      check = `  g2_mul_x(${t}, ${q});
+  g2_psi(${u}, ${q});
+  return g2_eq(${t}, ${u});`;
+    } else throw new WebcurvesError('INVALID_ARGUMENT', 'unexpected G2 check');
+    let clear: string;
+    if (pp.desc.family === 'bls12') {
+      // Budroni–Pintore: [x² − x − 1]Q + [x − 1]ψ(Q) + ψ²(2Q)
+      clear = `  g2_mul_x(${t}, ${q});          // xQ
+  g2_mul_x(${u}, ${t});          // x²Q
+  g2_sub(${u}, ${u}, ${t});
+  g2_sub(${u}, ${u}, ${q});      // (x² − x − 1)Q
+  g2_sub(${t}, ${t}, ${q});
+  g2_psi(${t}, ${t});            // ψ((x − 1)Q)
+  g2_add(${u}, ${u}, ${t});
+  g2_dbl(${v}, ${q});
+  g2_psi2(${v}, ${v});           // ψ²(2Q)
+  g2_add(${u}, ${u}, ${v});`;
+    } else {
+      // Fuentes-Castañeda–Knapp–Rodríguez-Henríquez: [x]Q + ψ([3x]Q) + ψ²([x]Q) + ψ³(Q)
+      clear = `  g2_mul_x(${t}, ${q});          // xQ
+  g2_dbl(${u}, ${t});
+  g2_add(${u}, ${u}, ${t});
+  g2_psi(${u}, ${u});            // ψ(3xQ)
+  g2_add(${u}, ${u}, ${t});
+  g2_psi2(${t}, ${t});
+  g2_add(${u}, ${u}, ${t});      // + ψ²(xQ)
+  g2_psi2(${v}, ${q});
+  g2_psi(${v}, ${v});
+  g2_add(${u}, ${u}, ${v});      // + ψ³(Q)`;
+    }
+    decls.push(`const S_g2_subT: usize = memory.data(${J2}, 8);`);
+    parts.push(`function g2_sub(o: usize, p: usize, q: usize): void { g2_neg(S_g2_subT, q); g2_add(o, p, S_g2_subT); }
+/** Affine a (on the twist) is in G2 iff ${doc} (exact: see pairing-params.ts). Variable-time. */
+export function g2_inSubgroup(a: usize): bool {
+  g2_fromAff(${q}, a);
+${check}
+}
+/** o = [h_eff]·a (affine in and out): maps the twist's points into G2. */
+export function g2_clearCofactor(o: usize, a: usize): void {
+  g2_fromAff(${q}, a);
+${clear}
+  g2_toAff(o, ${u});
+}
+`);
+  }
+  // Endomorphism scalar multiplication: bases P, φ(P) (G1) or Q, ψ(Q), ψ²(Q), ψ³(Q) (G2).
+  {
+    const sc = new Scratch('S_mulEndo');
+    const b1 = sc.take('b1', 2 * J1), tb1 = sc.take('tb1', 2 * 4 * J1), r1 = sc.take('r1', J1);
+    const b2 = sc.take('b2', 4 * J2), tb2 = sc.take('tb2', 4 * 4 * J2), r2 = sc.take('r2', J2);
+    decls.push(sc.decl());
+    parts.push(`/** o (affine) = [k]a via k ≡ k0 + k1·λ (mod r), φ = [λ]: wNAF digits of ±k0, ±k1 (2·len i8, signs folded in). */
+export function g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
+  g1_fromAff(${b1}, a);
+  g1_phi(${b1} + ${J1}, ${b1});
+  g1_mulWnaf(${r1}, ${b1}, 2, digits, len, ${tb1});
+  g1_toAff(o, ${r1});
+}
+/** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
+export function g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
+  g1_fromAff(${b1}, a);
+  g1_mulWnaf(${r1}, ${b1}, 1, digits, len, ${tb1});
+  g1_toAff(o, ${r1});
+}
+/** o (affine) = [k]a via k ≡ Σ k_i·p^i (mod r), ψ = [p]: wNAF digits of the four signed pieces (4·len i8). */
+export function g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
+  g2_fromAff(${b2}, a);
+  g2_psi(${b2} + ${J2}, ${b2});
+  g2_psi(${b2} + ${2 * J2}, ${b2} + ${J2});
+  g2_psi(${b2} + ${3 * J2}, ${b2} + ${2 * J2});
+  g2_mulWnaf(${r2}, ${b2}, 4, digits, len, ${tb2});
+  g2_toAff(o, ${r2});
+}
+/** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
+export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
+  g2_fromAff(${b2}, a);
+  g2_mulWnaf(${r2}, ${b2}, 1, digits, len, ${tb2});
+  g2_toAff(o, ${r2});
+}
+`);
+  }
+  // Affine-level API helpers.
+  {
+    const sc = new Scratch('S_affOps');
+    const p1 = sc.take('p1', J2);
+    decls.push(sc.decl());
+    for (const [g, S] of [['g1', E], ['g2', 2 * E]] as const) {
+      parts.push(`/** o = a + b (affine in and out). */
+export function ${g}_addAff(o: usize, a: usize, b: usize): void { ${g}_fromAff(${p1}, a); ${g}_addMixed(${p1}, ${p1}, b); ${g}_toAff(o, ${p1}); }
+/** o = 2a (affine in and out). */
+export function ${g}_dblAff(o: usize, a: usize): void { ${g}_fromAff(${p1}, a); ${g}_dbl(${p1}, ${p1}); ${g}_toAff(o, ${p1}); }
+/** o = −a (affine in and out; the identity stays (0, 0)). */
+export function ${g}_negAffPublic(o: usize, a: usize): void { ${g}_fromAff(${p1}, a); ${g}_neg(${p1}, ${p1}); ${g}_toAff(o, ${p1}); }
+/** o = a (affine) from ${S / E} coordinates of canonical words at io; false when a coordinate is not below p. */
+export function ${g}_fromWords(o: usize, io: usize, ioWords: i32): bool {
+  for (let k = 0; k < ${(2 * S) / E}; k++) if (!fp_fromWords(o + <usize>k * ${E}, io + <usize>(k * ioWords * 4))) return false;
+  return true;
+}
+/** Writes affine a as ${(2 * S) / E} canonical words groups at io. */
+export function ${g}_toWords(io: usize, a: usize, ioWords: i32): void {
+  for (let k = 0; k < ${(2 * S) / E}; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * ${E});
+}
+`);
+    }
+  }
+  return [
+    banner,
+    `// Groups G1 (over Fp) and G2 (over Fp2) of ${pp.desc.name}; see src/codegen/as-curve.ts.`,
+    fpImports(f),
+    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2 } from './tower';`,
+    '',
+    ...decls.filter((d) => d),
+    '',
+    ...parts,
+  ].join('\n');
+}
