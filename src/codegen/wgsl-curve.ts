@@ -149,6 +149,7 @@ export function fieldWords(field: PrimeFieldSpec): number {
 /** The functions every emitted curve provides, as `<id>_<name>`. */
 export const WGSL_CURVE_FUNCTIONS = [
   'identity',
+  'is_identity',
   'neg',
   'add',
   'double',
@@ -309,7 +310,7 @@ const OPCODES = { mul: 0, add: 1, sub: 2 } as const;
  * Emits the WGSL group code of one curve (see the module header for models, formulas and names). The text
  * refers to the field functions of `emitWgslField(spec.field, limbBits)`, which must precede it in the module.
  * Function contracts (all coordinates in Montgomery form, fully reduced):
- * - `_identity()`, `_neg(p)`, `_add(p, q)` (complete), `_double(p)`;
+ * - `_identity()`, `_is_identity(p)`, `_neg(p)`, `_add(p, q)` (complete), `_double(p)`;
  * - `_base_from_affine(x, y)`: the stored form of an affine point; Weierstrass (0, 0) is the identity;
  * - `_base_neg(b)`, `_base_is_identity(b)` (always false for Edwards bases: their identity is an ordinary
  *   point), `_from_base(b)`, `_add_base(p, b)` (mixed addition, also correct for b = identity);
@@ -441,6 +442,10 @@ export function emitWgslCurve(spec: MsmCurveSpec, limbBits: number, shape: Curve
   return ${P}(${f}_zero(), ${f}_one(), ${f}_zero());
 }
 
+fn ${id}_is_identity(p: ${P}) -> bool {
+  return ${f}_is_zero(p.z);
+}
+
 fn ${id}_neg(p: ${P}) -> ${P} {
   return ${P}(p.x, ${f}_neg(p.y), p.z);
 }
@@ -483,6 +488,10 @@ fn ${id}_affine_on_curve(x: ${T}, y: ${T}) -> bool {
   } else {
     out.push(`fn ${id}_identity() -> ${P} {
   return ${P}(${f}_zero(), ${f}_one(), ${f}_zero(), ${f}_one());
+}
+
+fn ${id}_is_identity(p: ${P}) -> bool {
+  return ${f}_is_zero(p.x) && ${f}_eq(p.y, p.z);
 }
 
 fn ${id}_neg(p: ${P}) -> ${P} {
