@@ -189,7 +189,7 @@ async function main(): Promise<void> {
   let lost = false;
   void device.lost.then((info) => {
     lost = true;
-    console.error(`device lost: ${info.reason} ${info.message}`);
+    if (info.reason !== 'destroyed') console.error(`device lost: ${info.reason} ${info.message}`);
   });
   log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.device} ${adapterInfo.description}`.trim());
   log(`limits: maxStorageBufferBindingSize ${device.limits.maxStorageBufferBindingSize}, maxBufferSize ${device.limits.maxBufferSize}`);

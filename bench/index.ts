@@ -3,10 +3,11 @@
  * @module
  */
 import { fieldsSuite } from './suites/fields.js';
+import { msmSuite } from './suites/msm.js';
 import type { BenchSuite } from './types.js';
 
 export { runCase, runCases, formatNs, markdownTable } from './runner.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */
-export const suites: readonly BenchSuite[] = [fieldsSuite];
+export const suites: readonly BenchSuite[] = [fieldsSuite, msmSuite];

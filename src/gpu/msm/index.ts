@@ -85,7 +85,7 @@ export type { AffinePoint, CurveCodeShape, MsmCurveName, MsmCurveSpec, MsmStage 
 export interface GpuMsmOptions {
   /** Field limb width, 12..16 (default: the curve's, 13 or 15 for BW6-761). */
   readonly limbBits?: number;
-  /** Threads per workgroup of the 1-D kernels (default 64). */
+  /** Threads per workgroup of the 1-D kernels (default 64; 16 on CPU-emulated adapters). */
   readonly workgroupSize?: number;
   /**
    * Shape of the emitted curve formulas: `straight` (default on GPUs) or `compact` (default on CPU-emulated
@@ -250,10 +250,12 @@ class MsmPipeline implements GpuMsm {
     const limbBits = options.limbBits ?? this.curve.defaultLimbBits;
     if (!Number.isInteger(limbBits) || limbBits < WGSL_LIMB_BITS_MIN || limbBits > WGSL_LIMB_BITS_MAX)
       throw new WebcurvesError('INVALID_ARGUMENT', `limbBits must be an integer in ${WGSL_LIMB_BITS_MIN}..${WGSL_LIMB_BITS_MAX}, got ${limbBits}`);
-    const wg = options.workgroupSize ?? 64;
+    const software = isSoftwareDevice(device);
+    // CPU-emulated adapters spread workgroups over their threads: small groups keep both cores busy.
+    const wg = options.workgroupSize ?? (software ? 16 : 64);
     if (!Number.isInteger(wg) || wg < 1 || wg > device.limits.maxComputeInvocationsPerWorkgroup || wg > device.limits.maxComputeWorkgroupSizeX)
       throw new WebcurvesError('INVALID_ARGUMENT', `workgroupSize ${wg} is outside 1..${device.limits.maxComputeInvocationsPerWorkgroup}`);
-    const shape = options.codeShape ?? (isSoftwareDevice(device) ? 'compact' : 'straight');
+    const shape = options.codeShape ?? (software ? 'compact' : 'straight');
     if (shape !== 'straight' && shape !== 'compact') throw new WebcurvesError('INVALID_ARGUMENT', `codeShape must be 'straight' or 'compact'`);
     const target = options.targetThreads ?? 1 << 16;
     const maxGroups = options.maxWorkgroupsPerDispatch ?? 1024;
