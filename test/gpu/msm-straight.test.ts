@@ -12,6 +12,8 @@ import { createGpuMsm } from '../../src/gpu/msm/index.js';
 import { CurveTwin } from '../../src/gpu/msm/twin.js';
 
 const FULL = process.env.WEBCURVES_GPU_FULL === '1';
+/** SwiftShader needs minutes to compile the straight 761-bit formulas. */
+const TIMEOUT = FULL ? 1_800_000 : 120_000;
 
 describe('GPU MSM, straight-line code shape', () => {
   let gpu: AcquiredGpu | undefined;
@@ -56,6 +58,6 @@ describe('GPU MSM, straight-line code shape', () => {
       const got = await msm.msm(points, scalars);
       expect(got).toEqual(want);
       expect(msm.options.codeShape).toBe('straight');
-    });
+    }, TIMEOUT);
   }
 });

@@ -30,6 +30,8 @@ import { CurveTwin, type AffinePoint, type TwinPoint } from '../../src/gpu/msm/t
 import { vectorJson } from '../helpers/vectors.js';
 
 const FULL = process.env.WEBCURVES_GPU_FULL === '1';
+/** Every vector (up to 4877 points each) takes minutes on SwiftShader. */
+const VECTOR_TIMEOUT = FULL ? 1_800_000 : 120_000;
 /** Small workgroups spread work over SwiftShader's CPU threads. */
 const WG = 16;
 
@@ -250,7 +252,7 @@ describe('GPU MSM on WebGPU', () => {
         const got = await gpuMsm('bls12_381').msm(points, scalars);
         expect(same(got, parsePoint(v.Expected, 64)), v.Name).toBe(true);
       }
-    });
+    }, VECTOR_TIMEOUT);
 
     it('EIP-2539 G1 MultiExp (BLS12-377, frontier): the small cases', async () => {
       const all = vectorJson<{ Input: string; Expected: string; Name: string }[]>('polkadot-evm_frontier/bls12377G1MultiExp.json');
@@ -261,7 +263,7 @@ describe('GPU MSM on WebGPU', () => {
         const got = await gpuMsm('bls12_377').msm(points, scalars);
         expect(same(got, parsePoint(v.Expected, 64)), v.Name).toBe(true);
       }
-    });
+    }, VECTOR_TIMEOUT);
   });
 
   describe('debug mode', () => {

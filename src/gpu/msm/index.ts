@@ -19,6 +19,15 @@
  *    level turning chunk results into weighted items of the next.
  * 6. **combine** — the W window sums are read back and combined on the CPU by Horner's rule (≈ 256 doublings).
  *
+ * Why projective/extended accumulation rather than batch-affine: an affine addition costs ≈ 2M + 1S plus a
+ * share of one inversion through Montgomery's trick (3M per element), ≈ 6M against 11M (Weierstrass mixed,
+ * complete) or 7M (Edwards, a = −1). But our inversion is Fermat (≈ 1.5·bits products: ~570 for 381 bits),
+ * so a batch needs ~100 independent additions to amortise it: across a workgroup that is 100 × 2 field
+ * elements of 120 bytes in workgroup memory (the default limit is 16 KiB), and within a thread it needs a
+ * tree-shaped bucket schedule (pairwise rounds over every bucket, as in the later cuZK-style entries) that
+ * replaces the segment design. Without a real GPU to measure on, the simpler, branch-free complete formulas
+ * were chosen; batch-affine is the first candidate once `bench/gpu-msm.ts` has real-GPU numbers.
+ *
  * Data layout (little-endian 32-bit words, as `Uint32Array`s; a `Uint8Array` of the same bytes also works):
  * - **points**: per point, x then y, each `pointWords` = ⌈bits(p)/32⌉ words, canonical (not Montgomery).
  *   Short Weierstrass identity: x = y = 0. Edwards identity: the ordinary point (0, 1).

@@ -166,8 +166,9 @@ export interface ReduceLevel {
 /**
  * The reduction levels for B buckets per window and W windows: each level turns M weighted items per window
  * into M/Q weighted items (running sums per chunk of Q, then Q·(chunk sum) via log2 Q doublings), until one
- * remains. Q is chosen so a level has about `targetThreads` threads, at least 8 items per thread, and a
- * window with at most 64 items finishes in one level.
+ * remains. Q is chosen so a level has about `targetThreads` threads and at least 8 items per thread; a
+ * window with at most 16 items left finishes in one level (so no thread of the last level runs long: its
+ * few threads, one per window, would otherwise serialise the tail of the MSM).
  */
 export function reduceLevels(buckets: number, windows: number, targetThreads: number): ReduceLevel[] {
   const levels: ReduceLevel[] = [];
@@ -175,7 +176,7 @@ export function reduceLevels(buckets: number, windows: number, targetThreads: nu
   let delta: 0 | 1 = 1;
   while (true) {
     let q: number;
-    if (m <= 64) q = m;
+    if (m <= 16) q = m;
     else q = Math.min(m, Math.max(8, 2 ** Math.ceil(Math.log2(Math.max(1, (m * windows) / targetThreads)))));
     levels.push({ m, q, delta });
     m = m / q;
