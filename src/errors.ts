@@ -9,6 +9,8 @@
 /** Every stable error code webcurves throws. */
 export type WebcurvesErrorCode =
   | 'GPU_UNAVAILABLE'
+  | 'GPU_DEVICE_LOST'
+  | 'GPU_STAGE_MISMATCH'
   | 'WASM_UNAVAILABLE'
   | 'ENGINE_CLOSED'
   | 'INVALID_ARGUMENT'

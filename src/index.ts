@@ -14,7 +14,22 @@ export type { WebcurvesErrorCode } from './errors.js';
 export type { WasmField } from './core/field.js';
 export type { FieldId, FieldLayout } from './generated/fields.js';
 export { FIELD_LAYOUTS } from './generated/fields.js';
-export type { GpuAdapterSummary, GpuSource } from './gpu/device.js';
+export type { GpuAdapterSummary, GpuSource, AcquiredGpu, AcquireGpuOptions } from './gpu/device.js';
+export { acquireGpu } from './gpu/device.js';
+export { createGpuMsm, MSM_RAISE_LIMITS, GpuStageMismatchError, MSM_CURVES } from './gpu/msm/index.js';
+export type {
+  GpuMsm,
+  GpuMsmOptions,
+  GpuBases,
+  MsmRunOptions,
+  MsmProgress,
+  MsmStage,
+  MsmCurveName,
+  AffinePoint,
+  PointsInput,
+  ScalarsInput,
+  CurveCodeShape,
+} from './gpu/msm/index.js';
 export * as curves from './curves/index.js';
 export { StarknetApi } from './starknet/api.js';
 export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './starknet/api.js';

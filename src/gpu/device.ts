@@ -35,6 +35,12 @@ export interface AcquireGpuOptions {
   readonly powerPreference?: GPUPowerPreference;
   /** Passed to `requestDevice`; limits above the adapter's make acquisition throw. */
   readonly requiredLimits?: Record<string, number>;
+  /**
+   * Limits to request at the adapter's maximum, e.g. `['maxStorageBufferBindingSize', 'maxBufferSize']` for
+   * large MSMs (defaults are 128 MiB and 256 MiB; discrete GPUs usually offer far more). `requiredLimits`
+   * wins where both name a limit.
+   */
+  readonly raiseLimits?: readonly string[];
   /** Passed to `requestDevice`. */
   readonly requiredFeatures?: readonly GPUFeatureName[];
   /** Flags for Dawn's `create()` in Node, e.g. `['backend=vulkan']`; ignored in browsers. */
@@ -115,8 +121,13 @@ export async function acquireGpu(options: AcquireGpuOptions = {}): Promise<Acqui
     if (!adapter) continue;
     let device: GPUDevice;
     try {
+      const raised: Record<string, number> = {};
+      for (const name of options.raiseLimits ?? []) {
+        const value = (adapter.limits as unknown as Record<string, number | undefined>)[name];
+        if (typeof value === 'number') raised[name] = value;
+      }
       device = await adapter.requestDevice({
-        requiredLimits: options.requiredLimits ?? {},
+        requiredLimits: { ...raised, ...(options.requiredLimits ?? {}) },
         requiredFeatures: [...(options.requiredFeatures ?? [])],
       });
     } catch (cause) {
