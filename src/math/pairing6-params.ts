@@ -296,10 +296,36 @@ export function pairing6Params(desc: Pairing6Descriptor): Pairing6Params {
 }
 
 /**
+ * An addition sequence for a set of small positive integers: steps (t, a, b) with t = a + b (a = b: a
+ * squaring), in increasing order of t, starting from 1, that produce every target. Bos–Coster style, with
+ * the cheap cyclotomic squaring preferred: t = 2·(t/2) when t/2 is needed anyway, else t = a + b with both
+ * needed anyway, else halve an even t, else t = a + (t − a) for the largest needed a.
+ */
+export function additionSequence(targets: readonly bigint[]): (readonly [bigint, bigint, bigint])[] {
+  const formed = new Map<bigint, readonly [bigint, bigint]>();
+  const pending = [...new Set(targets.filter((t) => t > 1n))];
+  while (pending.length > 0) {
+    pending.sort((u, v) => (u < v ? 1 : u > v ? -1 : 0));
+    const t = pending.shift()!;
+    if (formed.has(t)) continue;
+    const pool = [...new Set([1n, ...formed.keys(), ...pending])].filter((v) => v < t).sort((u, v) => (u < v ? 1 : -1));
+    const inPool = (v: bigint): boolean => pool.includes(v);
+    let choice: readonly [bigint, bigint] | undefined;
+    if (t % 2n === 0n && inPool(t / 2n)) choice = [t / 2n, t / 2n];
+    if (!choice) for (const a of pool) if (t - a <= a && inPool(t - a)) { choice = [a, t - a]; break; }
+    if (!choice && t % 2n === 0n) choice = [t / 2n, t / 2n];
+    if (!choice) choice = [pool[0]!, t - pool[0]!];
+    formed.set(t, choice);
+    for (const v of choice) if (v > 1n && !formed.has(v) && !pending.includes(v)) pending.push(v);
+  }
+  return [...formed.entries()].sort((u, v) => (u[0] < v[0] ? -1 : 1)).map(([t, [a, b]]) => [t, a, b] as const);
+}
+
+/**
  * The hard part f^((p² − p + 1)/r) for a cyclotomic f. With Λ = λ0 + λ1·p (0 ≤ λ0 < p) and z = (x − 1)/3:
  * λi = z·mi + ci (0 ≤ ci < z), and m0, m1 written in balanced base x (small digits, the polynomial coefficients
  * of the family), so Λ = z·Σ_j x^j·(m0_j + m1_j·p) + c0 + c1·p: a Horner scheme of exponentiations by x, one by
- * z, and products by small powers of f and f^p taken from a table of f^(2^k) (NAF digits of the coefficients).
+ * z, and products by small powers of f (and their Frobenius images), all taken from one addition sequence.
  */
 function hardPart6(p: bigint, r: bigint, x: bigint, z: bigint): HardPart6 {
   const Lam = (p * p - p + 1n) / r;
@@ -309,41 +335,36 @@ function hardPart6(p: bigint, r: bigint, x: bigint, z: bigint): HardPart6 {
   const m1 = balancedDigits(lam1 / z, x);
   const c0 = lam0 % z;
   const c1 = lam1 % z;
-  const small = [...m0, ...m1, c0, c1].map((v) => (v < 0n ? -v : v));
-  const maxLen = Math.max(...small.filter((v) => v !== 0n).map((v) => nafDigits(v).length));
-  if (maxLen > 16) throw new WebcurvesError('INVALID_ARGUMENT', 'hard-part coefficients are not small');
+  const abs = (v: bigint): bigint => (v < 0n ? -v : v);
+  const small = [...m0, ...m1, c0, c1].map(abs).filter((v) => v !== 0n);
+  if (small.some((v) => v >= 1n << 16n)) throw new WebcurvesError('INVALID_ARGUMENT', 'hard-part coefficients are not small');
   const ops: Chain6Op[] = [];
-  // T_k = f^(2^k); F_k = T_k^p
-  ops.push(['copy', 'T0', 'f']);
-  for (let k = 1; k < maxLen; k++) ops.push(['sqr', `T${k}`, `T${k - 1}`]);
-  const usedF = new Set<number>();
-  const nafLsb = (v: bigint): Digits => (v === 0n ? [] : nafDigits(v < 0n ? -v : v).slice().reverse().map((d) => (v < 0n ? -d : d) as -1 | 0 | 1));
-  for (const v of [...m1, c1]) nafLsb(v).forEach((d, k) => d !== 0 && usedF.add(k));
-  for (const k of [...usedF].sort((a, b) => a - b)) ops.push(['frob', 1, `F${k}`, `T${k}`]);
+  // P<v> = f^v for every coefficient magnitude v; F<v> = P<v>^p for those the p-part uses
+  const reg = (v: bigint): string => (v === 1n ? 'f' : `P${v}`);
+  for (const [t, a, b] of additionSequence(small)) ops.push(a === b ? ['sqr', reg(t), reg(a)] : ['mul', reg(t), reg(a), reg(b)]);
+  for (const v of new Set([...m1, c1].map(abs).filter((u) => u !== 0n))) ops.push(['frob', 1, `F${v}`, reg(v)]);
   let started = false;
-  const multiplyIn = (v: bigint, table: 'T' | 'F'): void => {
-    nafLsb(v).forEach((d, k) => {
-      if (d === 0) return;
-      const src = `${table}${k}`;
-      if (!started) {
-        ops.push([d > 0 ? 'copy' : 'conj', 'acc', src]);
-        started = true;
-      } else if (d > 0) ops.push(['mul', 'acc', 'acc', src]);
-      else {
-        ops.push(['conj', 't', src]);
-        ops.push(['mul', 'acc', 'acc', 't']);
-      }
-    });
+  const multiplyIn = (v: bigint, frob: boolean): void => {
+    if (v === 0n) return;
+    const src = frob ? `F${abs(v)}` : reg(abs(v));
+    if (!started) {
+      ops.push([v > 0n ? 'copy' : 'conj', 'acc', src]);
+      started = true;
+    } else if (v > 0n) ops.push(['mul', 'acc', 'acc', src]);
+    else {
+      ops.push(['conj', 't', src]);
+      ops.push(['mul', 'acc', 'acc', 't']);
+    }
   };
   const top = Math.max(m0.length, m1.length) - 1;
   for (let j = top; j >= 0; j--) {
     if (j !== top) ops.push(['exp', 'acc', 'acc', 'x']);
-    multiplyIn(m0[j] ?? 0n, 'T');
-    multiplyIn(m1[j] ?? 0n, 'F');
+    multiplyIn(m0[j] ?? 0n, false);
+    multiplyIn(m1[j] ?? 0n, true);
   }
   ops.push(['exp', 'acc', 'acc', 'z']);
-  multiplyIn(c0, 'T');
-  multiplyIn(c1, 'F');
+  multiplyIn(c0, false);
+  multiplyIn(c1, true);
   ops.push(['copy', 'r', 'acc']);
   return { consts: { x, z }, ops };
 }

@@ -10,7 +10,7 @@ import { bw6_761 } from '../../src/curves/index.js';
 import type { AffinePoint } from '../../src/math/ec.js';
 import { decompose, decomposeFast, recompose } from '../../src/math/lattice.js';
 import { mod } from '../../src/math/modular.js';
-import { checkHardPart6, eisensteinNorm, endoComboRef, pairing6Params, pairingRef6, sigmaRef } from '../../src/math/pairing6-params.js';
+import { additionSequence, checkHardPart6, eisensteinNorm, endoComboRef, pairing6Params, pairingRef6, sigmaRef } from '../../src/math/pairing6-params.js';
 import { digitsValue } from '../../src/math/pairing-params.js';
 import type { Fp6over3 } from '../../src/math/tower.js';
 
@@ -107,6 +107,16 @@ describe('BW6-761 derived parameters', () => {
     const broken = { ...pp.hardPart, ops: [...pp.hardPart.ops.slice(0, -1), ['mul', 'r', 'acc', 'f'] as const] };
     expect(() => checkHardPart6(pp, broken)).toThrow();
     expect(pp.hardPart.ops.filter((o) => o[0] === 'exp').length).toBe(11);
+    // the small powers come from one addition sequence: each step adds two earlier values (or doubles one)
+    for (const targets of [[834n, 506n, 379n, 3n, 2n], [7n], [1n, 1000n, 999n, 64n]]) {
+      const seq = additionSequence(targets);
+      const have = new Set([1n]);
+      for (const [t, a, b] of seq) {
+        expect(have.has(a) && have.has(b) && a + b === t).toBe(true);
+        have.add(t);
+      }
+      for (const t of targets) expect(have.has(t)).toBe(true);
+    }
   });
 
   it('the reference pairing is bilinear and non-degenerate, with values of order r', () => {
