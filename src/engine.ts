@@ -15,7 +15,7 @@ import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
 import { primeFields } from './curves/index.js';
 import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
-import { PairingCurveImpl, type PairingCurve } from './pairing/curve.js';
+import { createBW6Curve, createPairingCurve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -104,6 +104,8 @@ export interface Engine {
   readonly bls12_381: PairingCurve;
   /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
   readonly bls12_377: PairingCurve;
+  /** BW6-761: groups (G2 over Fp), encodings (EIP-3026, arkworks), pairings with 6-coefficient GT values. */
+  readonly bw6_761: BW6Curve;
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -206,7 +208,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
   };
   // Pairing curves run on the calling thread's instance of each curve module (already instantiated above).
-  const [bn254Core, bls381Core, bls377Core] = await Promise.all([local.core('bn254'), local.core('bls12_381'), local.core('bls12_377')]);
+  const [bn254Core, bls381Core, bls377Core, bw6Core] = await Promise.all([
+    local.core('bn254'),
+    local.core('bls12_381'),
+    local.core('bls12_377'),
+    local.core('bw6_761'),
+  ]);
 
   const starknet = new StarknetApi(await local.core('stark'), {
     live,
@@ -216,9 +223,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
   const engine: Engine = {
     starknet,
-    bn254: new PairingCurveImpl(bn254Core, live),
-    bls12_381: new PairingCurveImpl(bls381Core, live),
-    bls12_377: new PairingCurveImpl(bls377Core, live),
+    bn254: createPairingCurve(bn254Core, live),
+    bls12_381: createPairingCurve(bls381Core, live),
+    bls12_377: createPairingCurve(bls377Core, live),
+    bw6_761: createBW6Curve(bw6Core, live),
 
     info(): EngineInfo {
       live();

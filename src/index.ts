@@ -43,5 +43,5 @@ export type {
   ResourceBoundsBN,
   V3TransactionCommon,
 } from './starknet/tx-hash.js';
-export type { PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks } from './pairing/curve.js';
+export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks } from './pairing/curve.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';

@@ -1,5 +1,5 @@
 /**
- * Emits a pairing curve's groups in AssemblyScript: G1 over Fp and G2 over Fp2 from one template (y² = x³ + b,
+ * Emits a pairing curve's groups in AssemblyScript: G1 over Fp and G2 over Fp2 (BW6: both over Fp) from one template (y² = x³ + b,
  * a = 0), in Jacobian coordinates: doubling (dbl-2009-l), mixed addition (madd-2007-bl), addition
  * (add-2007-bl), negation, affine conversion, on-curve checks, the endomorphisms (φ on G1, ψ on G2),
  * endomorphism-based subgroup checks, cofactor clearing, scalar multiplication by interleaved wNAF over the
@@ -11,7 +11,10 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { sparseDigits, type Pairing12Params } from '../math/pairing-params.js';
+import type { Pairing6Params } from '../math/pairing6-params.js';
+import { wnafDigits } from './as-pairing.js';
 import { fpImports } from './as-tower.js';
+import { fpImports6 } from './as-tower6.js';
 import { digitsData, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** Field-level function names a group is written in. */
@@ -557,6 +560,128 @@ export function ${g}_toWords(io: usize, a: usize, ioWords: i32): void {
     `// Groups G1 (over Fp) and G2 (over Fp2) of ${pp.desc.name}; see src/codegen/as-curve.ts.`,
     fpImports(f),
     `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2 } from './tower';`,
+    '',
+    ...decls.filter((d) => d),
+    '',
+    ...parts,
+  ].join('\n');
+}
+
+/**
+ * Emits the groups module (G1 on E, G2 on the twist E′, both over Fp) of one BW6 curve: the same Jacobian core
+ * as BN/BLS12 for both, σ(x, y) = (ω·x, −y) on each (acting as [p mod r]), GLV scalar multiplication over
+ * (P, σ(P)), the subgroup test of {@link SubgroupTest6} (three multiplications by z = (x − 1)/3), and cofactor
+ * clearing by the short endomorphism [c0] + [c1]σ derived in pairing6-params.ts.
+ */
+export function emitAsGroups6(pp: Pairing6Params, f: FieldLayoutInfo, banner: string): string {
+  const E = f.E;
+  const J = 3 * E;
+  const decls: string[] = [];
+  const parts: string[] = [];
+  const G: Omit<GField, 'S'> = FP;
+  const sub = pp.subgroup;
+  const z = sub.z;
+  const U = 9n * z ** 3n + 6n * z ** 2n;
+  if (sub.a !== -(U + 2n * z + 1n) || sub.b !== -U + z + 1n) throw new WebcurvesError('INVALID_ARGUMENT', 'unexpected BW6 subgroup test');
+  for (const [g, b, omega, clear] of [
+    ['g1', pp.g1.b, pp.omega1, pp.clear1],
+    ['g2', pp.g2.b, pp.omega2, pp.clear2],
+  ] as const) {
+    const G1: GField = { S: E, ...G };
+    const B = `C_${g.toUpperCase()}_B`;
+    decls.push(`const ${B}: usize = ${montData(f, b)};`);
+    parts.push(groupCore(g, G1, decls, B));
+    decls.push(`const C_${g.toUpperCase()}_OMEGA: usize = ${montData(f, omega)};`);
+    parts.push(`/** σ(p) = (ω·X, −Y, Z): acts on the subgroup as [p mod r]${g === 'g2' ? ' (this is ψ)' : ''}. o may alias p. */
+export function ${g}_sigma(o: usize, p: usize): void { fp_mul(o, p, C_${g.toUpperCase()}_OMEGA); fp_neg(o + ${E}, p + ${E}); fp_copy(o + ${2 * E}, p + ${2 * E}); }
+`);
+    parts.push(mulConstCode(g, 'z', z, J, decls));
+    // cofactor clearing digits: width-4 wNAF of |c0|, |c1| with the signs folded in, equal lengths
+    const ds = clear.map((v) => {
+      const d = wnafDigits(v < 0n ? -v : v, WNAF_WIDTH);
+      return v < 0n ? d.map((x) => -x) : d;
+    });
+    const len = Math.max(...ds.map((d) => d.length));
+    const padded = ds.map((d) => [...new Array<number>(len - d.length).fill(0), ...d]);
+    decls.push(`const D_${g}_CLEAR: usize = ${digitsData(padded.flat())};`);
+    const sc = new Scratch(`S_${g}_sub`);
+    const p0 = sc.take('p0', J), z1 = sc.take('z1', J), z2 = sc.take('z2', J), z3 = sc.take('z3', J), u = sc.take('u', J), t = sc.take('t', J);
+    const bases = sc.take('bases', 2 * J), table = sc.take('table', 2 * (1 << (WNAF_WIDTH - 2)) * J), rr = sc.take('rr', J);
+    decls.push(sc.decl());
+    parts.push(`/**
+ * Affine a (on the curve) is in the subgroup iff σ(Z1 + a − U) = U + 2·Z1 + a, Z1 = [z]a, Z2 = [z]Z1, Z3 = [z]Z2,
+ * U = 9·Z3 + 6·Z2, z = ${z} (exact: see pairing6-params.ts). Variable-time.
+ */
+export function ${g}_inSubgroup(a: usize): bool {
+  ${g}_fromAff(${p0}, a);
+  ${g}_mul_z(${z1}, ${p0});
+  ${g}_mul_z(${z2}, ${z1});
+  ${g}_mul_z(${z3}, ${z2});
+  ${g}_dbl(${u}, ${z3});
+  ${g}_dbl(${u}, ${u});
+  ${g}_dbl(${u}, ${u});
+  ${g}_add(${u}, ${u}, ${z3});      // 9·Z3
+  ${g}_dbl(${t}, ${z2});
+  ${g}_add(${t}, ${t}, ${z2});
+  ${g}_dbl(${t}, ${t});             // 6·Z2
+  ${g}_add(${u}, ${u}, ${t});       // U
+  ${g}_add(${t}, ${z1}, ${p0});     // Z1 + a
+  ${g}_neg(${z3}, ${u});
+  ${g}_add(${z3}, ${t}, ${z3});     // Z1 + a − U
+  ${g}_sigma(${z3}, ${z3});
+  ${g}_add(${t}, ${t}, ${z1});
+  ${g}_add(${t}, ${t}, ${u});       // U + 2·Z1 + a
+  return ${g}_eq(${z3}, ${t});
+}
+/** o = [${clear[0]}]·a + [${clear[1]}]·σ(a) (affine in and out): maps E(Fp) onto the subgroup. */
+export function ${g}_clearCofactor(o: usize, a: usize): void {
+  ${g}_fromAff(${bases}, a);
+  ${g}_sigma(${bases} + ${J}, ${bases});
+  ${g}_mulWnaf(${rr}, ${bases}, 2, D_${g}_CLEAR, ${len}, ${table});
+  ${g}_toAff(o, ${rr});
+}
+`);
+  }
+  {
+    const sc = new Scratch('S_mulEndo');
+    const b1 = sc.take('b1', 2 * J), tb1 = sc.take('tb1', 2 * (1 << (WNAF_WIDTH - 2)) * J), r1 = sc.take('r1', J), p1 = sc.take('p1', J);
+    decls.push(sc.decl());
+    for (const g of ['g1', 'g2']) {
+      parts.push(`/** o (affine) = [k]a via k ≡ k0 + k1·λ (mod r), σ = [λ]: wNAF digits of ±k0, ±k1 (2·len i8, signs folded in). */
+export function ${g}_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
+  ${g}_fromAff(${b1}, a);
+  ${g}_sigma(${b1} + ${J}, ${b1});
+  ${g}_mulWnaf(${r1}, ${b1}, 2, digits, len, ${tb1});
+  ${g}_toAff(o, ${r1});
+}
+/** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
+export function ${g}_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
+  ${g}_fromAff(${b1}, a);
+  ${g}_mulWnaf(${r1}, ${b1}, 1, digits, len, ${tb1});
+  ${g}_toAff(o, ${r1});
+}
+/** o = a + b (affine in and out). */
+export function ${g}_addAff(o: usize, a: usize, b: usize): void { ${g}_fromAff(${p1}, a); ${g}_addMixed(${p1}, ${p1}, b); ${g}_toAff(o, ${p1}); }
+/** o = 2a (affine in and out). */
+export function ${g}_dblAff(o: usize, a: usize): void { ${g}_fromAff(${p1}, a); ${g}_dbl(${p1}, ${p1}); ${g}_toAff(o, ${p1}); }
+/** o = −a (affine in and out; the identity stays (0, 0)). */
+export function ${g}_negAffPublic(o: usize, a: usize): void { ${g}_fromAff(${p1}, a); ${g}_neg(${p1}, ${p1}); ${g}_toAff(o, ${p1}); }
+/** o = a (affine) from 2 coordinates of canonical words at io; false when a coordinate is not below p. */
+export function ${g}_fromWords(o: usize, io: usize, ioWords: i32): bool {
+  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * ${E}, io + <usize>(k * ioWords * 4))) return false;
+  return true;
+}
+/** Writes affine a as 2 canonical word groups at io. */
+export function ${g}_toWords(io: usize, a: usize, ioWords: i32): void {
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * ${E});
+}
+`);
+    }
+  }
+  return [
+    banner,
+    `// Groups G1 (on E) and G2 (on the twist E′), both over Fp, of ${pp.desc.name}; see src/codegen/as-curve.ts.`,
+    fpImports6(f),
     '',
     ...decls.filter((d) => d),
     '',

@@ -48,8 +48,9 @@ export function ioWords(modulus: bigint): number {
 }
 
 /**
- * Whether a layout gets the tower helpers (addNR, subNR, mulSum2, lin2): limbs below 32 bits and room in u64
- * for n products plus a limb and a carry (true up to 13 limbs of 30 bits; not for BW6-761's 26).
+ * Whether a layout gets the straight-line tower helpers (addNR, subNR, mulSum2, lin2): limbs below 32 bits and
+ * room in u64 for n products plus a limb and a carry (true up to 13 limbs of 30 bits; not for BW6-761's 26,
+ * which gets the same helpers with its sum of products in the rows shape).
  */
 export function supportsWide(mp: MontgomeryParams): boolean {
   if (mp.limbBits >= 32) return false;
@@ -152,6 +153,8 @@ class Emitter {
 // conversions. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
 ${supportsWide(mp) ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2 (small-constant
 // combinations); all constant-time in their field-element inputs.
+` : mp.limbBits < 32 ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction, rows shape), lin2
+// (small-constant combinations); all constant-time in their field-element inputs.
 ` : ''}`;
   }
 
@@ -328,6 +331,48 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       }
       L.push(`  t${n - 1} = 0;`);
     }
+    for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+    L.push(this.finalSubtract((j) => `t${j}`, '  '));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
+  }
+
+  /**
+   * out = (Σ_k a_k·b_k)·R⁻¹ mod p for k = 2 or 3 products with one Montgomery reduction, in the rows shape
+   * (a loop over the rows of b, each row straight-line): every accumulator takes k products and m·p per row,
+   * and a normalisation pass runs every `period` rows, the longest period the exact bound simulation allows.
+   * Inputs may be unreduced (normalised limbs); the caller keeps the sum below p·R.
+   */
+  private mulSumRows(k: 2 | 3): string {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    let period = -1;
+    if (this.simulateLazy(() => false, k).ok) period = 0;
+    else for (let q = n - 1; q >= 1 && period < 0; q--) if (this.simulateLazy((i) => i !== 0 && i % q === 0, k).ok) period = q;
+    if (period < 0) return '';
+    const ops = ['x0', 'x1', 'x2'].slice(0, k);
+    const rows = ['y0', 'y1', 'y2'].slice(0, k);
+    const params = ops.map((o, i) => `${o}: usize, ${rows[i]}: usize`).join(', ');
+    const L: string[] = [];
+    L.push(`/** out = (${ops.map((o, i) => `${o}·${rows[i]}`).join(' + ')})·R⁻¹ mod p, one reduction; inputs may be unreduced while the sum is below p·R. out may alias any input. */`);
+    L.push(`export function mulSum${k}(out: usize, ${params}): void {`);
+    L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: u64 = 0`).join(', ')};`);
+    L.push(`  let s: u64, m: u64, ${rows.map((r) => `${r}i: u64`).join(', ')};`);
+    L.push(`  for (let i: usize = 0; i < ${n}; i++) {`);
+    if (period > 0) {
+      L.push(`    if (i != 0 && i % ${period} == 0) {`);
+      for (let j = 0; j < n - 1; j++) L.push(`      t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+      L.push(`    }`);
+    }
+    L.push(`    ${rows.map((r) => `${r}i = <u64>load<u32>(${r} + (i << 2));`).join(' ')}`);
+    const prods = (j: number): string => ops.map((o, i) => `<u64>load<u32>(${o}, ${4 * j}) * ${rows[i]}i`).join(' + ');
+    L.push(`    s = t0 + ${prods(0)};`);
+    L.push(`    m = ${this.quotient('s')};`);
+    L.push(`    s = (${sum('s', constMul('m', p[0]!, w))}) >> ${w};`);
+    for (let j = 1; j < n; j++) L.push(`    t${j - 1} = t${j} + ${sum(prods(j), constMul('m', p[j]!, w))}${j === 1 ? ' + s' : ''};`);
+    L.push(`    t${n - 1} = 0;`);
+    L.push(`  }`);
     for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
     L.push(this.finalSubtract((j) => `t${j}`, '  '));
     L.push(`}`);
@@ -950,9 +995,16 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
    */
   private towerHelpers(): string {
     const { n, w } = this;
-    if (!supportsWide(this.mp)) return '';
+    if (w >= 32) return '';
+    const big = !supportsWide(this.mp);
     const L: string[] = [];
-    L.push(this.mulSum2());
+    if (big) {
+      // Large fields (BW6-761's 26 limbs): the straight-line mulSum2 would spill, so the sum of two products
+      // is emitted in the rows shape of the plain product.
+      const m2 = this.mulSumRows(2);
+      if (!m2) return '';
+      L.push(m2);
+    } else L.push(this.mulSum2());
     L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
     L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);

@@ -15,9 +15,12 @@ import { emitWgslField } from './wgsl-field.js';
 import { montgomeryParams } from '../math/montgomery.js';
 import { emitStarkParams } from './stark-params.js';
 import { pairing12Params } from '../math/pairing-params.js';
-import type { Pairing12Descriptor } from '../curves/types.js';
+import type { Pairing12Descriptor, Pairing6Descriptor } from '../curves/types.js';
+import { pairing6Params } from '../math/pairing6-params.js';
+import { emitAsTower6 } from './as-tower6.js';
+import { emitAsPairing6, PAIRING6_EXPORTS } from './as-pairing6.js';
 import { emitAsTower } from './as-tower.js';
-import { emitAsGroups } from './as-curve.js';
+import { emitAsGroups, emitAsGroups6 } from './as-curve.js';
 import { emitAsPairing, PAIRING_EXPORTS } from './as-pairing.js';
 import type { FieldLayoutInfo } from './as-util.js';
 
@@ -120,6 +123,28 @@ function pairingModules(desc: Pairing12Descriptor, shapes: Readonly<Record<strin
   return out;
 }
 
+/** The generated pairing modules of a BW6 curve: tower (Fp3/Fp6), groups (G1 and G2 over Fp), pairing, index. */
+function pairingModules6(desc: Pairing6Descriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
+  const shape = shapeFor(desc.fp, shapes);
+  const mp = montgomeryParams(desc.fp.modulus, shape.limbBits);
+  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}` };
+  const pp = pairing6Params(desc);
+  const dir = `src/wasm/pairing/${desc.name}`;
+  const out = new Map<string, string>();
+  out.set(`${dir}/tower.ts`, emitAsTower6(pp, f, TS_BANNER.trimEnd()));
+  out.set(`${dir}/groups.ts`, emitAsGroups6(pp, f, TS_BANNER.trimEnd()));
+  out.set(`${dir}/pairing.ts`, emitAsPairing6(pp, f, TS_BANNER.trimEnd()));
+  const index = [
+    TS_BANNER.trimEnd(),
+    `// What the ${desc.name} wasm module exports from its generated pairing code.`,
+    `export { ${PAIRING6_EXPORTS.tower.join(', ')} } from './tower';`,
+    `export { ${PAIRING6_EXPORTS.groups.join(', ')} } from './groups';`,
+    `export { ${PAIRING6_EXPORTS.pairing.join(', ')} } from './pairing';`,
+  ];
+  out.set(`${dir}/index.ts`, index.join('\n') + '\n');
+  return out;
+}
+
 /** `src/generated/pairing.ts`: the derived constants the TypeScript edge needs at run time (no LLL or BigInt checks at start-up). */
 function pairingConstantsModule(): string {
   const hex = (v: bigint): string => (v < 0n ? `-0x${(-v).toString(16)}n` : `0x${v.toString(16)}n`);
@@ -127,7 +152,7 @@ function pairingConstantsModule(): string {
     `{ r: ${hex(d.r)}, lambda: ${hex(d.lambda)}, dim: ${d.dim}, basis: [${d.basis.map((row) => `[${row.map(hex).join(', ')}]`).join(', ')}], firstRow: [${d.firstRow.map(hex).join(', ')}], den: ${hex(d.den)}, bound: ${hex(d.bound)} }`;
   const L: string[] = [TS_BANNER];
   L.push(`/**`);
-  L.push(` * Constants of the BN/BLS12 pairing curves derived by src/math/pairing-params.ts, for the TypeScript edge:`);
+  L.push(` * Constants of the pairing curves derived by src/math/pairing-params.ts and pairing6-params.ts, for the TypeScript edge:`);
   L.push(` * curve coefficients, generators, the GLV (G1) and GLS (G2) lattice decompositions and the GT convention.`);
   L.push(` * @module`);
   L.push(` */`);
@@ -170,6 +195,40 @@ function pairingConstantsModule(): string {
     L.push(`  },`);
   }
   L.push(`} as const satisfies Record<string, PairingConstants>;`);
+  L.push('');
+  L.push(`/** What the TypeScript edge of a BW6 curve needs (G2 is over Fp; one GLV lattice serves both groups). */`);
+  L.push(`export interface Pairing6Constants {`);
+  L.push(`  readonly name: 'bw6_761';`);
+  L.push(`  readonly p: bigint;`);
+  L.push(`  readonly r: bigint;`);
+  L.push(`  readonly x: bigint;`);
+  L.push(`  readonly g1b: bigint;`);
+  L.push(`  readonly g2b: bigint;`);
+  L.push(`  readonly g1Gen: { readonly x: bigint; readonly y: bigint };`);
+  L.push(`  readonly g2Gen: { readonly x: bigint; readonly y: bigint };`);
+  L.push(`  readonly glv: Decomposition;`);
+  L.push(`  readonly gtPower: bigint;`);
+  L.push(`}`);
+  L.push('');
+  L.push(`/** Per BW6 curve. */`);
+  L.push(`export const PAIRING6_CONSTANTS = {`);
+  for (const c of curves) {
+    if (c.kind !== 'pairing' || c.family !== 'bw6') continue;
+    const pp = pairing6Params(c);
+    L.push(`  ${c.name}: {`);
+    L.push(`    name: '${c.name}',`);
+    L.push(`    p: ${hex(pp.p)},`);
+    L.push(`    r: ${hex(pp.r)},`);
+    L.push(`    x: ${hex(pp.x)},`);
+    L.push(`    g1b: ${hex(pp.g1.b)},`);
+    L.push(`    g2b: ${hex(pp.g2.b)},`);
+    L.push(`    g1Gen: { x: ${hex(pp.g1Gen!.x)}, y: ${hex(pp.g1Gen!.y)} },`);
+    L.push(`    g2Gen: { x: ${hex(pp.g2Gen!.x)}, y: ${hex(pp.g2Gen!.y)} },`);
+    L.push(`    glv: ${dec(pp.glv)},`);
+    L.push(`    gtPower: ${hex(pp.gtPower)},`);
+    L.push(`  },`);
+  }
+  L.push(`} as const satisfies Record<string, Pairing6Constants>;`);
   return L.join('\n') + '\n';
 }
 
@@ -186,8 +245,11 @@ export function generatedFiles(root: string): Map<string, string> {
   }
   for (const c of curves) {
     const [fp, fr] = fieldsOf(c);
-    const pairing = c.kind === 'pairing' && c.family !== 'bw6';
-    if (pairing) for (const [rel, text] of pairingModules(c as Pairing12Descriptor, shapes)) files.set(rel, text);
+    const pairing = c.kind === 'pairing';
+    if (pairing) {
+      const mods = c.family === 'bw6' ? pairingModules6(c, shapes) : pairingModules(c as Pairing12Descriptor, shapes);
+      for (const [rel, text] of mods) files.set(rel, text);
+    }
     files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing));
   }
   files.set('src/wasm/curves/stark/params.ts', emitStarkParams());

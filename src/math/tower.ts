@@ -1,16 +1,18 @@
 /**
  * BigInt reference arithmetic for the degree-12 towers of BN and BLS12 curves:
- * Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ), Fp12 = Fp6[w]/(w² − v).
+ * Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ), Fp12 = Fp6[w]/(w² − v); and for the degree-6 tower of BW6
+ * curves: Fp3 = Fp[u]/(u³ − β), Fp6 = Fp3[v]/(v² − u).
  *
  * This is the yardstick the generated wasm towers are tested against and the tool the generators derive
  * constants with (Frobenius coefficients, twist constants). Clarity over speed; never on a hot path.
  *
  * Elements are plain nested tuples: Fp2 `[c0, c1]`, Fp6 `[c0, c1, c2]` of Fp2, Fp12 `[c0, c1]` of Fp6, so
- * that `w^i` (i = 0..5) sits at Fp12 slot `[i % 2][i >> 1]` (w² = v).
+ * that `w^i` (i = 0..5) sits at Fp12 slot `[i % 2][i >> 1]` (w² = v). BW6: Fp3 `[c0, c1, c2]`, Fp6 `[c0, c1]`
+ * of Fp3, and with w = v (w² = u, w⁶ = β) the coefficient of `w^i` sits at the same slot `[i % 2][i >> 1]`.
  * @module
  */
 import { WebcurvesError } from '../errors.js';
-import { invMod, mod, sqrtMod } from './modular.js';
+import { invMod, mod, powMod, sqrtMod } from './modular.js';
 
 /** `c0 + c1·u`. */
 export type Fp2 = readonly [bigint, bigint];
@@ -268,4 +270,133 @@ export function tower12(p: bigint, beta: bigint, xiLiteral: readonly [bigint, bi
     },
   };
   return { p, fp2: F2, xi, fp6, fp12, frobCoeffs };
+}
+
+/** `c0 + c1·u + c2·u²` in Fp3 = Fp[u]/(u³ − β). */
+export type Fp3 = readonly [bigint, bigint, bigint];
+/** `c0 + c1·v` in Fp6 = Fp3[v]/(v² − u). */
+export type Fp6over3 = readonly [Fp3, Fp3];
+
+/** The degree-6 tower of a BW6 curve. */
+export interface Tower6 {
+  readonly p: bigint;
+  /** β with u³ = β (and w⁶ = β for w = v). */
+  readonly beta: bigint;
+  readonly fp3: {
+    readonly zero: Fp3;
+    readonly one: Fp3;
+    add(a: Fp3, b: Fp3): Fp3;
+    sub(a: Fp3, b: Fp3): Fp3;
+    mul(a: Fp3, b: Fp3): Fp3;
+    neg(a: Fp3): Fp3;
+    inv(a: Fp3): Fp3;
+    /** a·u. */
+    mulByU(a: Fp3): Fp3;
+  };
+  readonly fp6: {
+    readonly zero: Fp6over3;
+    readonly one: Fp6over3;
+    add(a: Fp6over3, b: Fp6over3): Fp6over3;
+    sub(a: Fp6over3, b: Fp6over3): Fp6over3;
+    mul(a: Fp6over3, b: Fp6over3): Fp6over3;
+    sqr(a: Fp6over3): Fp6over3;
+    inv(a: Fp6over3): Fp6over3;
+    /** a^(p³): c0 − c1·v (the inverse of a unitary element). */
+    conj(a: Fp6over3): Fp6over3;
+    eq(a: Fp6over3, b: Fp6over3): boolean;
+    pow(a: Fp6over3, e: bigint): Fp6over3;
+    /** a^(p^k) through the Frobenius coefficients (checked against pow in tests). */
+    frob(a: Fp6over3, k: number): Fp6over3;
+    /** Builds an element from its coefficients of w^0..w^5 (w = v, w² = u). */
+    fromW(c: readonly bigint[]): Fp6over3;
+    /** Coefficients of w^0..w^5. */
+    toW(a: Fp6over3): bigint[];
+    /** The 6 Fp coefficients in tower order c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2. */
+    flat(a: Fp6over3): bigint[];
+    unflat(c: readonly bigint[]): Fp6over3;
+  };
+  /** γ[k] = β^((p^k − 1)/6): w^(p^k) = γ[k]·w, so the coefficient of w^i is multiplied by γ[k]^i (k = 0..5). */
+  readonly frobCoeffs: readonly bigint[];
+}
+
+/** Builds Fp3 = Fp[u]/(u³ − β), Fp6 = Fp3[v]/(v² − u) (β a non-residue of order dividing 6·(p − 1)/6). */
+export function tower6(p: bigint, betaLiteral: bigint): Tower6 {
+  const beta = mod(betaLiteral, p);
+  const m = (a: bigint): bigint => mod(a, p);
+  const fp3 = {
+    zero: [0n, 0n, 0n] as Fp3,
+    one: [1n, 0n, 0n] as Fp3,
+    add: (a: Fp3, b: Fp3): Fp3 => [m(a[0] + b[0]), m(a[1] + b[1]), m(a[2] + b[2])],
+    sub: (a: Fp3, b: Fp3): Fp3 => [m(a[0] - b[0]), m(a[1] - b[1]), m(a[2] - b[2])],
+    neg: (a: Fp3): Fp3 => [m(-a[0]), m(-a[1]), m(-a[2])],
+    mul: (a: Fp3, b: Fp3): Fp3 => [
+      m(a[0] * b[0] + beta * (a[1] * b[2] + a[2] * b[1])),
+      m(a[0] * b[1] + a[1] * b[0] + beta * a[2] * b[2]),
+      m(a[0] * b[2] + a[1] * b[1] + a[2] * b[0]),
+    ],
+    mulByU: (a: Fp3): Fp3 => [m(beta * a[2]), a[0], a[1]],
+    inv: (a: Fp3): Fp3 => {
+      // a⁻¹ = (A, B, C)/d with A = a0² − β·a1·a2, B = β·a2² − a0·a1, C = a1² − a0·a2, d = a0·A + β·(a2·B + a1·C)
+      const A = m(a[0] * a[0] - beta * a[1] * a[2]);
+      const B = m(beta * a[2] * a[2] - a[0] * a[1]);
+      const C = m(a[1] * a[1] - a[0] * a[2]);
+      const d = m(a[0] * A + beta * (a[2] * B + a[1] * C));
+      if (d === 0n) throw new WebcurvesError('NOT_INVERTIBLE', '0 has no inverse');
+      const di = invMod(d, p);
+      return [m(A * di), m(B * di), m(C * di)];
+    },
+  };
+  const z6: Fp6over3 = [fp3.zero, fp3.zero];
+  const one6: Fp6over3 = [fp3.one, fp3.zero];
+  const mul6 = (a: Fp6over3, b: Fp6over3): Fp6over3 => {
+    const t0 = fp3.mul(a[0], b[0]);
+    const t1 = fp3.mul(a[1], b[1]);
+    const c1 = fp3.sub(fp3.sub(fp3.mul(fp3.add(a[0], a[1]), fp3.add(b[0], b[1])), t0), t1);
+    return [fp3.add(t0, fp3.mulByU(t1)), c1];
+  };
+  const toW = (a: Fp6over3): bigint[] => [a[0][0], a[1][0], a[0][1], a[1][1], a[0][2], a[1][2]];
+  const fromW = (c: readonly bigint[]): Fp6over3 => [
+    [c[0]!, c[2]!, c[4]!],
+    [c[1]!, c[3]!, c[5]!],
+  ];
+  const frobCoeffs: bigint[] = [];
+  for (let k = 0; k < 6; k++) frobCoeffs.push(powMod(beta, (p ** BigInt(k) - 1n) / 6n, p));
+  const fp6 = {
+    zero: z6,
+    one: one6,
+    add: (a: Fp6over3, b: Fp6over3): Fp6over3 => [fp3.add(a[0], b[0]), fp3.add(a[1], b[1])],
+    sub: (a: Fp6over3, b: Fp6over3): Fp6over3 => [fp3.sub(a[0], b[0]), fp3.sub(a[1], b[1])],
+    mul: mul6,
+    sqr: (a: Fp6over3): Fp6over3 => mul6(a, a),
+    conj: (a: Fp6over3): Fp6over3 => [a[0], fp3.neg(a[1])],
+    inv: (a: Fp6over3): Fp6over3 => {
+      const d = fp3.sub(fp3.mul(a[0], a[0]), fp3.mulByU(fp3.mul(a[1], a[1])));
+      const di = fp3.inv(d);
+      return [fp3.mul(a[0], di), fp3.neg(fp3.mul(a[1], di))];
+    },
+    eq: (a: Fp6over3, b: Fp6over3): boolean => toW(a).every((x, i) => m(x - toW(b)[i]!) === 0n),
+    pow: (a: Fp6over3, e: bigint): Fp6over3 => powGeneric({ one: one6, mul: mul6, sqr: (x: Fp6over3) => mul6(x, x) }, a, e),
+    frob: (a: Fp6over3, k: number): Fp6over3 => {
+      const g = frobCoeffs[((k % 6) + 6) % 6]!;
+      let gi = 1n;
+      return fromW(
+        toW(a).map((c) => {
+          const v = m(c * gi);
+          gi = m(gi * g);
+          return v;
+        }),
+      );
+    },
+    fromW,
+    toW,
+    flat: (a: Fp6over3): bigint[] => [...a[0], ...a[1]],
+    unflat: (c: readonly bigint[]): Fp6over3 => {
+      if (c.length !== 6) throw new WebcurvesError('INVALID_ARGUMENT', 'an Fp6 element has 6 coefficients');
+      return [
+        [c[0]!, c[1]!, c[2]!],
+        [c[3]!, c[4]!, c[5]!],
+      ];
+    },
+  };
+  return { p, beta, fp3, fp6, frobCoeffs };
 }

@@ -1,6 +1,6 @@
 /**
- * The public API of a BN/BLS12 pairing curve (`wc.bn254`, `wc.bls12_381`, `wc.bls12_377`): G1 and G2 group
- * operations, encodings, MSM, pairings. BigInt lives only here, at the edge: points are marshalled into the
+ * The public API of a pairing curve (`wc.bn254`, `wc.bls12_381`, `wc.bls12_377`, `wc.bw6_761`): G1 and G2 group
+ * operations, encodings, MSM, pairings. BW6-761's G2 is over Fp (points like G1's) and its GT has 6 coefficients. BigInt lives only here, at the edge: points are marshalled into the
  * wasm core's memory as canonical words, every operation runs in wasm, results come back as words.
  *
  * Validation (every input from outside): coordinates must be bigints in [0, p) (`NOT_IN_FIELD`), points on the
@@ -15,14 +15,14 @@
 import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
-import { PAIRING_CONSTANTS, type PairingConstants } from '../generated/pairing.js';
-import { decomposeFast } from '../math/lattice.js';
+import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type PairingConstants } from '../generated/pairing.js';
+import { decomposeFast, type Decomposition } from '../math/lattice.js';
 import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 
 /** Names of the curves this module serves. */
-export type PairingCurveName = PairingConstants['name'];
+export type PairingCurveName = PairingConstants['name'] | Pairing6Constants['name'];
 
 /** One group's API (G1 over Fp, G2 over Fp2). */
 export interface PairingGroup<P> {
@@ -60,7 +60,7 @@ export interface PairingGroup<P> {
 }
 
 /** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. */
-export interface PairingBenchHooks {
+export interface PairingBenchHooks<G2P = G2Point> {
   g1Double(iters: number): void;
   g1AddMixed(iters: number): void;
   g2Double(iters: number): void;
@@ -73,14 +73,14 @@ export interface PairingBenchHooks {
   /** The last result written by a G1 hook (affine). */
   lastG1(): G1Point;
   /** The last result written by a G2 hook (affine). */
-  lastG2(): G2Point;
-  /** The last Fp12 result (Miller loop, final exponentiation or pairing), tower order. */
+  lastG2(): G2P;
+  /** The last GT-field result (Miller loop, final exponentiation or pairing), tower order. */
   lastGt(): bigint[];
 }
 
 /** A BN/BLS12 pairing curve. */
 export interface PairingCurve {
-  readonly name: PairingCurveName;
+  readonly name: PairingConstants['name'];
   /** Base-field modulus. */
   readonly p: bigint;
   /** Group order. */
@@ -100,6 +100,60 @@ export interface PairingCurve {
   pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point]>): Promise<boolean>;
   /** Benchmark hooks for the given points. Unstable, for `bench/`. */
   benchHooks(P: G1Point, Q: G2Point, k: bigint): PairingBenchHooks;
+}
+
+/**
+ * BW6-761: G1 on y² = x³ − 1 and G2 on the M-twist y² = x³ + 4, both over Fp, so G2 points are plain
+ * `{ x: bigint, y: bigint }` like G1's; GT elements have 6 Fp coefficients.
+ */
+export interface BW6Curve {
+  readonly name: Pairing6Constants['name'];
+  /** Base-field modulus (761 bits). */
+  readonly p: bigint;
+  /** Group order (377 bits: BLS12-377's base field). */
+  readonly r: bigint;
+  readonly G1: PairingGroup<G1Point>;
+  /** G2, over Fp: points are `{ x: bigint, y: bigint }`. */
+  readonly G2: PairingGroup<G1Point>;
+  /**
+   * e(P, Q) as its 6 Fp coefficients in tower order c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2 (Fp6 = c0 + c1·v,
+   * v² = u; Fp3 = c0 + c1·u + c2·u², u³ = −4): the exact reduced optimal-ate pairing
+   * (f_{x+1,Q}(P)·f_{x³−x²−x,Q}(P)^p)^((p⁶−1)/r). The identity on either side gives 1.
+   * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`.
+   */
+  pairing(P: G1Point, Q: G1Point): Promise<bigint[]>;
+  /** Whether ∏ e(P_i, Q_i) = 1 (one final exponentiation; identity pairs allowed). @throws {WebcurvesError} as `pairing`. */
+  pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G1Point]>): Promise<boolean>;
+  /** Benchmark hooks for the given points. Unstable, for `bench/`. */
+  benchHooks(P: G1Point, Q: G1Point, k: bigint): PairingBenchHooks<G1Point>;
+}
+
+/** The constants the edge works with, for both tower kinds. */
+interface EdgeConstants {
+  readonly name: PairingCurveName;
+  readonly p: bigint;
+  readonly r: bigint;
+  /** Fp elements per G2 coordinate: 2 (BN, BLS12) or 1 (BW6). */
+  readonly d2: 1 | 2;
+  /** Fp coefficients of a GT element: 12 or 6. */
+  readonly gtn: 12 | 6;
+  readonly g1b: bigint;
+  readonly g2b: readonly bigint[];
+  readonly beta: bigint;
+  readonly g1Gen: { readonly x: bigint; readonly y: bigint };
+  /** Coordinates of the G2 generator: [x…, y…]. */
+  readonly g2Gen: readonly bigint[];
+  readonly glv: Decomposition;
+  /** G2's decomposition (GLS over ψ for BN/BLS12; the same GLV lattice for BW6). */
+  readonly gls: Decomposition;
+}
+
+function edgeConstants(name: string): EdgeConstants | undefined {
+  const k = PAIRING_CONSTANTS[name as PairingConstants['name']] as PairingConstants | undefined;
+  if (k) return { ...k, d2: 2, gtn: 12, g2b: k.g2b, g2Gen: [...k.g2Gen.x, ...k.g2Gen.y] };
+  const k6 = PAIRING6_CONSTANTS[name as Pairing6Constants['name']] as Pairing6Constants | undefined;
+  if (k6) return { ...k6, d2: 1, gtn: 6, g2b: [k6.g2b], beta: 0n, g2Gen: [k6.g2Gen.x, k6.g2Gen.y], gls: k6.glv };
+  return undefined;
 }
 
 type Fn = (...args: number[]) => number;
@@ -138,14 +192,17 @@ function wnaf(k: bigint): number[] {
   return out;
 }
 
-/** Implementation over one wasm core instance (the engine's in-thread instance of the curve's module). */
-export class PairingCurveImpl implements PairingCurve {
+/**
+ * Implementation over one wasm core instance (the engine's in-thread instance of the curve's module): a
+ * {@link PairingCurve} for BN/BLS12 modules, a {@link BW6Curve} for BW6-761's (the engine narrows the type).
+ */
+export class PairingCurveImpl {
   readonly name: PairingCurveName;
   readonly p: bigint;
   readonly r: bigint;
   readonly G1: PairingGroup<G1Point>;
-  readonly G2: PairingGroup<G2Point>;
-  private readonly k: PairingConstants;
+  readonly G2: PairingGroup<G2Point | G1Point>;
+  private readonly k: EdgeConstants;
   private readonly ex: Record<string, Fn>;
   private readonly mem: () => ArrayBuffer;
   private readonly E: number;
@@ -167,17 +224,16 @@ export class PairingCurveImpl implements PairingCurve {
     private readonly core: CoreInstance,
     private readonly live: () => void,
   ) {
-    const name = core.curve as PairingCurveName;
-    const k: PairingConstants = PAIRING_CONSTANTS[name];
-    if (!k) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BN/BLS12 pairing curve`);
+    const k = edgeConstants(core.curve);
+    if (!k) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a pairing curve`);
+    const name = k.name;
     this.k = k;
     this.name = name;
     this.p = k.p;
     this.r = k.r;
     this.ex = core.exports as unknown as Record<string, Fn>;
     this.mem = () => core.exports.memory.buffer as ArrayBuffer;
-    const fpId = (name === 'bn254' ? 'bn254_fp' : name === 'bls12_381' ? 'bls12_381_fp' : 'bls12_377_fp') as keyof typeof FIELD_LAYOUTS;
-    const lay = FIELD_LAYOUTS[fpId];
+    const lay = FIELD_LAYOUTS[`${name}_fp` as keyof typeof FIELD_LAYOUTS];
     this.E = lay.elemBytes;
     this.io = lay.ioWords;
     const a = (bytes: number): number => core.exports.alloc(bytes);
@@ -197,14 +253,20 @@ export class PairingCurveImpl implements PairingCurve {
       rhs1: (x) => mod(x * x * x + k.g1b, p),
       rhs2: (x) => {
         const c = F2mul(F2mul(x, x), x);
-        return [mod(c[0] + k.g2b[0], p), mod(c[1] + k.g2b[1], p)];
+        return [mod(c[0] + k.g2b[0]!, p), mod(c[1] + k.g2b[1]!, p)];
       },
+      ...(k.d2 === 1 ? { rhs2Fp: (x: bigint) => mod(x * x * x + k.g2b[0]!, p) } : {}),
     };
     this.G1 = this.group(1);
     this.G2 = this.group(2);
   }
 
   // ------------------------------------------------------------------ marshalling
+
+  /** Fp elements per coordinate of group g. */
+  private deg(g: 1 | 2): 1 | 2 {
+    return g === 1 ? 1 : this.k.d2;
+  }
 
   private words(): Uint32Array {
     return new Uint32Array(this.mem());
@@ -237,8 +299,11 @@ export class PairingCurveImpl implements PairingCurve {
       throw new WebcurvesError('NOT_IN_FIELD', `G${g} coordinates must be bigints in [0, p)`);
     };
     if (P === null || typeof P !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', `expected a G${g} point object`);
-    const vals: unknown[] = g === 1 ? [(P as G1Point).x, (P as G1Point).y] : [...((P as G2Point).x ?? []), ...((P as G2Point).y ?? [])];
-    if (vals.length !== 2 * g) throw new WebcurvesError('INVALID_ARGUMENT', `expected a G${g} point object`);
+    const d = this.deg(g);
+    const { x, y } = P as { x: unknown; y: unknown };
+    // an Fp2-shaped point where Fp coordinates are expected (or the reverse) is the wrong shape
+    const vals: unknown[] = d === 1 ? (Array.isArray(x) || Array.isArray(y) ? [] : [x, y]) : Array.isArray(x) && Array.isArray(y) ? [...x, ...y] : [];
+    if (vals.length !== 2 * d) throw new WebcurvesError('INVALID_ARGUMENT', `expected a G${g} point object`);
     for (const v of vals) if (typeof v !== 'bigint' || v < 0n || v >= this.p) bad();
     return vals as bigint[];
   }
@@ -267,8 +332,8 @@ export class PairingCurveImpl implements PairingCurve {
 
   private read(g: 1 | 2, at: number): G1Point | G2Point {
     this.ex[`g${g}_toWords`]!(this.IO, at, this.io);
-    const v = this.getWords(2 * g);
-    return g === 1 ? { x: v[0]!, y: v[1]! } : { x: [v[0]!, v[1]!], y: [v[2]!, v[3]!] };
+    const v = this.getWords(2 * this.deg(g));
+    return this.deg(g) === 1 ? { x: v[0]!, y: v[1]! } : { x: [v[0]!, v[1]!], y: [v[2]!, v[3]!] };
   }
 
   private sqrtFp(v: bigint): bigint | undefined {
@@ -325,11 +390,13 @@ export class PairingCurveImpl implements PairingCurve {
 
   private group<P extends G1Point | G2Point>(g: 1 | 2): PairingGroup<P> {
     const k = this.k;
-    const generator = (g === 1 ? { x: k.g1Gen.x, y: k.g1Gen.y } : { x: [...k.g2Gen.x], y: [...k.g2Gen.y] }) as unknown as P;
-    const zero = (g === 1 ? { x: 0n, y: 0n } : { x: [0n, 0n], y: [0n, 0n] }) as unknown as P;
+    const fp2 = this.deg(g) === 2;
+    const gg = k.g2Gen;
+    const generator = (g === 1 ? { x: k.g1Gen.x, y: k.g1Gen.y } : fp2 ? { x: [gg[0]!, gg[1]!], y: [gg[2]!, gg[3]!] } : { x: gg[0]!, y: gg[1]! }) as unknown as P;
+    const zero = (fp2 ? { x: [0n, 0n], y: [0n, 0n] } : { x: 0n, y: 0n }) as unknown as P;
     const isZero = (c: bigint[]): boolean => c.every((v) => v === 0n);
     const self = this;
-    const S = g === 1 ? 2 * this.E : 4 * this.E;
+    const S = 2 * this.deg(g) * this.E;
     const unary = (a: P, op: string): P => {
       self.live();
       self.load(g, a, self.A, false);
@@ -375,12 +442,12 @@ export class PairingCurveImpl implements PairingCurve {
         self.live();
         const c = self.coords(g, a);
         self.load(g, a, self.A, false);
-        return encodePoint(self.enc, c.slice(0, g), c.slice(g), isZero(c), opts);
+        return encodePoint(self.enc, c.slice(0, self.deg(g)), c.slice(self.deg(g)), isZero(c), opts);
       },
       fromBytes(bytes, opts) {
         self.live();
         const d = decodePoint(self.enc, bytes, g === 2, opts);
-        const P = (d.zero ? zero : g === 1 ? { x: d.x[0]!, y: d.y[0]! } : { x: [d.x[0]!, d.x[1]!], y: [d.y[0]!, d.y[1]!] }) as P;
+        const P = (d.zero ? zero : !fp2 ? { x: d.x[0]!, y: d.y[0]! } : { x: [d.x[0]!, d.x[1]!], y: [d.y[0]!, d.y[1]!] }) as P;
         self.load(g, P, self.A, opts?.subgroupCheck ?? true);
         return P;
       },
@@ -434,11 +501,11 @@ export class PairingCurveImpl implements PairingCurve {
   // ------------------------------------------------------------------ pairings
 
   private readGt(at: number): bigint[] {
-    this.ex.fp12_toWords!(this.IO, at, this.io);
-    return this.getWords(12);
+    this.ex[`fp${this.k.gtn}_toWords`]!(this.IO, at, this.io);
+    return this.getWords(this.k.gtn);
   }
 
-  async pairing(P: G1Point, Q: G2Point): Promise<bigint[]> {
+  async pairing(P: G1Point, Q: G2Point | G1Point): Promise<bigint[]> {
     this.live();
     this.load(1, P, this.A, true);
     this.load(2, Q, this.B, true);
@@ -446,20 +513,20 @@ export class PairingCurveImpl implements PairingCurve {
     return this.readGt(this.OUT);
   }
 
-  async pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point]>): Promise<boolean> {
+  async pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point | G1Point]>): Promise<boolean> {
     this.live();
     if (!Array.isArray(pairs)) throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck takes an array of [G1, G2] pairs');
     const n = pairs.length;
     if (n === 0) return true;
     const ex = this.core.exports;
     const g1s = ex.alloc(n * 2 * this.E);
-    const g2s = ex.alloc(n * 4 * this.E);
+    const g2s = ex.alloc(n * 2 * this.k.d2 * this.E);
     const work = ex.alloc(n * this.ex.pair_workBytes!());
     try {
       pairs.forEach((pair, i) => {
         if (!Array.isArray(pair) || pair.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck takes an array of [G1, G2] pairs');
         this.load(1, pair[0], g1s + i * 2 * this.E, true);
-        this.load(2, pair[1], g2s + i * 4 * this.E, true);
+        this.load(2, pair[1], g2s + i * 2 * this.k.d2 * this.E, true);
       });
       return this.ex.pair_check!(g1s, g2s, n, work) !== 0;
     } finally {
@@ -469,7 +536,7 @@ export class PairingCurveImpl implements PairingCurve {
     }
   }
 
-  benchHooks(P: G1Point, Q: G2Point, k: bigint): PairingBenchHooks {
+  benchHooks(P: G1Point, Q: G2Point | G1Point, k: bigint): PairingBenchHooks<G2Point | G1Point> {
     // Dedicated memory so the hooks stay valid across other calls.
     const ex = this.core.exports;
     const E = this.E;
@@ -503,8 +570,26 @@ export class PairingCurveImpl implements PairingCurve {
         for (let i = 0; i < n; i++) x.pair_pairing!(out, p1, p2);
       },
       lastG1: () => this.read(1, out) as G1Point,
-      lastG2: () => this.read(2, out) as G2Point,
+      lastG2: () => this.read(2, out) as G2Point | G1Point,
       lastGt: () => this.readGt(out),
     };
   }
+}
+
+/**
+ * A BN/BLS12 curve's API over its module instance.
+ * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BN/BLS12 curve's.
+ */
+export function createPairingCurve(core: CoreInstance, live: () => void): PairingCurve {
+  if (!(core.curve in PAIRING_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BN/BLS12 pairing curve`);
+  return new PairingCurveImpl(core, live) as unknown as PairingCurve;
+}
+
+/**
+ * A BW6 curve's API over its module instance.
+ * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BW6 curve's.
+ */
+export function createBW6Curve(core: CoreInstance, live: () => void): BW6Curve {
+  if (!(core.curve in PAIRING6_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BW6 pairing curve`);
+  return new PairingCurveImpl(core, live) as unknown as BW6Curve;
 }

@@ -1,13 +1,14 @@
 /**
- * Byte encodings of G1 and G2 points for BN254, BLS12-381 and BLS12-377 (BigInt at the edge).
+ * Byte encodings of G1 and G2 points for BN254, BLS12-381, BLS12-377 and BW6-761 (BigInt at the edge).
  *
  * | format | curves | G1 | G2 | infinity |
  * |---|---|---|---|---|
  * | `evm` (EIP-196/197) | BN254 | x‖y, 32-byte big-endian | x.c1‖x.c0‖y.c1‖y.c0 (imaginary part first) | all zeros |
  * | `eip2537` | BLS12-381 | x‖y, each 16 zero bytes + 48-byte big-endian | x.c0‖x.c1‖y.c0‖y.c1 | all zeros |
  * | `eip2539` | BLS12-377 | as eip2537 | as eip2537 | all zeros |
+ * | `eip3026` | BW6-761 | x‖y, each 96-byte big-endian (no padding) | the same (G2 is over Fp) | all zeros |
  * | `zcash` (also IETF/Ethereum consensus) | BLS12-381 | compressed x (48 bytes) or x‖y (96), big-endian, flags in the 3 top bits of byte 0 | c1 before c0 (96 / 192 bytes) | flag 0x40 (0xc0 compressed), rest zero |
- * | `arkworks` (ark-serialize `CanonicalSerialize`) | BLS12-377 | little-endian x (48 bytes) or x‖y (96), flags in the 2 top bits of the last byte | c0 before c1 (96 / 192 bytes) | flag 0x40 in the last byte, rest zero |
+ * | `arkworks` (ark-serialize `CanonicalSerialize`) | BLS12-377, BW6-761 | little-endian x (48 / 96 bytes) or x‖y (96 / 192), flags in the 2 top bits of the last byte | BLS12-377: c0 before c1 (96 / 192 bytes); BW6-761: as G1 | flag 0x40 in the last byte, rest zero |
  *
  * zcash flags: 0x80 compressed, 0x40 infinity, 0x20 "y is the larger of ±y" (compressed only; for Fp2, c1
  * decides unless it is 0). arkworks flags: bit 7 "y is the larger of ±y" (Fp2 compared c1 first, as ark-ff's
@@ -24,18 +25,18 @@ export interface G1Point {
   readonly y: bigint;
 }
 
-/** Affine G2 point with Fp2 coordinates `[c0, c1]` (c0 + c1·u); the identity has all four zero. */
+/** Affine G2 point with Fp2 coordinates `[c0, c1]` (c0 + c1·u); the identity has all four zero. BW6-761's G2 is over Fp: its points are {@link G1Point}s. */
 export interface G2Point {
   readonly x: readonly [bigint, bigint];
   readonly y: readonly [bigint, bigint];
 }
 
 /** A point encoding (see the module table for which curve has which). */
-export type PointFormat = 'evm' | 'eip2537' | 'eip2539' | 'zcash' | 'arkworks';
+export type PointFormat = 'evm' | 'eip2537' | 'eip2539' | 'eip3026' | 'zcash' | 'arkworks';
 
 /** Options of `toBytes`. */
 export interface EncodeOptions {
-  /** Defaults: BN254 `evm`, BLS12-381 `zcash`, BLS12-377 `arkworks`. */
+  /** Defaults: BN254 `evm`, BLS12-381 `zcash`, BLS12-377 and BW6-761 `arkworks`. */
   readonly format?: PointFormat;
   /** Compressed form (zcash, arkworks only). Default true for zcash and arkworks, false otherwise. */
   readonly compressed?: boolean;
@@ -52,20 +53,23 @@ export interface DecodeOptions extends EncodeOptions {
 
 /** The curve facts an encoder needs. */
 export interface EncodingCurve {
-  readonly name: 'bn254' | 'bls12_381' | 'bls12_377';
+  readonly name: 'bn254' | 'bls12_381' | 'bls12_377' | 'bw6_761';
   readonly p: bigint;
   /** Square roots through the wasm core (either root; undefined for a non-square). */
   sqrtFp(a: bigint): bigint | undefined;
   sqrtFp2(a: Fp2): Fp2 | undefined;
-  /** x³ + b for G1 and G2. */
+  /** x³ + b for G1 and G2 (G2 over Fp2). */
   rhs1(x: bigint): bigint;
   rhs2(x: Fp2): Fp2;
+  /** x³ + b′ for a G2 over Fp (BW6); when present, G2 points have one Fp element per coordinate. */
+  rhs2Fp?(x: bigint): bigint;
 }
 
 const FORMATS: Record<EncodingCurve['name'], readonly PointFormat[]> = {
   bn254: ['evm'],
   bls12_381: ['zcash', 'eip2537'],
   bls12_377: ['arkworks', 'eip2539'],
+  bw6_761: ['arkworks', 'eip3026'],
 };
 
 interface Resolved {
@@ -112,13 +116,19 @@ function canonical(v: bigint, p: bigint, what: string): bigint {
   return v;
 }
 
+/** Whether the (G1 or G2) point's coordinates are in Fp2. */
+const overFp2 = (c: EncodingCurve, g2: boolean): boolean => g2 && c.rhs2Fp === undefined;
+
+/** Bytes per coordinate word of the uncompressed fixed-width formats. */
+const WIDTH: Partial<Record<PointFormat, number>> = { evm: 32, eip2537: 64, eip2539: 64, eip3026: 96 };
+
 /** Encoded length of a G1 (or G2) point. */
 export function encodedLength(c: EncodingCurve, g2: boolean, opts?: EncodeOptions): number {
   const { format, compressed } = resolve(c, opts);
   const n = fpBytes(c.p);
-  const coords = g2 ? 2 : 1;
-  if (format === 'evm') return 2 * coords * 32;
-  if (format === 'eip2537' || format === 'eip2539') return 2 * coords * 64;
+  const coords = overFp2(c, g2) ? 2 : 1;
+  const w = WIDTH[format];
+  if (w !== undefined) return 2 * coords * w;
   return (compressed ? 1 : 2) * coords * n;
 }
 
@@ -133,11 +143,12 @@ function coordsOf(format: PointFormat, x: readonly bigint[], y: readonly bigint[
 export function encodePoint(c: EncodingCurve, x: readonly bigint[], y: readonly bigint[], isZero: boolean, opts?: EncodeOptions): Uint8Array {
   const { format, compressed } = resolve(c, opts);
   const g2 = x.length === 2;
+  // (a G2 over Fp is laid out as G1: x.length decides)
   const out = new Uint8Array(encodedLength(c, g2, opts));
   const n = fpBytes(c.p);
-  if (format === 'evm' || format === 'eip2537' || format === 'eip2539') {
+  const w = WIDTH[format];
+  if (w !== undefined) {
     if (isZero) return out;
-    const w = format === 'evm' ? 32 : 64;
     coordsOf(format, x, y).forEach((v, i) => writeBE(out, i * w, w, v));
     return out;
   }
@@ -183,17 +194,20 @@ export function decodePoint(c: EncodingCurve, bytes: Uint8Array, g2: boolean, op
   if (bytes.length !== len) throw new WebcurvesError('INVALID_ENCODING', `expected ${len} bytes, got ${bytes.length}`);
   const p = c.p;
   const n = fpBytes(p);
-  const coords = g2 ? 2 : 1;
+  const fp2 = overFp2(c, g2);
+  const coords = fp2 ? 2 : 1;
   const assemble = (vals: bigint[]): { x: bigint[]; y: bigint[] } => {
-    if (!g2) return { x: [vals[0]!], y: [vals[1]!] };
+    if (!fp2) return { x: [vals[0]!], y: [vals[1]!] };
     return format === 'evm' || format === 'zcash' ? { x: [vals[1]!, vals[0]!], y: [vals[3]!, vals[2]!] } : { x: [vals[0]!, vals[1]!], y: [vals[2]!, vals[3]!] };
   };
-  if (format === 'evm' || format === 'eip2537' || format === 'eip2539') {
-    const w = format === 'evm' ? 32 : 64;
+  const w = WIDTH[format];
+  if (w !== undefined) {
+    // fixed-width big-endian words: the value in the low n bytes (at most 32 for evm), zero padding above
+    const body = Math.min(n, w);
     const vals: bigint[] = [];
     for (let i = 0; i < 2 * coords; i++) {
-      if (w === 64) for (let k = 0; k < 16; k++) if (bytes[i * w + k] !== 0) throw new WebcurvesError('INVALID_ENCODING', 'non-zero padding bytes');
-      vals.push(canonical(readBE(bytes, i * w + (w - n > 0 && w === 64 ? 16 : 0), w === 64 ? 48 : 32), p, 'a coordinate'));
+      for (let k = 0; k < w - body; k++) if (bytes[i * w + k] !== 0) throw new WebcurvesError('INVALID_ENCODING', 'non-zero padding bytes');
+      vals.push(canonical(readBE(bytes, i * w + (w - body), body), p, 'a coordinate'));
     }
     if (vals.every((v) => v === 0n)) return { zero: true };
     return { zero: false, ...assemble(vals) };
@@ -228,9 +242,9 @@ export function decodePoint(c: EncodingCurve, bytes: Uint8Array, g2: boolean, op
     return { zero: false, ...assemble(be ? vals : vals) };
   }
   // compressed: x, then y from the curve equation and the sign flag
-  if (!g2) {
+  if (!fp2) {
     const x = canonical(read(0), p, 'x');
-    const y0 = c.sqrtFp(c.rhs1(x));
+    const y0 = c.sqrtFp(g2 ? c.rhs2Fp!(x) : c.rhs1(x));
     if (y0 === undefined) throw new WebcurvesError('NOT_ON_CURVE', 'x is not the abscissa of a curve point');
     const y = largerFp(y0, p) === larger ? y0 : mod(-y0, p);
     return { zero: false, x: [x], y: [y] };

@@ -1,9 +1,9 @@
 /**
- * Ethereum-precompile semantics (EIP-196/197, EIP-2537, EIP-2539) on top of the public curve API, so the
- * go-ethereum, frontier and celo vector files can run against webcurves: inputs are split and decoded with
+ * Ethereum-precompile semantics (EIP-196/197, EIP-2537, EIP-2539, EIP-3026) on top of the public curve API, so
+ * the go-ethereum, frontier and celo vector files can run against webcurves: inputs are split and decoded with
  * `fromBytes`, outputs encoded with `toBytes`. Length errors are the harness's own (`INVALID_ENCODING`).
  */
-import { WebcurvesError, type G1Point, type G2Point, type PairingCurve, type PointFormat } from 'webcurves';
+import { WebcurvesError, type BW6Curve, type G1Point, type G2Point, type PairingCurve, type PointFormat } from 'webcurves';
 
 export type Op = 'add' | 'mul' | 'msm' | 'pairing';
 
@@ -47,6 +47,43 @@ export async function runPrecompile(c: PairingCurve, group: 1 | 2, op: Op, input
   const pairs: [G1Point, G2Point][] = [];
   for (let i = 0; i < input.length; i += each) {
     pairs.push([c.G1.fromBytes(input.subarray(i, i + 128), { format }), c.G2.fromBytes(input.subarray(i + 128, i + each), { format })]);
+  }
+  return (await c.pairingCheck(pairs)) ? '0'.repeat(63) + '1' : '0'.repeat(64);
+}
+
+/**
+ * EIP-3026 (BW6-761): G1 and G2 points are both 192 bytes (two unpadded 96-byte coordinates), scalars 64 bytes,
+ * pairing pairs 384 bytes. ADD accepts points outside the subgroup (as EIP-2537's); MUL, MULTIEXP and PAIRING
+ * check it.
+ */
+export async function runPrecompile6(c: BW6Curve, group: 1 | 2, op: Op, inputHex: string): Promise<string> {
+  const input = hex(inputHex);
+  const format: PointFormat = 'eip3026';
+  const pt = 192;
+  const G = group === 1 ? c.G1 : c.G2;
+  const dec = (b: Uint8Array, subgroupCheck: boolean): G1Point => G.fromBytes(b, { format, subgroupCheck });
+  const enc = (P: G1Point): string => toHex(G.toBytes(P, { format }));
+  if (op === 'add') {
+    if (input.length !== 2 * pt) lengthError();
+    return enc(G.add(dec(input.subarray(0, pt), false), dec(input.subarray(pt), false)));
+  }
+  if (op === 'mul' || op === 'msm') {
+    const each = pt + 64;
+    if (input.length === 0 || input.length % each !== 0) lengthError();
+    const points: G1Point[] = [];
+    const scalars: bigint[] = [];
+    for (let i = 0; i < input.length; i += each) {
+      points.push(dec(input.subarray(i, i + pt), true));
+      scalars.push(beInt(input.subarray(i + pt, i + each)));
+    }
+    if (points.length === 1 && op === 'mul') return enc(G.mul(points[0]!, scalars[0]!));
+    return enc(await G.msm(points, scalars));
+  }
+  const each = 2 * pt;
+  if (input.length === 0 || input.length % each !== 0) lengthError();
+  const pairs: [G1Point, G1Point][] = [];
+  for (let i = 0; i < input.length; i += each) {
+    pairs.push([c.G1.fromBytes(input.subarray(i, i + pt), { format }), c.G2.fromBytes(input.subarray(i + pt, i + each), { format })]);
   }
   return (await c.pairingCheck(pairs)) ? '0'.repeat(63) + '1' : '0'.repeat(64);
 }

@@ -4,6 +4,8 @@
 // (R = 2^780), fully reduced. Multiplication shape: rows.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
+// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction, rows shape), lin2
+// (small-constant combinations); all constant-time in their field-element inputs.
 
 /** Limbs per element. */
 export const LIMBS: i32 = 26;
@@ -816,4 +818,327 @@ export function benchInv(out: usize, a: usize, iters: i32, unsafe: bool): void {
     else inv(BENCH_ACC, BENCH_ACC);
   }
   memory.copy(out, BENCH_ACC, 104);
+}
+
+/** out = (x0·y0 + x1·y1)·R⁻¹ mod p, one reduction; inputs may be unreduced while the sum is below p·R. out may alias any input. */
+export function mulSum2(out: usize, x0: usize, y0: usize, x1: usize, y1: usize): void {
+  let t0: u64 = 0, t1: u64 = 0, t2: u64 = 0, t3: u64 = 0, t4: u64 = 0, t5: u64 = 0, t6: u64 = 0, t7: u64 = 0, t8: u64 = 0, t9: u64 = 0, t10: u64 = 0, t11: u64 = 0, t12: u64 = 0, t13: u64 = 0, t14: u64 = 0, t15: u64 = 0, t16: u64 = 0, t17: u64 = 0, t18: u64 = 0, t19: u64 = 0, t20: u64 = 0, t21: u64 = 0, t22: u64 = 0, t23: u64 = 0, t24: u64 = 0, t25: u64 = 0;
+  let s: u64, m: u64, y0i: u64, y1i: u64;
+  for (let i: usize = 0; i < 26; i++) {
+    if (i != 0 && i % 5 == 0) {
+      t1 += t0 >> 30; t0 &= MASK;
+      t2 += t1 >> 30; t1 &= MASK;
+      t3 += t2 >> 30; t2 &= MASK;
+      t4 += t3 >> 30; t3 &= MASK;
+      t5 += t4 >> 30; t4 &= MASK;
+      t6 += t5 >> 30; t5 &= MASK;
+      t7 += t6 >> 30; t6 &= MASK;
+      t8 += t7 >> 30; t7 &= MASK;
+      t9 += t8 >> 30; t8 &= MASK;
+      t10 += t9 >> 30; t9 &= MASK;
+      t11 += t10 >> 30; t10 &= MASK;
+      t12 += t11 >> 30; t11 &= MASK;
+      t13 += t12 >> 30; t12 &= MASK;
+      t14 += t13 >> 30; t13 &= MASK;
+      t15 += t14 >> 30; t14 &= MASK;
+      t16 += t15 >> 30; t15 &= MASK;
+      t17 += t16 >> 30; t16 &= MASK;
+      t18 += t17 >> 30; t17 &= MASK;
+      t19 += t18 >> 30; t18 &= MASK;
+      t20 += t19 >> 30; t19 &= MASK;
+      t21 += t20 >> 30; t20 &= MASK;
+      t22 += t21 >> 30; t21 &= MASK;
+      t23 += t22 >> 30; t22 &= MASK;
+      t24 += t23 >> 30; t23 &= MASK;
+      t25 += t24 >> 30; t24 &= MASK;
+    }
+    y0i = <u64>load<u32>(y0 + (i << 2)); y1i = <u64>load<u32>(y1 + (i << 2));
+    s = t0 + <u64>load<u32>(x0, 0) * y0i + <u64>load<u32>(x1, 0) * y1i;
+    m = (s * N0) & MASK;
+    s = (s + m * <u64>0x8b) >> 30;
+    t0 = t1 + <u64>load<u32>(x0, 4) * y0i + <u64>load<u32>(x1, 4) * y1i + m * <u64>0x12740000 + s;
+    t1 = t2 + <u64>load<u32>(x0, 8) * y0i + <u64>load<u32>(x1, 8) * y1i + m * <u64>0x82f;
+    t2 = t3 + <u64>load<u32>(x0, 12) * y0i + <u64>load<u32>(x1, 12) * y1i + m * <u64>0x244f9a1c;
+    t3 = t4 + <u64>load<u32>(x0, 16) * y0i + <u64>load<u32>(x1, 16) * y1i + m * <u64>0x30a437e6;
+    t4 = t5 + <u64>load<u32>(x0, 20) * y0i + <u64>load<u32>(x1, 20) * y1i + m * <u64>0x33e2bbab;
+    t5 = t6 + <u64>load<u32>(x0, 24) * y0i + <u64>load<u32>(x1, 24) * y1i + m * <u64>0x3a8f8160;
+    t6 = t7 + <u64>load<u32>(x0, 28) * y0i + <u64>load<u32>(x1, 28) * y1i + m * <u64>0x5b09599;
+    t7 = t8 + <u64>load<u32>(x0, 32) * y0i + <u64>load<u32>(x1, 32) * y1i + m * <u64>0x3f2e98a1;
+    t8 = t9 + <u64>load<u32>(x0, 36) * y0i + <u64>load<u32>(x1, 36) * y1i + m * <u64>0xf71cfaf;
+    t9 = t10 + <u64>load<u32>(x0, 40) * y0i + <u64>load<u32>(x1, 40) * y1i + m * <u64>0x19071dcd;
+    t10 = t11 + <u64>load<u32>(x0, 44) * y0i + <u64>load<u32>(x1, 44) * y1i + m * <u64>0x3b44be7f;
+    t11 = t12 + <u64>load<u32>(x0, 48) * y0i + <u64>load<u32>(x1, 48) * y1i + m * <u64>0x48689c8;
+    t12 = t13 + <u64>load<u32>(x0, 52) * y0i + <u64>load<u32>(x1, 52) * y1i + m * <u64>0x3c96d08c;
+    t13 = t14 + <u64>load<u32>(x0, 56) * y0i + <u64>load<u32>(x1, 56) * y1i + m * <u64>0x103cebaf;
+    t14 = t15 + <u64>load<u32>(x0, 60) * y0i + <u64>load<u32>(x1, 60) * y1i + m * <u64>0x39613a46;
+    t15 = t16 + <u64>load<u32>(x0, 64) * y0i + <u64>load<u32>(x1, 64) * y1i + m * <u64>0x307ba638;
+    t16 = t17 + <u64>load<u32>(x0, 68) * y0i + <u64>load<u32>(x1, 68) * y1i + m * <u64>0x21ef905;
+    t17 = t18 + <u64>load<u32>(x0, 72) * y0i + <u64>load<u32>(x1, 72) * y1i + m * <u64>0x28275ef8;
+    t18 = t19 + <u64>load<u32>(x0, 76) * y0i + <u64>load<u32>(x1, 76) * y1i + m * <u64>0x3451a214;
+    t19 = t20 + <u64>load<u32>(x0, 80) * y0i + <u64>load<u32>(x1, 80) * y1i + m * <u64>0x26186a81;
+    t20 = t21 + <u64>load<u32>(x0, 84) * y0i + <u64>load<u32>(x1, 84) * y1i + m * <u64>0x2bfcfae4;
+    t21 = t22 + <u64>load<u32>(x0, 88) * y0i + <u64>load<u32>(x1, 88) * y1i + m * <u64>0x3c94004f;
+    t22 = t23 + <u64>load<u32>(x0, 92) * y0i + <u64>load<u32>(x1, 92) * y1i + m * <u64>0x3382b461;
+    t23 = t24 + <u64>load<u32>(x0, 96) * y0i + <u64>load<u32>(x1, 96) * y1i + m * <u64>0x2824fb83;
+    t24 = t25 + <u64>load<u32>(x0, 100) * y0i + <u64>load<u32>(x1, 100) * y1i + m * <u64>0x48b;
+    t25 = 0;
+  }
+  t1 += t0 >> 30; t0 &= MASK;
+  t2 += t1 >> 30; t1 &= MASK;
+  t3 += t2 >> 30; t2 &= MASK;
+  t4 += t3 >> 30; t3 &= MASK;
+  t5 += t4 >> 30; t4 &= MASK;
+  t6 += t5 >> 30; t5 &= MASK;
+  t7 += t6 >> 30; t6 &= MASK;
+  t8 += t7 >> 30; t7 &= MASK;
+  t9 += t8 >> 30; t8 &= MASK;
+  t10 += t9 >> 30; t9 &= MASK;
+  t11 += t10 >> 30; t10 &= MASK;
+  t12 += t11 >> 30; t11 &= MASK;
+  t13 += t12 >> 30; t12 &= MASK;
+  t14 += t13 >> 30; t13 &= MASK;
+  t15 += t14 >> 30; t14 &= MASK;
+  t16 += t15 >> 30; t15 &= MASK;
+  t17 += t16 >> 30; t16 &= MASK;
+  t18 += t17 >> 30; t17 &= MASK;
+  t19 += t18 >> 30; t18 &= MASK;
+  t20 += t19 >> 30; t19 &= MASK;
+  t21 += t20 >> 30; t20 &= MASK;
+  t22 += t21 >> 30; t21 &= MASK;
+  t23 += t22 >> 30; t22 &= MASK;
+  t24 += t23 >> 30; t23 &= MASK;
+  t25 += t24 >> 30; t24 &= MASK;
+  let d: u64, br: u64 = 0;
+  d = t0 - <u64>0x8b - br; const d0 = d & MASK; br = d >> 63;
+  d = t1 - <u64>0x12740000 - br; const d1 = d & MASK; br = d >> 63;
+  d = t2 - <u64>0x82f - br; const d2 = d & MASK; br = d >> 63;
+  d = t3 - <u64>0x244f9a1c - br; const d3 = d & MASK; br = d >> 63;
+  d = t4 - <u64>0x30a437e6 - br; const d4 = d & MASK; br = d >> 63;
+  d = t5 - <u64>0x33e2bbab - br; const d5 = d & MASK; br = d >> 63;
+  d = t6 - <u64>0x3a8f8160 - br; const d6 = d & MASK; br = d >> 63;
+  d = t7 - <u64>0x5b09599 - br; const d7 = d & MASK; br = d >> 63;
+  d = t8 - <u64>0x3f2e98a1 - br; const d8 = d & MASK; br = d >> 63;
+  d = t9 - <u64>0xf71cfaf - br; const d9 = d & MASK; br = d >> 63;
+  d = t10 - <u64>0x19071dcd - br; const d10 = d & MASK; br = d >> 63;
+  d = t11 - <u64>0x3b44be7f - br; const d11 = d & MASK; br = d >> 63;
+  d = t12 - <u64>0x48689c8 - br; const d12 = d & MASK; br = d >> 63;
+  d = t13 - <u64>0x3c96d08c - br; const d13 = d & MASK; br = d >> 63;
+  d = t14 - <u64>0x103cebaf - br; const d14 = d & MASK; br = d >> 63;
+  d = t15 - <u64>0x39613a46 - br; const d15 = d & MASK; br = d >> 63;
+  d = t16 - <u64>0x307ba638 - br; const d16 = d & MASK; br = d >> 63;
+  d = t17 - <u64>0x21ef905 - br; const d17 = d & MASK; br = d >> 63;
+  d = t18 - <u64>0x28275ef8 - br; const d18 = d & MASK; br = d >> 63;
+  d = t19 - <u64>0x3451a214 - br; const d19 = d & MASK; br = d >> 63;
+  d = t20 - <u64>0x26186a81 - br; const d20 = d & MASK; br = d >> 63;
+  d = t21 - <u64>0x2bfcfae4 - br; const d21 = d & MASK; br = d >> 63;
+  d = t22 - <u64>0x3c94004f - br; const d22 = d & MASK; br = d >> 63;
+  d = t23 - <u64>0x3382b461 - br; const d23 = d & MASK; br = d >> 63;
+  d = t24 - <u64>0x2824fb83 - br; const d24 = d & MASK; br = d >> 63;
+  d = t25 - <u64>0x48b - br; const d25 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br; // all ones when t < p
+  store<u32>(out, <u32>((t0 & keep) | (d0 & ~keep)), 0);
+  store<u32>(out, <u32>((t1 & keep) | (d1 & ~keep)), 4);
+  store<u32>(out, <u32>((t2 & keep) | (d2 & ~keep)), 8);
+  store<u32>(out, <u32>((t3 & keep) | (d3 & ~keep)), 12);
+  store<u32>(out, <u32>((t4 & keep) | (d4 & ~keep)), 16);
+  store<u32>(out, <u32>((t5 & keep) | (d5 & ~keep)), 20);
+  store<u32>(out, <u32>((t6 & keep) | (d6 & ~keep)), 24);
+  store<u32>(out, <u32>((t7 & keep) | (d7 & ~keep)), 28);
+  store<u32>(out, <u32>((t8 & keep) | (d8 & ~keep)), 32);
+  store<u32>(out, <u32>((t9 & keep) | (d9 & ~keep)), 36);
+  store<u32>(out, <u32>((t10 & keep) | (d10 & ~keep)), 40);
+  store<u32>(out, <u32>((t11 & keep) | (d11 & ~keep)), 44);
+  store<u32>(out, <u32>((t12 & keep) | (d12 & ~keep)), 48);
+  store<u32>(out, <u32>((t13 & keep) | (d13 & ~keep)), 52);
+  store<u32>(out, <u32>((t14 & keep) | (d14 & ~keep)), 56);
+  store<u32>(out, <u32>((t15 & keep) | (d15 & ~keep)), 60);
+  store<u32>(out, <u32>((t16 & keep) | (d16 & ~keep)), 64);
+  store<u32>(out, <u32>((t17 & keep) | (d17 & ~keep)), 68);
+  store<u32>(out, <u32>((t18 & keep) | (d18 & ~keep)), 72);
+  store<u32>(out, <u32>((t19 & keep) | (d19 & ~keep)), 76);
+  store<u32>(out, <u32>((t20 & keep) | (d20 & ~keep)), 80);
+  store<u32>(out, <u32>((t21 & keep) | (d21 & ~keep)), 84);
+  store<u32>(out, <u32>((t22 & keep) | (d22 & ~keep)), 88);
+  store<u32>(out, <u32>((t23 & keep) | (d23 & ~keep)), 92);
+  store<u32>(out, <u32>((t24 & keep) | (d24 & ~keep)), 96);
+  store<u32>(out, <u32>((t25 & keep) | (d25 & ~keep)), 100);
+}
+
+/** Largest |ka| + |kb| that lin2 accepts. */
+export const LIN2_MAX: i32 = 64;
+/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
+export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
+  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);
+  const A: i64 = <i64>ka, B: i64 = <i64>kb;
+  let c: i64 = 0, s: i64;
+  s = A * <i64>load<u32>(a, 0) + B * <i64>load<u32>(b, 0) + K * 139 + c; const v0: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 4) + B * <i64>load<u32>(b, 4) + K * 309592064 + c; const v1: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 8) + B * <i64>load<u32>(b, 8) + K * 2095 + c; const v2: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 12) + B * <i64>load<u32>(b, 12) + K * 609196572 + c; const v3: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 16) + B * <i64>load<u32>(b, 16) + K * 816068582 + c; const v4: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 20) + B * <i64>load<u32>(b, 20) + K * 870497195 + c; const v5: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 24) + B * <i64>load<u32>(b, 24) + K * 982483296 + c; const v6: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 28) + B * <i64>load<u32>(b, 28) + K * 95458713 + c; const v7: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 32) + B * <i64>load<u32>(b, 32) + K * 1060018337 + c; const v8: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 36) + B * <i64>load<u32>(b, 36) + K * 259116975 + c; const v9: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 40) + B * <i64>load<u32>(b, 40) + K * 419896781 + c; const v10: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 44) + B * <i64>load<u32>(b, 44) + K * 994360959 + c; const v11: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 48) + B * <i64>load<u32>(b, 48) + K * 75925960 + c; const v12: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 52) + B * <i64>load<u32>(b, 52) + K * 1016516748 + c; const v13: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 56) + B * <i64>load<u32>(b, 56) + K * 272427951 + c; const v14: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 60) + B * <i64>load<u32>(b, 60) + K * 962673222 + c; const v15: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 64) + B * <i64>load<u32>(b, 64) + K * 813409848 + c; const v16: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 68) + B * <i64>load<u32>(b, 68) + K * 35584261 + c; const v17: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 72) + B * <i64>load<u32>(b, 72) + K * 673668856 + c; const v18: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 76) + B * <i64>load<u32>(b, 76) + K * 877765140 + c; const v19: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 80) + B * <i64>load<u32>(b, 80) + K * 639134337 + c; const v20: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 84) + B * <i64>load<u32>(b, 84) + K * 737999588 + c; const v21: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 88) + B * <i64>load<u32>(b, 88) + K * 1016332367 + c; const v22: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 92) + B * <i64>load<u32>(b, 92) + K * 864203873 + c; const v23: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 96) + B * <i64>load<u32>(b, 96) + K * 673512323 + c; const v24: u64 = <u64>s & MASK; c = s >> 30;
+  s = A * <i64>load<u32>(a, 100) + B * <i64>load<u32>(b, 100) + K * 1163 + c; const v25: u64 = <u64>s & MASK; c = s >> 30;
+  const q: i64 = <i64>(((v25 << 30) | v24) / 1249435253636);
+  c = 0;
+  s = <i64>v0 - q * 139 + c; const r0: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v1 - q * 309592064 + c; const r1: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v2 - q * 2095 + c; const r2: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v3 - q * 609196572 + c; const r3: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v4 - q * 816068582 + c; const r4: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v5 - q * 870497195 + c; const r5: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v6 - q * 982483296 + c; const r6: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v7 - q * 95458713 + c; const r7: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v8 - q * 1060018337 + c; const r8: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v9 - q * 259116975 + c; const r9: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v10 - q * 419896781 + c; const r10: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v11 - q * 994360959 + c; const r11: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v12 - q * 75925960 + c; const r12: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v13 - q * 1016516748 + c; const r13: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v14 - q * 272427951 + c; const r14: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v15 - q * 962673222 + c; const r15: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v16 - q * 813409848 + c; const r16: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v17 - q * 35584261 + c; const r17: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v18 - q * 673668856 + c; const r18: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v19 - q * 877765140 + c; const r19: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v20 - q * 639134337 + c; const r20: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v21 - q * 737999588 + c; const r21: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v22 - q * 1016332367 + c; const r22: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v23 - q * 864203873 + c; const r23: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v24 - q * 673512323 + c; const r24: u64 = <u64>s & MASK; c = s >> 30;
+  s = <i64>v25 - q * 1163 + c; const r25: u64 = <u64>s & MASK; c = s >> 30;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 139 - bb; const e0 = e & MASK; bb = e >> 63;
+  e = r1 - 309592064 - bb; const e1 = e & MASK; bb = e >> 63;
+  e = r2 - 2095 - bb; const e2 = e & MASK; bb = e >> 63;
+  e = r3 - 609196572 - bb; const e3 = e & MASK; bb = e >> 63;
+  e = r4 - 816068582 - bb; const e4 = e & MASK; bb = e >> 63;
+  e = r5 - 870497195 - bb; const e5 = e & MASK; bb = e >> 63;
+  e = r6 - 982483296 - bb; const e6 = e & MASK; bb = e >> 63;
+  e = r7 - 95458713 - bb; const e7 = e & MASK; bb = e >> 63;
+  e = r8 - 1060018337 - bb; const e8 = e & MASK; bb = e >> 63;
+  e = r9 - 259116975 - bb; const e9 = e & MASK; bb = e >> 63;
+  e = r10 - 419896781 - bb; const e10 = e & MASK; bb = e >> 63;
+  e = r11 - 994360959 - bb; const e11 = e & MASK; bb = e >> 63;
+  e = r12 - 75925960 - bb; const e12 = e & MASK; bb = e >> 63;
+  e = r13 - 1016516748 - bb; const e13 = e & MASK; bb = e >> 63;
+  e = r14 - 272427951 - bb; const e14 = e & MASK; bb = e >> 63;
+  e = r15 - 962673222 - bb; const e15 = e & MASK; bb = e >> 63;
+  e = r16 - 813409848 - bb; const e16 = e & MASK; bb = e >> 63;
+  e = r17 - 35584261 - bb; const e17 = e & MASK; bb = e >> 63;
+  e = r18 - 673668856 - bb; const e18 = e & MASK; bb = e >> 63;
+  e = r19 - 877765140 - bb; const e19 = e & MASK; bb = e >> 63;
+  e = r20 - 639134337 - bb; const e20 = e & MASK; bb = e >> 63;
+  e = r21 - 737999588 - bb; const e21 = e & MASK; bb = e >> 63;
+  e = r22 - 1016332367 - bb; const e22 = e & MASK; bb = e >> 63;
+  e = r23 - 864203873 - bb; const e23 = e & MASK; bb = e >> 63;
+  e = r24 - 673512323 - bb; const e24 = e & MASK; bb = e >> 63;
+  e = r25 - 1163 - bb; const e25 = e & MASK; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (e8 & ~keep)), 32);
+  store<u32>(out, <u32>((r9 & keep) | (e9 & ~keep)), 36);
+  store<u32>(out, <u32>((r10 & keep) | (e10 & ~keep)), 40);
+  store<u32>(out, <u32>((r11 & keep) | (e11 & ~keep)), 44);
+  store<u32>(out, <u32>((r12 & keep) | (e12 & ~keep)), 48);
+  store<u32>(out, <u32>((r13 & keep) | (e13 & ~keep)), 52);
+  store<u32>(out, <u32>((r14 & keep) | (e14 & ~keep)), 56);
+  store<u32>(out, <u32>((r15 & keep) | (e15 & ~keep)), 60);
+  store<u32>(out, <u32>((r16 & keep) | (e16 & ~keep)), 64);
+  store<u32>(out, <u32>((r17 & keep) | (e17 & ~keep)), 68);
+  store<u32>(out, <u32>((r18 & keep) | (e18 & ~keep)), 72);
+  store<u32>(out, <u32>((r19 & keep) | (e19 & ~keep)), 76);
+  store<u32>(out, <u32>((r20 & keep) | (e20 & ~keep)), 80);
+  store<u32>(out, <u32>((r21 & keep) | (e21 & ~keep)), 84);
+  store<u32>(out, <u32>((r22 & keep) | (e22 & ~keep)), 88);
+  store<u32>(out, <u32>((r23 & keep) | (e23 & ~keep)), 92);
+  store<u32>(out, <u32>((r24 & keep) | (e24 & ~keep)), 96);
+  store<u32>(out, <u32>((r25 & keep) | (e25 & ~keep)), 100);
+}
+
+/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
+export function subNR(out: usize, a: usize, b: usize): void {
+  let br: u64 = 0, d: u64;
+  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
+  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
+  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
+  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
+  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
+  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
+  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
+  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
+  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
+  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; store<u32>(out, <u32>(d & MASK), 36); br = d >> 63;
+  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; store<u32>(out, <u32>(d & MASK), 40); br = d >> 63;
+  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; store<u32>(out, <u32>(d & MASK), 44); br = d >> 63;
+  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; store<u32>(out, <u32>(d & MASK), 48); br = d >> 63;
+  d = <u64>load<u32>(a, 52) - <u64>load<u32>(b, 52) - br; store<u32>(out, <u32>(d & MASK), 52); br = d >> 63;
+  d = <u64>load<u32>(a, 56) - <u64>load<u32>(b, 56) - br; store<u32>(out, <u32>(d & MASK), 56); br = d >> 63;
+  d = <u64>load<u32>(a, 60) - <u64>load<u32>(b, 60) - br; store<u32>(out, <u32>(d & MASK), 60); br = d >> 63;
+  d = <u64>load<u32>(a, 64) - <u64>load<u32>(b, 64) - br; store<u32>(out, <u32>(d & MASK), 64); br = d >> 63;
+  d = <u64>load<u32>(a, 68) - <u64>load<u32>(b, 68) - br; store<u32>(out, <u32>(d & MASK), 68); br = d >> 63;
+  d = <u64>load<u32>(a, 72) - <u64>load<u32>(b, 72) - br; store<u32>(out, <u32>(d & MASK), 72); br = d >> 63;
+  d = <u64>load<u32>(a, 76) - <u64>load<u32>(b, 76) - br; store<u32>(out, <u32>(d & MASK), 76); br = d >> 63;
+  d = <u64>load<u32>(a, 80) - <u64>load<u32>(b, 80) - br; store<u32>(out, <u32>(d & MASK), 80); br = d >> 63;
+  d = <u64>load<u32>(a, 84) - <u64>load<u32>(b, 84) - br; store<u32>(out, <u32>(d & MASK), 84); br = d >> 63;
+  d = <u64>load<u32>(a, 88) - <u64>load<u32>(b, 88) - br; store<u32>(out, <u32>(d & MASK), 88); br = d >> 63;
+  d = <u64>load<u32>(a, 92) - <u64>load<u32>(b, 92) - br; store<u32>(out, <u32>(d & MASK), 92); br = d >> 63;
+  d = <u64>load<u32>(a, 96) - <u64>load<u32>(b, 96) - br; store<u32>(out, <u32>(d & MASK), 96); br = d >> 63;
+  d = <u64>load<u32>(a, 100) - <u64>load<u32>(b, 100) - br; store<u32>(out, <u32>(d & MASK), 100); br = d >> 63;
+}
+
+/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */
+export function addNR(out: usize, a: usize, b: usize): void {
+  let c: u64 = 0, s: u64;
+  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 30;
+  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 30;
+  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 30;
+  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 30;
+  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 30;
+  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 30;
+  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 30;
+  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 30;
+  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 30;
+  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; store<u32>(out, <u32>(s & MASK), 36); c = s >> 30;
+  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; store<u32>(out, <u32>(s & MASK), 40); c = s >> 30;
+  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; store<u32>(out, <u32>(s & MASK), 44); c = s >> 30;
+  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; store<u32>(out, <u32>(s & MASK), 48); c = s >> 30;
+  s = <u64>load<u32>(a, 52) + <u64>load<u32>(b, 52) + c; store<u32>(out, <u32>(s & MASK), 52); c = s >> 30;
+  s = <u64>load<u32>(a, 56) + <u64>load<u32>(b, 56) + c; store<u32>(out, <u32>(s & MASK), 56); c = s >> 30;
+  s = <u64>load<u32>(a, 60) + <u64>load<u32>(b, 60) + c; store<u32>(out, <u32>(s & MASK), 60); c = s >> 30;
+  s = <u64>load<u32>(a, 64) + <u64>load<u32>(b, 64) + c; store<u32>(out, <u32>(s & MASK), 64); c = s >> 30;
+  s = <u64>load<u32>(a, 68) + <u64>load<u32>(b, 68) + c; store<u32>(out, <u32>(s & MASK), 68); c = s >> 30;
+  s = <u64>load<u32>(a, 72) + <u64>load<u32>(b, 72) + c; store<u32>(out, <u32>(s & MASK), 72); c = s >> 30;
+  s = <u64>load<u32>(a, 76) + <u64>load<u32>(b, 76) + c; store<u32>(out, <u32>(s & MASK), 76); c = s >> 30;
+  s = <u64>load<u32>(a, 80) + <u64>load<u32>(b, 80) + c; store<u32>(out, <u32>(s & MASK), 80); c = s >> 30;
+  s = <u64>load<u32>(a, 84) + <u64>load<u32>(b, 84) + c; store<u32>(out, <u32>(s & MASK), 84); c = s >> 30;
+  s = <u64>load<u32>(a, 88) + <u64>load<u32>(b, 88) + c; store<u32>(out, <u32>(s & MASK), 88); c = s >> 30;
+  s = <u64>load<u32>(a, 92) + <u64>load<u32>(b, 92) + c; store<u32>(out, <u32>(s & MASK), 92); c = s >> 30;
+  s = <u64>load<u32>(a, 96) + <u64>load<u32>(b, 96) + c; store<u32>(out, <u32>(s & MASK), 96); c = s >> 30;
+  s = <u64>load<u32>(a, 100) + <u64>load<u32>(b, 100) + c; store<u32>(out, <u32>(s & MASK), 100); c = s >> 30;
 }
