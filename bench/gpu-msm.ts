@@ -1,7 +1,7 @@
 /**
  * GPU MSM benchmark for Node + Dawn (the `webgpu` npm package):
  *
- *     npx tsx bench/gpu-msm.ts [--sizes 16-20] [--curve bn254,bls12_381,...] [--runs 3] [--json]
+ *     npm run bench:gpu -- [--sizes 16-20] [--curve bn254,bls12_381,...] [--runs 3] [--json]
  *                              [--shape straight|compact] [--limbs 13] [--wg 64] [--window c]
  *                              [--dawn backend=vulkan] [--check-only] [--out results.json]
  *
