@@ -16,6 +16,7 @@ import { primeFields } from './curves/index.js';
 import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
 import { PairingCurveImpl, type PairingCurve } from './pairing/curve.js';
+import type { PairingParallel } from './pairing/dispatch.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -214,11 +215,14 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   starknet.prepare();
 
+  const pairingPool: PairingParallel | undefined = pool
+    ? { get size() { return pool.size; }, run: (task, opts) => pool.run(task, opts) }
+    : undefined;
   const engine: Engine = {
     starknet,
-    bn254: new PairingCurveImpl(bn254Core, live),
-    bls12_381: new PairingCurveImpl(bls381Core, live),
-    bls12_377: new PairingCurveImpl(bls377Core, live),
+    bn254: new PairingCurveImpl(bn254Core, live, pairingPool),
+    bls12_381: new PairingCurveImpl(bls381Core, live, pairingPool),
+    bls12_377: new PairingCurveImpl(bls377Core, live, pairingPool),
 
     info(): EngineInfo {
       live();

@@ -9,6 +9,7 @@ import { installErrorTransfer } from '../src/core/comlink-errors.js';
 import { importHidden, isNode } from '../src/core/platform.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
+import type { PairingCurveName } from '../src/pairing/curve.js';
 
 installErrorTransfer();
 const executor = new UnitExecutor();
@@ -50,6 +51,20 @@ const api = {
   async starkVerifyBatch(input: Uint32Array): Promise<Int32Array> {
     const out = await executor.starkVerifyBatch(input);
     return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.pairingJob}; the result's buffer is transferred. */
+  async pairingJob(curve: PairingCurveName, job: Uint32Array): Promise<Uint32Array> {
+    const out = await executor.pairingJob(curve, job);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.pairingFinish}. */
+  async pairingFinish(curve: PairingCurveName, input: Uint32Array): Promise<Uint32Array> {
+    const out = await executor.pairingFinish(curve, input);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.pairingWarm}. */
+  async pairingWarm(curve: PairingCurveName): Promise<void> {
+    await executor.pairingWarm(curve);
   },
 };
 

@@ -9,6 +9,9 @@ import { WebcurvesError } from '../errors.js';
 import { WasmField, type FieldBatchOp } from './field.js';
 import { instantiateCore, type CoreInstance } from './wasm.js';
 import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit } from '../starknet/units.js';
+import { PairingCurveImpl, type PairingCurveName } from '../pairing/curve.js';
+import { PAIRING_CONSTANTS } from '../generated/pairing.js';
+import { encodeJob } from '../pairing/jobs.js';
 
 /** The curve module that carries a field (the first curve, in registry order, naming it). */
 export function curveOfField(id: FieldId): CurveName {
@@ -20,6 +23,7 @@ export function curveOfField(id: FieldId): CurveName {
 export class UnitExecutor {
   private readonly cores = new Map<CurveName, Promise<CoreInstance>>();
   private readonly fields = new Map<FieldId, Promise<WasmField>>();
+  private readonly pairings = new Map<PairingCurveName, Promise<PairingCurveImpl>>();
 
   /** The instance of a curve's module (created once). */
   core(curve: CurveName): Promise<CoreInstance> {
@@ -73,5 +77,45 @@ export class UnitExecutor {
    */
   async starkVerifyBatch(input: Uint32Array): Promise<Int32Array> {
     return verifyBatchUnit(await this.core('stark'), input);
+  }
+
+  /** The pairing curve API over this executor's instance of the curve module (created once). */
+  private pairing(curve: PairingCurveName): Promise<PairingCurveImpl> {
+    if (!Object.hasOwn(PAIRING_CONSTANTS, curve)) return Promise.reject(new WebcurvesError('UNKNOWN_CURVE', `${String(curve)} is not a pairing curve`));
+    let c = this.pairings.get(curve);
+    if (!c) {
+      c = this.core(curve).then((core) => new PairingCurveImpl(core, () => {}));
+      c.catch(() => this.pairings.delete(curve));
+      this.pairings.set(curve, c);
+    }
+    return c;
+  }
+
+  /**
+   * Unit: one pairing job (checks, G1 inputs, multi-Miller loop, optionally the final exponentiation); see
+   * `src/pairing/jobs.ts` for the encoding.
+   * @throws {WebcurvesError} as {@link PairingCurveImpl.runJob}; `UNKNOWN_CURVE`.
+   */
+  async pairingJob(curve: PairingCurveName, job: Uint32Array): Promise<Uint32Array> {
+    return (await this.pairing(curve)).runJob(job);
+  }
+
+  /**
+   * Unit: product of partial Miller products, one final exponentiation, comparison with a target.
+   * @throws {WebcurvesError} as {@link PairingCurveImpl.runFinish}; `UNKNOWN_CURVE`.
+   */
+  async pairingFinish(curve: PairingCurveName, input: Uint32Array): Promise<Uint32Array> {
+    return (await this.pairing(curve)).runFinish(input);
+  }
+
+  /**
+   * Unit: gets a curve ready here (module instantiated, hot code compiled by a first pairing check) so that the
+   * first real job pays nothing extra.
+   */
+  async pairingWarm(curve: PairingCurveName): Promise<void> {
+    const c = await this.pairing(curve);
+    const g1 = c.G1.generator;
+    const g2 = c.G2.generator;
+    c.runJob(encodeJob({ pairs: [{ g1: { points: [g1], negate: true }, g2 }, { g1: { points: [g1] }, g2 }], checks: [], finish: true }, c.ioWords));
   }
 }
