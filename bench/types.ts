@@ -23,7 +23,7 @@
  * version keep compiling.
  * @module
  */
-import type { Engine } from 'webcurves';
+import type { Engine, EngineOptions } from 'webcurves';
 
 /** One operation by one implementation. */
 export interface BenchCase {
@@ -95,6 +95,11 @@ export interface BenchContext {
   readonly params?: Readonly<Record<string, readonly string[]>>;
   /** Aborted when the user cancels; long `setup` work should check it (the runner checks between samples). */
   readonly signal?: AbortSignal;
+  /**
+   * The `createEngine` of the library under test, for suites that compare engine configurations (e.g. with and
+   * without workers) or measure a cold start. Suites must close the engines they create.
+   */
+  readonly createEngine?: (options?: EngineOptions) => Promise<Engine>;
 }
 
 /** A named group of cases. */
