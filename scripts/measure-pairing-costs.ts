@@ -9,7 +9,10 @@ import type { G1Point, G2Point } from 'webcurves';
 import type { PairingCurveImpl, PairingCurveName } from '../src/pairing/curve.js';
 import { encodeFinish, encodeJob, type JobSpec } from '../src/pairing/jobs.js';
 
-const curves = (process.argv.slice(2).length ? process.argv.slice(2) : ['bn254', 'bls12_381', 'bls12_377']) as PairingCurveName[];
+const args = process.argv.slice(2);
+const msmMode = args.includes('--msm');
+const named = args.filter((a) => !a.startsWith('--'));
+const curves = (named.length ? named : ['bn254', 'bls12_381', 'bls12_377']) as PairingCurveName[];
 // The built package (tsx would map the bare name to src/, which has no wasm next to it).
 const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
 const wc = await createEngine({ workers: 2, gpu: 'off' });
@@ -31,6 +34,34 @@ function timeAll(fns: Record<string, () => unknown>, rounds = 15, per = 5): Reco
       acc[k]!.push(((performance.now() - t0) * 1000) / per);
     }
   return Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, median(v)]));
+}
+
+if (msmMode) {
+  // Straus (over the endomorphism) against Pippenger, by MSM size, G1 and G2.
+  for (const name of curves) {
+    const c = wc[name] as unknown as PairingCurveImpl;
+    for (const n of [1, 2, 4, 8, 16, 32, 64, 128, 256]) {
+      const p1 = Array.from({ length: n }, (_, i) => c.G1.mul(c.G1.generator, BigInt(i + 2)));
+      const p2 = Array.from({ length: n }, (_, i) => c.G2.mul(c.G2.generator, BigInt(i + 2)));
+      const ks = Array.from({ length: n }, (_, i) => (c.r - 1n) / BigInt(i + 3));
+      const run = (G: 'G1' | 'G2', straus: boolean) => async () => {
+        c.strausMax = straus ? 1 << 20 : 0;
+        await c[G].msm((G === 'G1' ? p1 : p2) as never[], ks);
+      };
+      const t: Record<string, number[]> = { s1: [], p1: [], s2: [], p2: [] };
+      const fns = { s1: run('G1', true), p1: run('G1', false), s2: run('G2', true), p2: run('G2', false) };
+      for (let r = 0; r < (n > 64 ? 3 : 7); r++)
+        for (const [k, f] of Object.entries(fns)) {
+          const t0 = performance.now();
+          await f();
+          t[k]!.push((performance.now() - t0) * 1000);
+        }
+      const m = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(median(v))]));
+      console.log(`${name} n=${n} G1 straus ${m.s1} pippenger ${m.p1} | G2 straus ${m.s2} pippenger ${m.p2} µs`);
+    }
+  }
+  await wc.close();
+  process.exit(0);
 }
 
 for (const name of curves) {

@@ -149,6 +149,12 @@ export interface PairingCurve {
 
 type Fn = (...args: number[]) => number;
 
+/**
+ * Largest MSM done by Straus's method rather than Pippenger's (measured crossover on this machine: see
+ * `scripts/measure-pairing-costs.ts --msm`).
+ */
+const STRAUS_MAX = 24;
+
 /** How many subgroup-checked points per group the validation cache keeps. */
 const SUBGROUP_CACHE = 64;
 
@@ -519,6 +525,7 @@ export class PairingCurveImpl implements PairingCurve {
    * scalars reduced mod r.
    */
   private msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
+    if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
     const c = n < 4 ? 2 : Math.min(16, Math.max(2, Math.ceil(Math.log2(n)) - 2));
     const windows = Math.ceil((this.r.toString(2).length + 1) / c);
     const S = g === 1 ? 2 * this.E : 4 * this.E;
@@ -545,6 +552,31 @@ export class PairingCurveImpl implements PairingCurve {
     } finally {
       ex.free(buckets);
       ex.free(dig);
+    }
+  }
+
+  /** MSMs of at most this many points use Straus's method (tests lower it to compare with Pippenger). */
+  strausMax = STRAUS_MAX;
+
+  /**
+   * out = Σ ks[i]·P_i by Straus's method over the endomorphism (one doubling chain; each scalar split by
+   * GLV/GLS into 2 (G1) or 4 (G2) pieces of about half or a quarter of r's length).
+   */
+  private strausAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
+    const pieces = ks.flatMap((k) => decomposeFast(g === 1 ? this.k.glv : this.k.gls, k));
+    const per = pieces.length / n;
+    const TW = 4;
+    const J = (g === 1 ? 3 : 6) * this.E;
+    const ex = this.core.exports;
+    const maxBits = Math.max(1, ...pieces.map((v) => (v < 0n ? -v : v).toString(2).length));
+    const dptr = ex.alloc(pieces.length * (maxBits + 2));
+    const work = ex.alloc(per * n * J * (1 + TW));
+    try {
+      const len = this.digits(pieces, dptr);
+      this.ex[`g${g}_mulEndoMany`]!(out, pts, n, dptr, len, work);
+    } finally {
+      ex.free(work);
+      ex.free(dptr);
     }
   }
 
