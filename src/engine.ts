@@ -17,6 +17,7 @@ import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
 import { PairingCurveImpl, type PairingCurve } from './pairing/curve.js';
 import type { PairingParallel } from './pairing/dispatch.js';
+import { Groth16Api } from './groth16/api.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -105,6 +106,11 @@ export interface Engine {
   readonly bls12_381: PairingCurve;
   /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
   readonly bls12_377: PairingCurve;
+  /**
+   * Groth16 verification (snarkjs and gnark JSON; BN254, BLS12-381, BLS12-377): `verify`, `prepare`,
+   * `verifyBatch`. Methods throw `ENGINE_CLOSED` after {@link close}.
+   */
+  readonly groth16: Groth16Api;
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -218,11 +224,15 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const pairingPool: PairingParallel | undefined = pool
     ? { get size() { return pool.size; }, run: (task, opts) => pool.run(task, opts) }
     : undefined;
-  const engine: Engine = {
-    starknet,
+  const pairingCurves = {
     bn254: new PairingCurveImpl(bn254Core, live, pairingPool),
     bls12_381: new PairingCurveImpl(bls381Core, live, pairingPool),
     bls12_377: new PairingCurveImpl(bls377Core, live, pairingPool),
+  };
+  const engine: Engine = {
+    starknet,
+    ...pairingCurves,
+    groth16: new Groth16Api(pairingCurves, live),
 
     info(): EngineInfo {
       live();
