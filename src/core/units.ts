@@ -109,13 +109,21 @@ export class UnitExecutor {
   }
 
   /**
-   * Unit: gets a curve ready here (module instantiated, hot code compiled by a first pairing check) so that the
-   * first real job pays nothing extra.
+   * Unit: gets a curve ready here: module instantiated, and pairing checks run for about `ms` milliseconds so
+   * that the engine's tiering compiles the hot wasm functions with its optimising compiler (measured here: a
+   * fresh worker needs some tens of pairing checks to reach the calling thread's speed).
    */
-  async pairingWarm(curve: PairingCurveName): Promise<void> {
+  async pairingWarm(curve: PairingCurveName, ms = 40): Promise<void> {
     const c = await this.pairing(curve);
     const g1 = c.G1.generator;
     const g2 = c.G2.generator;
-    c.runJob(encodeJob({ pairs: [{ g1: { points: [g1], negate: true }, g2 }, { g1: { points: [g1] }, g2 }], checks: [], finish: true }, c.ioWords));
+    const lines = c.linesOf(c.prepareG2(g2)) ?? null;
+    const job = encodeJob(
+      { pairs: [{ g1: { points: [g1], negate: true }, g2 }, { g1: { points: [g1, g1], scalars: [3n, c.r - 2n] }, lines }], checks: [g2], finish: true },
+      c.ioWords,
+    );
+    const end = performance.now() + ms;
+    do c.runJob(job);
+    while (performance.now() < end);
   }
 }

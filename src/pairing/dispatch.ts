@@ -4,11 +4,14 @@
  * estimated cost, longest first onto the least loaded job, each job paying its own squaring chain) followed by
  * one finish unit (product of the partial Miller products, one final exponentiation, comparison) on a worker.
  *
- * The choice compares estimates from measured per-curve costs ({@link PAIRING_COSTS}): in-thread
- * `chain + Σ items + finalExp` against `max job + finalExp + 2 transfers` for each k; the split wins once the
- * work that moves off the critical path exceeds the two round trips — see the README for the measured
- * threshold. Workers start cold (no curve module, unoptimised code): the first check of a curve that would
- * split runs in-thread and then warms every worker for that curve in the background; later checks split.
+ * The choice compares estimates built from measured per-curve costs ({@link PAIRING_COSTS}): in-thread
+ * `chain + Σ items + finalExp` against `max job + finalExp + 2 transfers` for the best k. Those are costs on an
+ * idle machine whose cores run wasm in parallel at full speed; real machines differ (cores shared with other
+ * programs, SMT siblings that share one multiplier, a pool busy with other tasks), so each estimate is
+ * multiplied by a correction learnt from this dispatcher's own runs (observed / estimated, moving average),
+ * and every {@link EXPLORE_EVERY}th eligible check takes the other path to keep the losing side's correction
+ * current. Workers start cold (no curve module, wasm not yet optimised): the first check of a curve that
+ * would split runs in-thread and warms every worker for that curve in the background; later checks may split.
  * @module
  */
 import * as Comlink from 'comlink';
@@ -67,6 +70,11 @@ export const PAIRING_COSTS: Readonly<Record<PairingCurveName, PairingCosts>> = {
   bls12_377: { chain: 350, unprepared: 950, prepared: 500, g1Check: 150, g2Check: 350, g1Mul: 280, msmBase: 150, msmPerPoint: 160, finalExp: 1700 },
 };
 
+/** Every this many checks that could go either way, the path the estimates reject is taken anyway. */
+export const EXPLORE_EVERY = 16;
+/** Weight of the newest observation in a correction's moving average. */
+const LEARN = 0.25;
+
 type Item = { readonly kind: 'pair'; readonly pair: PairInput } | { readonly kind: 'check'; readonly index: number; readonly point: G1Point | G2Point };
 
 /** The plan for one check. */
@@ -118,18 +126,42 @@ export class PairingDispatcher {
     return best;
   }
 
-  /** Runs a check where the plan says. */
+  /** Observed / estimated time of in-thread and split checks (moving averages; see the module comment). */
+  private readonly correction = { local: 1, split: 1 };
+  private eligible = 0;
+
+  /** The learnt corrections (tests, benchmarks, the README's threshold). */
+  get corrections(): { readonly local: number; readonly split: number } {
+    return { ...this.correction };
+  }
+
+  /** Runs a check where the plan and the learnt corrections say. */
   async check(spec: CheckSpec, signal?: AbortSignal): Promise<CheckOutcome> {
     signal?.throwIfAborted();
     const pool = this.pool;
     const plan = this.plan(spec);
-    const split = pool !== undefined && plan.groups.length > 0 && (this.mode === 'split' || (this.mode === 'auto' && plan.splitUs < plan.localUs));
-    if (!split || this.warm !== 'warm') {
-      const out = this.local(spec);
-      if (split) this.warmUp();
-      return out;
+    const canSplit = pool !== undefined && plan.groups.length > 0;
+    let split = false;
+    if (this.mode !== 'auto') {
+      split = canSplit && this.mode === 'split';
+    } else if (canSplit) {
+      const ratio = (plan.splitUs * this.correction.split) / (plan.localUs * this.correction.local);
+      split = ratio < 1;
+      // Now and then try the other path, unless the estimates say it is hopeless.
+      if (++this.eligible % EXPLORE_EVERY === 0 && ratio > 0.5 && ratio < 2) split = !split;
     }
-    return this.parallel(spec, plan.groups, pool, signal);
+    if (split && this.warm !== 'warm') {
+      this.warmUp();
+      split = false;
+    }
+    const t0 = performance.now();
+    const out = split ? await this.parallel(spec, plan.groups, pool!, signal) : this.local(spec);
+    if (this.mode === 'auto' && (split || canSplit)) {
+      const observed = ((performance.now() - t0) * 1000) / (split ? plan.splitUs : plan.localUs);
+      const key = split ? 'split' : 'local';
+      this.correction[key] = Math.min(16, Math.max(0.25, (1 - LEARN) * this.correction[key] + LEARN * observed));
+    }
+    return out;
   }
 
   private local(spec: CheckSpec): CheckOutcome {
