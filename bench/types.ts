@@ -51,6 +51,14 @@ export interface BenchCase {
   check(): boolean | Promise<boolean>;
   /** Performs `n` operations. */
   run(n: number): unknown;
+  /**
+   * Performs `n` operations and returns how many milliseconds they took by the case's own clock; when present,
+   * the runner uses it instead of timing {@link run} (which is then not called). For operations timed
+   * elsewhere, e.g. a cold start measured inside a child process, without that process's own start-up.
+   */
+  measure?(n: number): Promise<number>;
+  /** Releases what `setup` acquired (engines with threads, a peer's workers); run once after the last sample. */
+  teardown?(): void | Promise<void>;
 }
 
 /** Size of a run: `quick` for tests and smoke checks, `full` for figures worth reporting. */
