@@ -153,9 +153,11 @@ function seededElements(modulus: bigint, count: number, seed: bigint): bigint[] 
  * the wasm core in the calling thread.
  * @param options - see {@link EngineOptions}
  * @returns a ready engine; call {@link Engine.close} when done
+ * The workers start when the first task is sent to them (a batch, the self-test, a pairing check large enough
+ * to split — those run in-thread until the workers are warm): creating an engine and a first verification
+ * cost no thread start-up. A worker that fails to load fails the tasks sent to the pool with `WORKER_FAILED`.
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when `gpu: 'on'` and no WebGPU adapter is found;
- *   `INVALID_ARGUMENT` for a bad option; `WORKER_FAILED` when workers cannot start; `WASM_UNAVAILABLE` when
- *   the wasm core cannot be loaded.
+ *   `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when the wasm core cannot be loaded.
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const gpuMode = options.gpu ?? 'auto';
@@ -180,7 +182,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           gpuRefusal = e instanceof Error ? e.message : String(e);
           return undefined;
         });
-  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount) : Promise.resolve(undefined);
+  // Workers start with the first task sent to the pool: the calling thread's wasm core serves the first calls
+  // (pairing checks run in-thread until the workers are warm for their curve), so a first result never waits
+  // for threads, nor shares the CPU with their start-up.
+  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount, { start: 'first-task' }) : Promise.resolve(undefined);
   const settled = await Promise.allSettled([fieldsPromise, gpuPromise, poolPromise]);
   const release = async (): Promise<void> => {
     if (settled[1].status === 'fulfilled') settled[1].value?.device.destroy();

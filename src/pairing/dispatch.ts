@@ -151,8 +151,10 @@ export class PairingDispatcher {
       if (++this.eligible % EXPLORE_EVERY === 0 && ratio > 0.5 && ratio < 2) split = !split;
     }
     if (split && this.warm !== 'warm') {
+      // In-thread now; then (not before: the threads would compete with this call) warm the workers.
+      const out = this.local(spec);
       this.warmUp();
-      split = false;
+      return out;
     }
     const t0 = performance.now();
     const out = split ? await this.parallel(spec, plan.groups, pool!, signal) : this.local(spec);

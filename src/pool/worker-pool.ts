@@ -110,14 +110,30 @@ export class WorkerPool {
   private constructor(private readonly target: number) {}
 
   /**
-   * Starts `size` workers and waits until each answers.
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a size below 1; `WORKER_FAILED` when a worker cannot start.
+   * A pool of `size` workers. `start` says when they start:
+   * - `'ready'` (default): now, and the pool is returned once each has answered;
+   * - `'background'`: now, returned once they are created; they load their modules while the caller goes on;
+   * - `'first-task'`: when the first task is submitted (a program that never needs a thread never pays for one).
+   *
+   * Without waiting, tasks queue until a worker is ready; a worker that fails while loading is not replaced, and
+   * when none is left, queued and new tasks fail with `WORKER_FAILED`.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a size below 1; `WORKER_FAILED` when a worker cannot start
+   *   (`'ready'`) or cannot be created (`'background'`).
    */
-  static async start(size: number): Promise<WorkerPool> {
+  static async start(size: number, options: { readonly start?: 'ready' | 'background' | 'first-task' } = {}): Promise<WorkerPool> {
     if (!Number.isInteger(size) || size < 1) throw new WebcurvesError('INVALID_ARGUMENT', `pool size must be ≥ 1, not ${size}`);
     const pool = new WorkerPool(size);
+    const when = options.start ?? 'ready';
+    if (when === 'first-task') return pool;
+    pool.spawned = true;
     try {
-      await Promise.all(Array.from({ length: size }, () => pool.add()));
+      if (when === 'background') {
+        const slots = await Promise.all(Array.from({ length: size }, () => pool.spawnSlot()));
+        // Its death (if it fails to start) is handled by bury(); nothing more to do with the rejection here.
+        for (const slot of slots) if (slot) pool.greet(slot).catch(() => {});
+      } else {
+        await Promise.all(Array.from({ length: size }, () => pool.add()));
+      }
     } catch (cause) {
       await pool.close();
       throw new WebcurvesError('WORKER_FAILED', 'a wasm worker failed to start', { cause });
@@ -125,9 +141,19 @@ export class WorkerPool {
     return pool;
   }
 
-  /** Number of live workers. */
+  /** Whether the workers have been started (see {@link start}). */
+  private spawned = false;
+
+  /** Starts every worker in the background (a pool started on its first task). */
+  private spawnAll(): void {
+    this.spawned = true;
+    for (let i = 0; i < this.target; i++) this.add().catch(() => this.failQueueIfNoWorkers());
+  }
+
+  /** Number of workers: live and starting (before a `'first-task'` pool starts: how many it will start). */
   get size(): number {
-    return this.slots.length;
+    if (this.closed) return 0;
+    return this.spawned ? this.slots.length + this.starting : this.target;
   }
 
   /** Tasks waiting for a worker. */
@@ -136,6 +162,12 @@ export class WorkerPool {
   }
 
   private async add(): Promise<void> {
+    const slot = await this.spawnSlot();
+    if (slot) await this.greet(slot);
+  }
+
+  /** Creates a worker and adds it to the pool (not yet ready); undefined when the pool closed meanwhile. */
+  private async spawnSlot(): Promise<Slot | undefined> {
     this.starting++;
     let slot: Slot;
     try {
@@ -145,9 +177,14 @@ export class WorkerPool {
     }
     if (this.closed) {
       slot.terminate();
-      return;
+      return undefined;
     }
     this.slots.push(slot);
+    return slot;
+  }
+
+  /** Waits for a new worker's first answer, then lets it take tasks. */
+  private async greet(slot: Slot): Promise<void> {
     slot.ref(true);
     try {
       await new Promise<void>((resolve, reject) => {
@@ -229,6 +266,7 @@ export class WorkerPool {
     if (this.closed) return Promise.reject(new WebcurvesError('ENGINE_CLOSED', 'the worker pool is closed'));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (!this.spawned) this.spawnAll();
     if (this.slots.length === 0 && this.starting === 0) return Promise.reject(new WebcurvesError('WORKER_FAILED', 'no live worker'));
     return new Promise<T>((resolve, reject) => {
       const job: Job = { task: task as Job['task'], resolve: resolve as Job['resolve'], reject, signal };
