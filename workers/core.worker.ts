@@ -28,9 +28,26 @@ const api = {
     return n;
   },
   /** Diagnostics for the pool's own tests: the worker dies abruptly, as a crash in wasm or an OOM would. */
-  die(): void {
+  die(): Promise<never> {
     if (isNode) process.exit(70);
-    else self.close();
+    // A closing worker still delivers what the current task posts, so never answer: the caller must learn of
+    // the death from the pool, as after a real crash.
+    self.close();
+    return new Promise<never>(() => {});
+  },
+  /**
+   * Browsers: takes the Web Lock `name` for the rest of this worker's life, so that the pool (requesting the same
+   * lock) hears when the worker stops; resolves once the lock is held (false where Web Locks are missing).
+   */
+  holdLifeLock(name: string): Promise<boolean> {
+    const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+    if (!locks) return Promise.resolve(false);
+    return new Promise((held) => {
+      void locks.request(name, () => {
+        held(true);
+        return new Promise<never>(() => {});
+      });
+    });
   },
   /** See {@link UnitExecutor.fieldBatch}; the result's buffer is transferred, not copied. */
   async fieldBatch(id: FieldId, op: FieldBatchOp, inputs: Uint32Array): Promise<Uint32Array> {

@@ -31,6 +31,8 @@ interface Slot {
   readonly ref: (on: boolean) => void;
   /** Answered its first ping; only such workers are replaced when they die (a broken build must not respawn forever). */
   ready: boolean;
+  /** Browsers: arranges to hear of the worker's death (see {@link spawn}); resolves once in place. */
+  readonly watch?: () => Promise<void>;
   /** Fails the running task, if any. */
   fail?: (e: Error) => void;
 }
@@ -88,7 +90,19 @@ async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> 
     w.unref();
   } else {
     const w = new Worker(new URL('../../workers/core.worker.js', import.meta.url), { type: 'module' });
-    slot = { remote: Comlink.wrap<CoreWorkerApi>(w), terminate: () => w.terminate(), ref: () => {}, ready: false };
+    const remote = Comlink.wrap<CoreWorkerApi>(w);
+    // A browser Worker that stops (self.close(), a crash that fires no error event) says nothing: no 'exit'
+    // event exists. The worker holds a Web Lock for its whole life; our request for the same lock is granted
+    // exactly when the worker's global scope is gone. Without Web Locks (insecure contexts), only 'error' events
+    // are seen.
+    const watch = async (): Promise<void> => {
+      const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+      if (!locks) return;
+      const name = `webcurves-worker-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+      if (!(await remote.holdLifeLock(name))) return;
+      void locks.request(name, () => onDeath(slot, 'the worker stopped'));
+    };
+    slot = { remote, terminate: () => w.terminate(), ref: () => {}, ready: false, watch };
     w.addEventListener('error', (e) => onDeath(slot, e.message || 'worker error'));
   }
   return slot;
@@ -191,6 +205,7 @@ export class WorkerPool {
         slot.fail = reject;
         slot.remote.ping().then(() => resolve(), reject);
       });
+      await slot.watch?.().catch(() => {});
     } finally {
       slot.fail = undefined;
       slot.ref(false);
