@@ -8,6 +8,9 @@ import { createEngine, type Engine } from 'webcurves';
 import { g2Json, realSnarkjs, synthProof, type SnarkCurve } from './helpers.js';
 import { g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import type { PairingCurveImpl } from '../../src/pairing/curve.js';
+import { randomCoefficient } from '../../src/groth16/api.js';
+import { PAIRING_CONSTANTS } from '../../src/generated/pairing.js';
+import { decomposeFast } from '../../src/math/lattice.js';
 
 let local: Engine;
 let pooled: Engine;
@@ -81,6 +84,22 @@ describe('verifyBatch', () => {
         code: 'INVALID_PROOF_FORMAT',
         message: expect.stringMatching(/^items\[2\]\.proof\.pi_b/),
       });
+    }
+  });
+
+  it('batching coefficients: 128 bits of entropy as a + b·λ, split back into the 64-bit a, b by the GLV decomposition', () => {
+    for (const curve of ['bn254', 'bls12_381', 'bls12_377'] as const) {
+      const { glv, r } = PAIRING_CONSTANTS[curve];
+      const seen = new Set<bigint>();
+      for (let i = 0; i < 300; i++) {
+        const k = randomCoefficient(curve);
+        expect(k > 0n && k < r).toBe(true);
+        const [a, b] = decomposeFast(glv, k) as [bigint, bigint];
+        expect(a >= 0n && a < 1n << 64n && b >= 0n && b < 1n << 64n, `${curve}: ${a}, ${b}`).toBe(true);
+        expect((a + b * glv.lambda) % r).toBe(k);
+        seen.add(k);
+      }
+      expect(seen.size).toBe(300);
     }
   });
 });
