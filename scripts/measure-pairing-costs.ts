@@ -11,6 +11,7 @@ import { encodeFinish, encodeJob, type JobSpec } from '../src/pairing/jobs.js';
 
 const args = process.argv.slice(2);
 const msmMode = args.includes('--msm');
+const thresholdMode = args.includes('--threshold');
 const named = args.filter((a) => !a.startsWith('--'));
 const curves = (named.length ? named : ['bn254', 'bls12_381', 'bls12_377']) as PairingCurveName[];
 // The built package (tsx would map the bare name to src/, which has no wasm next to it).
@@ -58,6 +59,34 @@ if (msmMode) {
         }
       const m = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(median(v))]));
       console.log(`${name} n=${n} G1 straus ${m.s1} pippenger ${m.p1} | G2 straus ${m.s2} pippenger ${m.p2} µs`);
+    }
+  }
+  await wc.close();
+  process.exit(0);
+}
+
+if (thresholdMode) {
+  // pairingCheck of n random pairs, in-thread against split over the 2 workers (interleaved; medians).
+  for (const name of curves) {
+    const c = wc[name] as unknown as PairingCurveImpl;
+    await c.dispatch.warmNow();
+    for (const n of [1, 2, 3, 4, 6, 8, 12, 16]) {
+      const pairs = Array.from({ length: n }, (_, i) => [c.G1.mul(c.G1.generator, BigInt(7 * i + 3)), c.G2.mul(c.G2.generator, BigInt(11 * i + 5))] as const);
+      const t: Record<'local' | 'split', number[]> = { local: [], split: [] };
+      for (let r = 0; r < 9; r++)
+        for (const m of ['local', 'split'] as const) {
+          c.dispatch.mode = m;
+          const t0 = performance.now();
+          await c.pairingCheck(pairs);
+          t[m].push(performance.now() - t0);
+        }
+      c.dispatch.mode = 'auto';
+      const plan = c.dispatch.plan({ pairs: pairs.map(([P, Q]) => ({ g1: { points: [P] }, g2: Q })), checks: [] });
+      const l = median(t.local);
+      const sp = median(t.split);
+      console.log(
+        `${name} n=${n}: in-thread ${l.toFixed(2)} ms, split ${sp.toFixed(2)} ms (${(sp / l).toFixed(2)}×); estimates ${(plan.localUs / 1000).toFixed(2)} / ${(plan.splitUs / 1000).toFixed(2)} ms`,
+      );
     }
   }
   await wc.close();

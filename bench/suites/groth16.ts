@@ -16,14 +16,14 @@ import { paramValues } from '../params.js';
 import { loadPeer, unavailableCase } from '../peers.js';
 import type { BenchCase, BenchContext, BenchSuite } from '../types.js';
 
-type Curve = 'bn254' | 'bls12_381';
+export type Curve = 'bn254' | 'bls12_381';
 const SNARK_NAME: Record<Curve, string> = { bn254: 'bn128', bls12_381: 'bls12381' };
 const BATCH = 16;
 
 type Snarkjs = typeof import('snarkjs');
 
 /** One key, one proof, a batch of distinct proofs, and a tampered copy of the signals. */
-interface Fixture {
+export interface Fixture {
   readonly vk: Record<string, unknown>;
   readonly proof: Record<string, unknown>;
   readonly publicSignals: string[];
@@ -61,7 +61,7 @@ const g2Json = (Q: G2Point): string[][] => [[Q.x[0].toString(), Q.x[1].toString(
  * A key and BATCH + 1 proofs in snarkjs JSON: e(a·G1, b·G2) = e(α·G1, β·G2)·e(L·G1, γ·G2)·e(c·G1, δ·G2), with
  * L = ic₀ + Σ sᵢ·icᵢ, i.e. c = (ab − αβ − Lγ)/δ mod r.
  */
-function synthesise(engine: Engine, curve: Curve, nPublic: number): Fixture {
+export function synthesise(engine: Engine, curve: Curve, nPublic: number): Fixture {
   const c = engine[curve];
   const r = c.r;
   const [alpha, beta, gamma, delta, ...ic] = scalars(BigInt(nPublic) * 1000n + (curve === 'bn254' ? 1n : 2n), 5 + nPublic, r) as [bigint, bigint, bigint, bigint, ...bigint[]];
@@ -94,7 +94,7 @@ function synthesise(engine: Engine, curve: Curve, nPublic: number): Fixture {
 const isNode = typeof process !== 'undefined' && typeof process.versions === 'object' && process.versions?.node !== undefined;
 
 /** Milliseconds a fresh Node process reports for its own cold first verification (see the module comment). */
-async function coldRun(source: string): Promise<number> {
+export async function coldRun(source: string): Promise<number> {
   const cp = 'node:child_process';
   const { spawn } = (await import(/* @vite-ignore */ cp)) as typeof import('node:child_process');
   const root = new URL('../../', import.meta.url);
@@ -117,7 +117,7 @@ async function coldRun(source: string): Promise<number> {
   });
 }
 
-function coldSource(impl: 'webcurves' | 'snarkjs', f: Fixture): string {
+export function coldSource(impl: 'webcurves' | 'snarkjs', f: Fixture): string {
   const args = `${JSON.stringify(f.vk)}, ${JSON.stringify(f.publicSignals)}, ${JSON.stringify(f.proof)}`;
   if (impl === 'webcurves') {
     const entry = new URL('../../dist/src/index.js', import.meta.url).href;

@@ -61,13 +61,15 @@ export interface CheckSpec {
 }
 
 /**
- * Measured costs (µs, this 2-core reference machine, warm; `scripts/measure-pairing-costs.ts`). They only steer
- * the choice between in-thread and split; a wrong estimate costs speed, never correctness.
+ * Measured costs (µs, this 2-core reference machine, warm; rounded means of two runs of
+ * `scripts/measure-pairing-costs.ts`, which vary by ±30 % on this shared machine). They only steer the choice
+ * between in-thread and split, together with the learnt corrections; a wrong estimate costs speed, never
+ * correctness.
  */
 export const PAIRING_COSTS: Readonly<Record<PairingCurveName, PairingCosts>> = {
-  bn254: { chain: 300, unprepared: 700, prepared: 450, g1Check: 0, g2Check: 200, g1Mul: 250, msmBase: 100, msmPerPoint: 90, finalExp: 1000 },
-  bls12_381: { chain: 350, unprepared: 900, prepared: 500, g1Check: 150, g2Check: 350, g1Mul: 460, msmBase: 150, msmPerPoint: 160, finalExp: 1800 },
-  bls12_377: { chain: 350, unprepared: 950, prepared: 500, g1Check: 150, g2Check: 350, g1Mul: 280, msmBase: 150, msmPerPoint: 160, finalExp: 1700 },
+  bn254: { chain: 260, unprepared: 590, prepared: 385, g1Check: 0, g2Check: 240, g1Mul: 150, msmBase: 30, msmPerPoint: 45, finalExp: 840 },
+  bls12_381: { chain: 350, unprepared: 980, prepared: 570, g1Check: 190, g2Check: 250, g1Mul: 190, msmBase: 110, msmPerPoint: 60, finalExp: 1440 },
+  bls12_377: { chain: 600, unprepared: 1100, prepared: 700, g1Check: 130, g2Check: 250, g1Mul: 150, msmBase: 100, msmPerPoint: 80, finalExp: 2000 },
 };
 
 /** Every this many checks that could go either way, the path the estimates reject is taken anyway. */
