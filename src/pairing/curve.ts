@@ -83,7 +83,7 @@ export interface PairingBenchHooks {
 /**
  * A G2 point with its Miller-loop line coefficients precomputed ({@link PairingCurve.prepareG2}): usable in
  * place of the point in {@link PairingCurve.pairingCheck}, where its pairs skip all G2 arithmetic. Opaque; it
- * holds ≈ 19 KB (BN254), 21 KB (BLS12-381) or 20 KB (BLS12-377) of coefficients and belongs to one curve.
+ * holds ≈ 19 KB (BN254), 21 KB (BLS12-381) or 22 KB (BLS12-377) of coefficients and belongs to one curve.
  */
 export interface PreparedG2 {
   /** The curve it was prepared on. */
