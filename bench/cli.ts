@@ -7,7 +7,7 @@
  * suites, parameters and their values). Suites whose needs this machine does not meet (e.g. WebGPU) are
  * reported and left out.
  */
-import { createEngine } from 'webcurves';
+import type * as Webcurves from 'webcurves';
 import {
   markdownReport,
   resolveParams,
@@ -60,6 +60,10 @@ for (const id of Object.keys(choice)) {
   if (!chosen.some((s) => s.params?.some((p) => p.id === id))) fail(`no chosen suite has a parameter "${id}" (see --list)`);
 }
 
+// The built package, whatever tsx makes of the bare name: tsconfig.json maps `webcurves` to src/ for type
+// checking, and tsx follows that mapping, but the library from src/ cannot find its wasm modules and worker
+// (they are build outputs next to dist/src/). `npm run build` first.
+const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
 const engine = await createEngine({ workers, gpu: 'auto' });
 try {
   const info = engine.info();
@@ -77,7 +81,7 @@ try {
     if (!resolved.ok) fail(resolved.problems.join('\n'));
     const { params } = resolved;
     selection.push({ suite: s.id, params });
-    cases.push(...(await s.cases({ engine, mode, params })));
+    cases.push(...(await s.cases({ engine, mode, params, createEngine })));
   }
   const results = await runCases(cases, mode, (r, done, total) => {
     if (!json) process.stderr.write(`\r${done}/${total} ${r.subject} ${r.op} ${r.impl}`.padEnd(70));

@@ -37,13 +37,26 @@ function yieldToEventLoop(): Promise<void> {
 }
 
 async function timeOnce(c: BenchCase, n: number): Promise<number> {
+  if (c.measure) return c.measure(n);
   const t0 = performance.now();
   await c.run(n);
   return performance.now() - t0;
 }
 
-/** Runs one case to a result. Rejects only when `signal` aborts. */
-export async function runCase(c: BenchCase, mode: BenchMode, { signal }: RunOptions = {}): Promise<BenchResult> {
+/** Runs one case to a result (then its teardown, whatever happened). Rejects only when `signal` aborts. */
+export async function runCase(c: BenchCase, mode: BenchMode, options: RunOptions = {}): Promise<BenchResult> {
+  if (c.skip !== undefined || !c.teardown) return runCaseBody(c, mode, options);
+  try {
+    return await runCaseBody(c, mode, options);
+  } finally {
+    // A failing teardown must not lose the result (or turn it into a rejection).
+    await Promise.resolve()
+      .then(() => c.teardown!())
+      .catch(() => {});
+  }
+}
+
+async function runCaseBody(c: BenchCase, mode: BenchMode, { signal }: RunOptions): Promise<BenchResult> {
   const base = { suite: c.suite, subject: c.subject, op: c.op, impl: c.impl };
   const untimed = { nsPerOp: NaN, opsPerSec: NaN };
   if (c.skip !== undefined) return { ...base, ok: false, ...untimed, skipped: c.skip };

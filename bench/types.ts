@@ -23,7 +23,7 @@
  * version keep compiling.
  * @module
  */
-import type { Engine } from 'webcurves';
+import type { Engine, EngineOptions } from 'webcurves';
 
 /** One operation by one implementation. */
 export interface BenchCase {
@@ -51,6 +51,14 @@ export interface BenchCase {
   check(): boolean | Promise<boolean>;
   /** Performs `n` operations. */
   run(n: number): unknown;
+  /**
+   * Performs `n` operations and returns how many milliseconds they took by the case's own clock; when present,
+   * the runner uses it instead of timing {@link run} (which is then not called). For operations timed
+   * elsewhere, e.g. a cold start measured inside a child process, without that process's own start-up.
+   */
+  measure?(n: number): Promise<number>;
+  /** Releases what `setup` acquired (engines with threads, a peer's workers); run once after the last sample. */
+  teardown?(): void | Promise<void>;
 }
 
 /** Size of a run: `quick` for tests and smoke checks, `full` for figures worth reporting. */
@@ -95,6 +103,11 @@ export interface BenchContext {
   readonly params?: Readonly<Record<string, readonly string[]>>;
   /** Aborted when the user cancels; long `setup` work should check it (the runner checks between samples). */
   readonly signal?: AbortSignal;
+  /**
+   * The `createEngine` of the library under test, for suites that compare engine configurations (e.g. with and
+   * without workers) or measure a cold start. Suites must close the engines they create.
+   */
+  readonly createEngine?: (options?: EngineOptions) => Promise<Engine>;
 }
 
 /** A named group of cases. */

@@ -16,6 +16,8 @@ import { primeFields } from './curves/index.js';
 import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
 import { createBW6Curve, createPairingCurve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
+import type { PairingParallel } from './pairing/dispatch.js';
+import { Groth16Api } from './groth16/api.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -106,6 +108,11 @@ export interface Engine {
   readonly bls12_377: PairingCurve;
   /** BW6-761: groups (G2 over Fp), encodings (EIP-3026, arkworks), pairings with 6-coefficient GT values. */
   readonly bw6_761: BW6Curve;
+  /**
+   * Groth16 verification (snarkjs and gnark JSON; BN254, BLS12-381, BLS12-377): `verify`, `prepare`,
+   * `verifyBatch`. Methods throw `ENGINE_CLOSED` after {@link close}.
+   */
+  readonly groth16: Groth16Api;
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -148,9 +155,11 @@ function seededElements(modulus: bigint, count: number, seed: bigint): bigint[] 
  * the wasm core in the calling thread.
  * @param options - see {@link EngineOptions}
  * @returns a ready engine; call {@link Engine.close} when done
+ * The workers start when the first task is sent to them (a batch, the self-test, a pairing check large enough
+ * to split — those run in-thread until the workers are warm): creating an engine and a first verification
+ * cost no thread start-up. A worker that fails to load fails the tasks sent to the pool with `WORKER_FAILED`.
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when `gpu: 'on'` and no WebGPU adapter is found;
- *   `INVALID_ARGUMENT` for a bad option; `WORKER_FAILED` when workers cannot start; `WASM_UNAVAILABLE` when
- *   the wasm core cannot be loaded.
+ *   `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when the wasm core cannot be loaded.
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const gpuMode = options.gpu ?? 'auto';
@@ -175,7 +184,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           gpuRefusal = e instanceof Error ? e.message : String(e);
           return undefined;
         });
-  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount) : Promise.resolve(undefined);
+  // Workers start with the first task sent to the pool: the calling thread's wasm core serves the first calls
+  // (pairing checks run in-thread until the workers are warm for their curve), so a first result never waits
+  // for threads, nor shares the CPU with their start-up.
+  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount, { start: 'first-task' }) : Promise.resolve(undefined);
   const settled = await Promise.allSettled([fieldsPromise, gpuPromise, poolPromise]);
   const release = async (): Promise<void> => {
     if (settled[1].status === 'fulfilled') settled[1].value?.device.destroy();
@@ -221,12 +233,19 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   starknet.prepare();
 
+  const pairingPool: PairingParallel | undefined = pool
+    ? { get size() { return pool.size; }, run: (task, opts) => pool.run(task, opts) }
+    : undefined;
+  const pairingCurves = {
+    bn254: createPairingCurve(bn254Core, live, pairingPool),
+    bls12_381: createPairingCurve(bls381Core, live, pairingPool),
+    bls12_377: createPairingCurve(bls377Core, live, pairingPool),
+  };
   const engine: Engine = {
     starknet,
-    bn254: createPairingCurve(bn254Core, live),
-    bls12_381: createPairingCurve(bls381Core, live),
-    bls12_377: createPairingCurve(bls377Core, live),
+    ...pairingCurves,
     bw6_761: createBW6Curve(bw6Core, live),
+    groth16: new Groth16Api(pairingCurves, live),
 
     info(): EngineInfo {
       live();

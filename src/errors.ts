@@ -27,7 +27,10 @@ export type WebcurvesErrorCode =
   | 'INVALID_PUBLIC_KEY'
   | 'WORKER_FAILED'
   | 'ABORTED'
-  | 'UNKNOWN_CURVE';
+  | 'UNKNOWN_CURVE'
+  | 'INVALID_VERIFYING_KEY'
+  | 'INVALID_PROOF_FORMAT'
+  | 'INVALID_PUBLIC_SIGNALS';
 
 /** The one error class webcurves throws for bad input and unavailable backends. */
 export class WebcurvesError extends Error {

@@ -43,5 +43,7 @@ export type {
   ResourceBoundsBN,
   V3TransactionCommon,
 } from './starknet/tx-hash.js';
-export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks } from './pairing/curve.js';
+export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions } from './pairing/curve.js';
+export { Groth16Api, KEY_CACHE_SIZE } from './groth16/api.js';
+export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './groth16/api.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';

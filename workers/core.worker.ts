@@ -9,6 +9,7 @@ import { installErrorTransfer } from '../src/core/comlink-errors.js';
 import { importHidden, isNode } from '../src/core/platform.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
+import type { Pairing12Name } from '../src/pairing/curve.js';
 
 installErrorTransfer();
 const executor = new UnitExecutor();
@@ -27,9 +28,26 @@ const api = {
     return n;
   },
   /** Diagnostics for the pool's own tests: the worker dies abruptly, as a crash in wasm or an OOM would. */
-  die(): void {
+  die(): Promise<never> {
     if (isNode) process.exit(70);
-    else self.close();
+    // A closing worker still delivers what the current task posts, so never answer: the caller must learn of
+    // the death from the pool, as after a real crash.
+    self.close();
+    return new Promise<never>(() => {});
+  },
+  /**
+   * Browsers: takes the Web Lock `name` for the rest of this worker's life, so that the pool (requesting the same
+   * lock) hears when the worker stops; resolves once the lock is held (false where Web Locks are missing).
+   */
+  holdLifeLock(name: string): Promise<boolean> {
+    const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+    if (!locks) return Promise.resolve(false);
+    return new Promise((held) => {
+      void locks.request(name, () => {
+        held(true);
+        return new Promise<never>(() => {});
+      });
+    });
   },
   /** See {@link UnitExecutor.fieldBatch}; the result's buffer is transferred, not copied. */
   async fieldBatch(id: FieldId, op: FieldBatchOp, inputs: Uint32Array): Promise<Uint32Array> {
@@ -50,6 +68,20 @@ const api = {
   async starkVerifyBatch(input: Uint32Array): Promise<Int32Array> {
     const out = await executor.starkVerifyBatch(input);
     return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.pairingJob}; the result's buffer is transferred. */
+  async pairingJob(curve: Pairing12Name, job: Uint32Array): Promise<Uint32Array> {
+    const out = await executor.pairingJob(curve, job);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.pairingFinish}. */
+  async pairingFinish(curve: Pairing12Name, input: Uint32Array): Promise<Uint32Array> {
+    const out = await executor.pairingFinish(curve, input);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+  /** See {@link UnitExecutor.pairingWarm}. */
+  async pairingWarm(curve: Pairing12Name): Promise<void> {
+    await executor.pairingWarm(curve);
   },
 };
 

@@ -89,7 +89,7 @@ async function run(msg: Extract<ToWorker, { type: 'run' }>): Promise<void> {
         continue;
       }
       try {
-        const cases = sideBySide(await suite.cases({ engine, mode, params, signal }));
+        const cases = sideBySide(await suite.cases({ engine, mode, params, signal, createEngine }));
         plans.push({ suite: suite.id, params, cases: cases.map(({ subject, op, impl, skip }) => ({ subject, op, impl, skip })) });
         work.push({ suite, cases });
       } catch (e) {

@@ -195,6 +195,15 @@ export function wnafDigits(n: bigint, ww: number): number[] {
   return out.reverse();
 }
 
+/**
+ * Lines a prepared G2 point stores: one per doubling step, one per non-zero digit after the first, and BN's two
+ * Frobenius lines.
+ */
+export function preparedLineCount(pp: Pairing12Params): number {
+  const d = pp.millerDigits;
+  return d.length - 1 + d.slice(1).filter((v) => v !== 0).length + (pp.desc.family === 'bn' ? 2 : 0);
+}
+
 /** Bytes of Miller-loop work space per pair, in units of E: xP, −yP, Q (x, y), −yQ, T (X, Y, Z). */
 const PAIR_E = 14;
 
@@ -293,44 +302,118 @@ function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
 }
 `);
   }
-  // Miller loop
+  // Miller loop (mixed: unprepared pairs and prepared G2 points share one squaring chain) and G2 preparation
   {
     const d = pp.millerDigits;
+    const isBn = pp.desc.family === 'bn';
+    const nLines = preparedLineCount(pp);
+    const LINE = 6 * E;
     decls.push(`const D_MILLER: usize = ${digitsData(d)};`);
     const sc = new Scratch('S_miller');
     const F = sc.take('F', F12);
     const q1 = sc.take('q1', 2 * F2);
     const q2 = sc.take('q2', 2 * F2);
+    const pw = sc.take('prepW', PAIR);
     decls.push(sc.decl());
-    let bnTail = '';
-    if (pp.desc.family === 'bn') {
+    if (isBn) {
       decls.push(`const C_MPSI_X: usize = ${montData2(f, pp.psi.x)};`);
       decls.push(`const C_MPSI_Y: usize = ${montData2(f, pp.psi.y)};`);
       decls.push(`const C_MPSI2_X: usize = ${montData2(f, [pp.psi2.x, 0n])};`);
       decls.push(`const C_MPSI2_Y: usize = ${montData2(f, [mod(-pp.psi2.y, pp.p), 0n])};`);
-      bnTail = `
+    }
+    /** Code setting q1 = ψ(Q), q2 = −ψ²(Q) for the affine Q stored at w + 2E (x) and w + 4E (y). */
+    const bnTailPoints = (w: string): string => `    fp2_conj(${q1}, ${w} + ${2 * E}); fp2_mul(${q1}, ${q1}, C_MPSI_X);
+    fp2_conj(${q1} + ${F2}, ${w} + ${4 * E}); fp2_mul(${q1} + ${F2}, ${q1} + ${F2}, C_MPSI_Y);
+    fp2_mul(${q2}, ${w} + ${2 * E}, C_MPSI2_X);
+    fp2_mul(${q2} + ${F2}, ${w} + ${4 * E}, C_MPSI2_Y);`;
+    const bnTail = isBn
+      ? `
   // BN: lines through [6x+2]Q and ψ(Q), then through that sum and −ψ²(Q).
   for (let j = 0; j < m; j++) {
     const w = work + <usize>j * ${PAIR};
-    fp2_conj(${q1}, w + ${2 * E}); fp2_mul(${q1}, ${q1}, C_MPSI_X);
-    fp2_conj(${q1} + ${F2}, w + ${4 * E}); fp2_mul(${q1} + ${F2}, ${q1} + ${F2}, C_MPSI_Y);
-    fp2_mul(${q2}, w + ${2 * E}, C_MPSI2_X);
-    fp2_mul(${q2} + ${F2}, w + ${4 * E}, C_MPSI2_Y);
+${bnTailPoints('w')}
     millerAdd(w, ${q1}, ${q1} + ${F2}, true);
     fp12_mulLine(${F}, LK, LX, LY);
     millerAdd(w, ${q2}, ${q2} + ${F2}, false);
     fp12_mulLine(${F}, LK, LX, LY);
-  }`;
-    }
+  }
+  for (let j = 0; j < pm; j++) {
+    preparedLine(${F}, pwork + <usize>j * ${F2}, <usize>load<u32>(preps + <usize>j * 4) + li * ${LINE});
+    preparedLine(${F}, pwork + <usize>j * ${F2}, <usize>load<u32>(preps + <usize>j * 4) + (li + 1) * ${LINE});
+  }`
+      : '';
+    const prepTail = isBn
+      ? `
+  // BN: the two Frobenius lines.
+${bnTailPoints(pw)}
+  millerAdd(${pw}, ${q1}, ${q1} + ${F2}, true);
+  storeLine(o); o += ${LINE};
+  millerAdd(${pw}, ${q2}, ${q2} + ${F2}, false);
+  storeLine(o); o += ${LINE};`
+      : '';
     parts.push(`/** Work bytes per pair that pair_miller needs. */
 export function pair_workBytes(): i32 { return ${PAIR}; }
 
+/** Lines of one prepared G2 point: ${d.length - 1} doubling steps, ${d.slice(1).filter((v) => v !== 0).length} addition steps${isBn ? ', 2 Frobenius lines' : ''}. */
+const PREP_LINES: usize = ${nLines};
+
 /**
- * out = ∏ f_i: the optimal-ate Miller functions of count pairs (affine G1 points at g1s, 2E bytes each; affine
- * G2 points at g2s, 4E bytes each) sharing one squaring chain; pairs with an identity point are skipped.
- * work: count·pair_workBytes() bytes. Inputs must be valid (on the curve, in the subgroups): the caller checks.
+ * Bytes of one prepared G2 point: ${nLines} lines in Miller-loop order, each three Fp2 coefficients (K, X, Y); at an
+ * affine P the line is the one pair_miller forms, LK = K, LX = X·xP, LY = Y·(−yP). The bytes are in this module's
+ * internal (Montgomery) form, valid in any instance of the same module.
  */
-export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void {
+export function pair_preparedBytes(): i32 { return <i32>(PREP_LINES * ${LINE}); }
+
+function storeLine(o: usize): void {
+  fp2_copy(o, LK);
+  fp2_copy(o + ${F2}, LX);
+  fp2_copy(o + ${2 * F2}, LY);
+}
+
+/** F ← F·ℓ for a stored line at P; pe holds (xP, −yP). */
+function preparedLine(F: usize, pe: usize, line: usize): void {
+  fp2_mulFp(LX, line + ${F2}, pe);
+  fp2_mulFp(LY, line + ${2 * F2}, pe + ${E});
+  fp12_mulLine(F, line, LX, LY);
+}
+
+/**
+ * Precomputes the line coefficients of an affine G2 point Q (valid: on the twist, in G2) for the whole Miller
+ * loop into out (pair_preparedBytes() bytes): the same doubling and addition steps as pair_miller, run with
+ * xP = 1 and −yP = 1 so the coefficients come out unscaled. Returns false (writing nothing) for the identity.
+ */
+export function pair_prepare(out: usize, g2: usize): bool {
+  if (fp2_isZero(g2) && fp2_isZero(g2 + ${F2})) return false;
+  fp_one(${pw});
+  fp_one(${pw} + ${E});
+  fp2_copy(${pw} + ${2 * E}, g2);
+  fp2_copy(${pw} + ${4 * E}, g2 + ${F2});
+  fp2_neg(${pw} + ${6 * E}, g2 + ${F2});
+  fp2_copy(${pw} + ${8 * E}, g2);
+  fp2_copy(${pw} + ${10 * E}, g2 + ${F2});
+  fp2_one(${pw} + ${12 * E});
+  let o = out;
+  for (let k: usize = 1; k < ${d.length}; k++) {
+    millerDbl(${pw});
+    storeLine(o); o += ${LINE};
+    const dig = load<i8>(D_MILLER + k);
+    if (dig != 0) {
+      millerAdd(${pw}, ${pw} + ${2 * E}, dig > 0 ? ${pw} + ${4 * E} : ${pw} + ${6 * E}, true);
+      storeLine(o); o += ${LINE};
+    }
+  }
+${pp.millerNegative ? `  fp2_neg(${pw} + ${10 * E}, ${pw} + ${10 * E});\n` : ''}${prepTail}
+  return true;
+}
+
+/**
+ * out = ∏ f_i: the optimal-ate Miller functions of count unprepared pairs (affine G1 points at g1s, 2E bytes
+ * each; affine G2 points at g2s, 4E bytes each) and pcount prepared pairs (affine G1 points at pg1s; preps: pcount
+ * u32 addresses of pair_prepare outputs), all sharing one squaring chain; pairs with an identity G1 point (or an
+ * unprepared identity G2 point) are skipped. work: count·pair_workBytes() bytes; pwork: pcount·${F2} bytes.
+ * Inputs must be valid (on the curve, in the subgroups): the caller checks.
+ */
+export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32, work: usize, pg1s: usize, preps: usize, pcount: i32, pwork: usize): void {
   let m = 0;
   for (let i = 0; i < count; i++) {
     const P = g1s + <usize>i * ${F2}, Q = g2s + <usize>i * ${2 * F2};
@@ -346,14 +429,28 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
     fp2_copy(w + ${10 * E}, Q + ${F2});
     fp2_one(w + ${12 * E});
   }
+  // Prepared pairs: keep (xP, −yP) and the line table's address, compacted past skipped pairs.
+  let pm = 0;
+  for (let i = 0; i < pcount; i++) {
+    const P = pg1s + <usize>i * ${F2};
+    const lines = <usize>load<u32>(preps + <usize>i * 4);
+    if ((fp_isZero(P) && fp_isZero(P + ${E})) || lines == 0) continue;
+    fp_copy(pwork + <usize>pm * ${F2}, P);
+    fp_neg(pwork + <usize>pm * ${F2} + ${E}, P + ${E});
+    store<u32>(preps + <usize>pm * 4, <u32>lines);
+    pm++;
+  }
   fp12_one(${F});
-  if (m == 0) { fp12_copy(out, ${F}); return; }
+  if (m == 0 && pm == 0) { fp12_copy(out, ${F}); return; }
+  let li: usize = 0;
   for (let k: usize = 1; k < ${d.length}; k++) {
     if (k > 1) fp12_sqr(${F}, ${F});
     for (let j = 0; j < m; j++) {
       millerDbl(work + <usize>j * ${PAIR});
       fp12_mulLine(${F}, LK, LX, LY);
     }
+    for (let j = 0; j < pm; j++) preparedLine(${F}, pwork + <usize>j * ${F2}, <usize>load<u32>(preps + <usize>j * 4) + li * ${LINE});
+    li++;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
       for (let j = 0; j < m; j++) {
@@ -361,10 +458,19 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
         millerAdd(w, w + ${2 * E}, dig > 0 ? w + ${4 * E} : w + ${6 * E}, true);
         fp12_mulLine(${F}, LK, LX, LY);
       }
+      for (let j = 0; j < pm; j++) preparedLine(${F}, pwork + <usize>j * ${F2}, <usize>load<u32>(preps + <usize>j * 4) + li * ${LINE});
+      li++;
     }
   }
 ${pp.millerNegative ? `  fp12_conj(${F}, ${F});\n  for (let j = 0; j < m; j++) fp2_neg(work + <usize>j * ${PAIR} + ${10 * E}, work + <usize>j * ${PAIR} + ${10 * E});` : ''}${bnTail}
   fp12_copy(out, ${F});
+}
+
+/**
+ * out = ∏ f_i over count unprepared pairs (see pair_millerMixed). Inputs must be valid: the caller checks.
+ */
+export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void {
+  pair_millerMixed(out, g1s, g2s, count, work, 0, 0, 0, 0);
 }
 `);
   }
@@ -409,6 +515,7 @@ ${code.join('\n')}
     const sc = new Scratch('S_api');
     const w = sc.take('w', PAIR);
     const fm = sc.take('fm', F12);
+    const tg = sc.take('tg', F12);
     decls.push(sc.decl());
     parts.push(`/** out = e(P, Q) for one pair of valid affine points. */
 export function pair_pairing(out: usize, g1: usize, g2: usize): void {
@@ -420,6 +527,22 @@ export function pair_pairing(out: usize, g1: usize, g2: usize): void {
 export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool {
   pair_miller(${fm}, g1s, g2s, count, work);
   pair_finalExp(${fm}, ${fm});
+  return fp12_isOne(${fm});
+}
+
+/**
+ * Whether the final exponentiation of ∏ parts (k Fp12 values, contiguous) equals target (an element of GT, e.g.
+ * a pair_pairing output), or 1 when target is 0. This is how partial Miller products computed apart (other
+ * workers, prepared and unprepared pairs) are finished with one final exponentiation.
+ */
+export function pair_finalCheck(parts: usize, k: i32, target: usize): bool {
+  fp12_copy(${fm}, parts);
+  for (let i = 1; i < k; i++) fp12_mul(${fm}, ${fm}, parts + <usize>i * ${F12});
+  pair_finalExp(${fm}, ${fm});
+  if (target != 0) {
+    fp12_conj(${tg}, target);
+    fp12_mul(${fm}, ${fm}, ${tg});
+  }
   return fp12_isOne(${fm});
 }
 
@@ -455,9 +578,12 @@ export const PAIRING_EXPORTS = {
   ],
   groups: [
     'g1_onCurve', 'g1_inSubgroup', 'g1_clearCofactor', 'g1_addAff', 'g1_dblAff', 'g1_negAffPublic', 'g1_fromWords', 'g1_toWords',
-    'g1_mulEndo', 'g1_mulPlain', 'g1_msm', 'g1_benchDbl', 'g1_benchAddMixed',
+    'g1_mulEndo', 'g1_mulPlain', 'g1_mulEndoMany', 'g1_msm', 'g1_benchDbl', 'g1_benchAddMixed',
     'g2_onCurve', 'g2_inSubgroup', 'g2_clearCofactor', 'g2_addAff', 'g2_dblAff', 'g2_negAffPublic', 'g2_fromWords', 'g2_toWords',
-    'g2_mulEndo', 'g2_mulPlain', 'g2_msm', 'g2_benchDbl', 'g2_benchAddMixed',
+    'g2_mulEndo', 'g2_mulPlain', 'g2_mulEndoMany', 'g2_msm', 'g2_benchDbl', 'g2_benchAddMixed',
   ],
-  pairing: ['pair_workBytes', 'pair_miller', 'pair_finalExp', 'pair_pairing', 'pair_check', 'fp12_toWords', 'fp12_fromWords', 'fp12_exp_x'],
+  pairing: [
+    'pair_workBytes', 'pair_miller', 'pair_millerMixed', 'pair_preparedBytes', 'pair_prepare', 'pair_finalExp', 'pair_pairing', 'pair_check',
+    'pair_finalCheck', 'fp12_toWords', 'fp12_fromWords', 'fp12_exp_x',
+  ],
 } as const;

@@ -9,6 +9,9 @@ import { WebcurvesError } from '../errors.js';
 import { WasmField, type FieldBatchOp } from './field.js';
 import { instantiateCore, type CoreInstance } from './wasm.js';
 import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit } from '../starknet/units.js';
+import { createPairingCurve, type Pairing12Impl, type Pairing12Name } from '../pairing/curve.js';
+import { PAIRING_CONSTANTS } from '../generated/pairing.js';
+import { encodeJob } from '../pairing/jobs.js';
 
 /** The curve module that carries a field (the first curve, in registry order, naming it). */
 export function curveOfField(id: FieldId): CurveName {
@@ -20,6 +23,7 @@ export function curveOfField(id: FieldId): CurveName {
 export class UnitExecutor {
   private readonly cores = new Map<CurveName, Promise<CoreInstance>>();
   private readonly fields = new Map<FieldId, Promise<WasmField>>();
+  private readonly pairings = new Map<Pairing12Name, Promise<Pairing12Impl>>();
 
   /** The instance of a curve's module (created once). */
   core(curve: CurveName): Promise<CoreInstance> {
@@ -73,5 +77,53 @@ export class UnitExecutor {
    */
   async starkVerifyBatch(input: Uint32Array): Promise<Int32Array> {
     return verifyBatchUnit(await this.core('stark'), input);
+  }
+
+  /** The pairing curve API over this executor's instance of the curve module (created once). */
+  private pairing(curve: Pairing12Name): Promise<Pairing12Impl> {
+    if (!Object.hasOwn(PAIRING_CONSTANTS, curve)) return Promise.reject(new WebcurvesError('UNKNOWN_CURVE', `${String(curve)} is not a pairing curve`));
+    let c = this.pairings.get(curve);
+    if (!c) {
+      c = this.core(curve).then((core) => createPairingCurve(core, () => {}));
+      c.catch(() => this.pairings.delete(curve));
+      this.pairings.set(curve, c);
+    }
+    return c;
+  }
+
+  /**
+   * Unit: one pairing job (checks, G1 inputs, multi-Miller loop, optionally the final exponentiation); see
+   * `src/pairing/jobs.ts` for the encoding.
+   * @throws {WebcurvesError} as {@link Pairing12Impl.runJob}; `UNKNOWN_CURVE`.
+   */
+  async pairingJob(curve: Pairing12Name, job: Uint32Array): Promise<Uint32Array> {
+    return (await this.pairing(curve)).runJob(job);
+  }
+
+  /**
+   * Unit: product of partial Miller products, one final exponentiation, comparison with a target.
+   * @throws {WebcurvesError} as {@link Pairing12Impl.runFinish}; `UNKNOWN_CURVE`.
+   */
+  async pairingFinish(curve: Pairing12Name, input: Uint32Array): Promise<Uint32Array> {
+    return (await this.pairing(curve)).runFinish(input);
+  }
+
+  /**
+   * Unit: gets a curve ready here: module instantiated, and pairing checks run for about `ms` milliseconds so
+   * that the engine's tiering compiles the hot wasm functions with its optimising compiler (measured here: a
+   * fresh worker needs some tens of pairing checks to reach the calling thread's speed).
+   */
+  async pairingWarm(curve: Pairing12Name, ms = 40): Promise<void> {
+    const c = await this.pairing(curve);
+    const g1 = c.G1.generator;
+    const g2 = c.G2.generator;
+    const lines = c.linesOf(c.prepareG2(g2)) ?? null;
+    const job = encodeJob(
+      { pairs: [{ g1: { points: [g1], negate: true }, g2 }, { g1: { points: [g1, g1], scalars: [3n, c.r - 2n] }, lines }], checks: [g2], finish: true },
+      c.ioWords,
+    );
+    const end = performance.now() + ms;
+    do c.runJob(job);
+    while (performance.now() < end);
   }
 }

@@ -20,9 +20,17 @@ import { decomposeFast, type Decomposition } from '../math/lattice.js';
 import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
+import { decodeJob, getBig, SCALAR_WORDS, type DecodedG1, type LineWords, type PairInput } from './jobs.js';
+import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
 
 /** Names of the curves this module serves. */
 export type PairingCurveName = PairingConstants['name'] | Pairing6Constants['name'];
+
+/** Names of the BN/BLS12 curves (G2 over Fp2, GT in Fp12): the ones with prepared points, parallel checks and Groth16. */
+export type Pairing12Name = PairingConstants['name'];
+
+/** A BN/BLS12 curve's implementation seen through its public type (what Groth16 and the pool's units work on). Internal. */
+export type Pairing12Impl = Omit<PairingCurveImpl, keyof PairingCurve> & PairingCurve;
 
 /** One group's API (G1 over Fp, G2 over Fp2). */
 export interface PairingGroup<P> {
@@ -78,6 +86,35 @@ export interface PairingBenchHooks<G2P = G2Point> {
   lastGt(): bigint[];
 }
 
+/**
+ * A G2 point with its Miller-loop line coefficients precomputed ({@link PairingCurve.prepareG2}): usable in
+ * place of the point in {@link PairingCurve.pairingCheck}, where its pairs skip all G2 arithmetic. Opaque; it
+ * holds ≈ 19 KB (BN254), 21 KB (BLS12-381) or 22 KB (BLS12-377) of coefficients and belongs to one curve.
+ */
+export interface PreparedG2 {
+  /** The curve it was prepared on. */
+  readonly curve: PairingCurveName;
+  /** The point itself. */
+  readonly point: G2Point;
+}
+
+/** Options of {@link PairingCurve.pairingCheck}. */
+export interface PairingCheckOptions {
+  /** Cancels work still queued or running in workers (`ABORTED`). */
+  readonly signal?: AbortSignal;
+}
+
+/** The line coefficients behind each PreparedG2 (not reachable, hence not forgeable, from outside). */
+const PREPARED = new WeakMap<PreparedG2, LineWords>();
+
+/** The lines of a prepared point of `curve`, or undefined when `x` is not one. */
+export function preparedLines(x: unknown, curve: PairingCurveName): LineWords | undefined {
+  if (x === null || typeof x !== 'object' || !PREPARED.has(x as PreparedG2)) return undefined;
+  if ((x as PreparedG2).curve !== curve)
+    throw new WebcurvesError('INVALID_ARGUMENT', `a G2 point prepared on ${(x as PreparedG2).curve} cannot be used on ${curve}`);
+  return PREPARED.get(x as PreparedG2)!;
+}
+
 /** A BN/BLS12 pairing curve. */
 export interface PairingCurve {
   readonly name: PairingConstants['name'];
@@ -96,8 +133,22 @@ export interface PairingCurve {
    * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`.
    */
   pairing(P: G1Point, Q: G2Point): Promise<bigint[]>;
-  /** Whether ∏ e(P_i, Q_i) = 1 (one final exponentiation; identity pairs allowed). @throws {WebcurvesError} as `pairing`. */
-  pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point]>): Promise<boolean>;
+  /**
+   * Whether ∏ e(P_i, Q_i) = 1, with one final exponentiation; identity pairs allowed, and any Q_i may be a
+   * {@link PreparedG2}. With workers, large checks split their Miller loops (and the G2 subgroup checks of
+   * points not seen before) across the pool and multiply the partial products; small ones run in the calling
+   * thread, where that is faster.
+   * @throws {WebcurvesError} as `pairing`; `INVALID_ARGUMENT` for a point prepared on another curve;
+   *   `ABORTED`, `WORKER_FAILED`, `ENGINE_CLOSED` from the pool.
+   */
+  pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point | PreparedG2]>, options?: PairingCheckOptions): Promise<boolean>;
+  /**
+   * Validates Q (on the twist, in G2) and precomputes its line coefficients for the whole Miller loop, once;
+   * pairs with the result in {@link pairingCheck} then cost a fraction of an ordinary pair. Verifiers that
+   * check against fixed G2 points (a verifying key, a public key) prepare them once.
+   * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`, `INVALID_ARGUMENT`.
+   */
+  prepareG2(Q: G2Point): PreparedG2;
   /** Benchmark hooks for the given points. Unstable, for `bench/`. */
   benchHooks(P: G1Point, Q: G2Point, k: bigint): PairingBenchHooks;
 }
@@ -158,6 +209,12 @@ function edgeConstants(name: string): EdgeConstants | undefined {
 
 type Fn = (...args: number[]) => number;
 
+/**
+ * Largest MSM done by Straus's method rather than Pippenger's (measured crossover on this machine: see
+ * `scripts/measure-pairing-costs.ts --msm`).
+ */
+const STRAUS_MAX = 24;
+
 /** How many subgroup-checked points per group the validation cache keeps. */
 const SUBGROUP_CACHE = 64;
 
@@ -215,14 +272,18 @@ export class PairingCurveImpl {
   private readonly OUT: number;
   private readonly WORK: number;
   private readonly enc: EncodingCurve;
+  /** Decides where pairing checks run (this thread, or split across the pool) and runs them. */
+  private readonly dispatcher: PairingDispatcher;
 
   /**
    * @param core - the curve module's instance
    * @param live - throws `ENGINE_CLOSED` once the engine is closed
+   * @param parallel - the worker pool, when the engine has one
    */
   constructor(
     private readonly core: CoreInstance,
     private readonly live: () => void,
+    parallel?: PairingParallel,
   ) {
     const k = edgeConstants(core.curve);
     if (!k) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a pairing curve`);
@@ -259,6 +320,18 @@ export class PairingCurveImpl {
     };
     this.G1 = this.group(1);
     this.G2 = this.group(2);
+    // BW6-761 never reaches the dispatcher: its checks run in this thread (see pairingCheck).
+    this.dispatcher = new PairingDispatcher(this as unknown as Pairing12Impl, parallel);
+  }
+
+  /** Where this curve's pairing checks run (in-thread or split over the pool). Internal: tests, benchmarks. */
+  get dispatch(): PairingDispatcher {
+    return this.dispatcher;
+  }
+
+  /** u32 words per Fp coordinate in jobs and encodings. */
+  get ioWords(): number {
+    return this.io;
   }
 
   // ------------------------------------------------------------------ marshalling
@@ -315,19 +388,63 @@ export class PairingCurveImpl {
    */
   private readonly inSubgroup = [new Map<string, true>(), new Map<string, true>()];
 
-  /** Loads a point (affine, canonical) into wasm memory at `at`, checking it is on the curve (and in the subgroup). */
-  private load(g: 1 | 2, P: G1Point | G2Point, at: number, subgroup: boolean): void {
+  /**
+   * Loads a point (affine, canonical) into wasm memory at `at`, checking it is on the curve (and in the subgroup:
+   * `true` checks and remembers a success, `'uncached'` checks without consulting or filling the cache).
+   */
+  private load(g: 1 | 2, P: G1Point | G2Point, at: number, subgroup: boolean | 'uncached'): void {
     const c = this.coords(g, P);
     this.putWords(c);
     if (!this.ex[`g${g}_fromWords`]!(at, this.IO, this.io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
     if (!this.ex[`g${g}_onCurve`]!(at)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the G${g} curve`);
     if (!subgroup) return;
+    if (subgroup === 'uncached') {
+      if (!this.ex[`g${g}_inSubgroup`]!(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${g}`);
+      return;
+    }
+    const key = this.cacheKey(c);
     const cache = this.inSubgroup[g - 1]!;
-    const key = c.map((v) => v.toString(16)).join(',');
     if (cache.has(key)) return;
     if (!this.ex[`g${g}_inSubgroup`]!(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${g}`);
+    this.remember(g, key);
+  }
+
+  private cacheKey(c: readonly bigint[]): string {
+    return c.map((v) => v.toString(16)).join(',');
+  }
+
+  private remember(g: 1 | 2, key: string): void {
+    const cache = this.inSubgroup[g - 1]!;
     cache.set(key, true);
     if (cache.size > SUBGROUP_CACHE) cache.delete(cache.keys().next().value!);
+  }
+
+  /**
+   * Checks a point's coordinates and that it is on the curve (in this thread); says whether its subgroup
+   * membership is already known (from the cache, or free: G1 of BN254 is the whole curve).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  validateOnCurve(g: 1 | 2, P: G1Point | G2Point, useCache: boolean): { readonly inSubgroupKnown: boolean } {
+    this.load(g, P, this.A, false);
+    if (g === 1 && this.name === 'bn254') return { inSubgroupKnown: true };
+    if (!useCache) return { inSubgroupKnown: false };
+    const c = this.coords(g, P);
+    return { inSubgroupKnown: c.every((v) => v === 0n) || this.inSubgroup[g - 1]!.has(this.cacheKey(c)) };
+  }
+
+  /** Records points proven in their subgroup elsewhere (a worker's check), for later calls. */
+  rememberInSubgroup(g: 1 | 2, P: G1Point | G2Point): void {
+    this.remember(g, this.cacheKey(this.coords(g, P)));
+  }
+
+  /**
+   * Checks a point completely in this thread: coordinates, on the curve, in the subgroup (`cached` consults and
+   * fills the by-value cache).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`.
+   */
+  validatePoint(g: 1 | 2, P: G1Point | G2Point, cached: boolean): void {
+    this.live();
+    this.load(g, P, this.A, cached ? true : 'uncached');
   }
 
   private read(g: 1 | 2, at: number): G1Point | G2Point {
@@ -458,34 +575,13 @@ export class PairingCurveImpl {
         const n = points.length;
         if (n === 0) return zero;
         const ks = scalars.map((s) => self.scalar(s));
-        const c = n < 4 ? 2 : Math.min(16, Math.max(2, Math.ceil(Math.log2(n)) - 2));
-        const windows = Math.ceil((self.r.toString(2).length + 1) / c);
         const ex = self.core.exports;
         const pts = ex.alloc(n * S);
-        const dig = ex.alloc(4 * n * windows);
-        const buckets = ex.alloc((1 << (c - 1)) * (S / 2) * 3);
         try {
           for (let i = 0; i < n; i++) self.load(g, points[i]!, pts + i * S, true);
-          const d = new Int32Array(self.mem(), dig, n * windows);
-          const half = 1n << BigInt(c - 1);
-          const mask = (1n << BigInt(c)) - 1n;
-          ks.forEach((s, i) => {
-            let v = s;
-            for (let w = 0; w < windows; w++) {
-              let x = v & mask;
-              v >>= BigInt(c);
-              if (x > half) {
-                x -= 1n << BigInt(c);
-                v += 1n;
-              }
-              d[i * windows + w] = Number(x);
-            }
-          });
-          self.ex[`g${g}_msm`]!(self.OUT, pts, dig, n, windows, c, buckets);
+          self.msmAt(g, pts, n, ks, self.OUT);
           return self.read(g, self.OUT) as P;
         } finally {
-          ex.free(buckets);
-          ex.free(dig);
           ex.free(pts);
         }
       },
@@ -496,6 +592,66 @@ export class PairingCurveImpl {
         return self.read(g, self.OUT) as P;
       },
     };
+  }
+
+  /**
+   * out = Σ ks[i]·P_i (Pippenger in wasm) for n valid points already in memory at pts (affine, S bytes apart);
+   * scalars reduced mod r.
+   */
+  private msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
+    if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
+    const c = n < 4 ? 2 : Math.min(16, Math.max(2, Math.ceil(Math.log2(n)) - 2));
+    const windows = Math.ceil((this.r.toString(2).length + 1) / c);
+    const S = 2 * this.deg(g) * this.E;
+    const ex = this.core.exports;
+    const dig = ex.alloc(4 * n * windows);
+    const buckets = ex.alloc((1 << (c - 1)) * (S / 2) * 3);
+    try {
+      const d = new Int32Array(this.mem(), dig, n * windows);
+      const half = 1n << BigInt(c - 1);
+      const mask = (1n << BigInt(c)) - 1n;
+      ks.forEach((s, i) => {
+        let v = s;
+        for (let w = 0; w < windows; w++) {
+          let x = v & mask;
+          v >>= BigInt(c);
+          if (x > half) {
+            x -= 1n << BigInt(c);
+            v += 1n;
+          }
+          d[i * windows + w] = Number(x);
+        }
+      });
+      this.ex[`g${g}_msm`]!(out, pts, dig, n, windows, c, buckets);
+    } finally {
+      ex.free(buckets);
+      ex.free(dig);
+    }
+  }
+
+  /** MSMs of at most this many points use Straus's method (tests lower it to compare with Pippenger). */
+  strausMax = STRAUS_MAX;
+
+  /**
+   * out = Σ ks[i]·P_i by Straus's method over the endomorphism (one doubling chain; each scalar split by
+   * GLV/GLS into 2 (G1, and BW6's G2) or 4 (BN/BLS12 G2) pieces of about half or a quarter of r's length).
+   */
+  private strausAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
+    const pieces = ks.flatMap((k) => decomposeFast(g === 1 ? this.k.glv : this.k.gls, k));
+    const per = pieces.length / n;
+    const TW = 4;
+    const J = 3 * this.deg(g) * this.E;
+    const ex = this.core.exports;
+    const maxBits = Math.max(1, ...pieces.map((v) => (v < 0n ? -v : v).toString(2).length));
+    const dptr = ex.alloc(pieces.length * (maxBits + 2));
+    const work = ex.alloc(per * n * J * (1 + TW));
+    try {
+      const len = this.digits(pieces, dptr);
+      this.ex[`g${g}_mulEndoMany`]!(out, pts, n, dptr, len, work);
+    } finally {
+      ex.free(work);
+      ex.free(dptr);
+    }
   }
 
   // ------------------------------------------------------------------ pairings
@@ -513,9 +669,41 @@ export class PairingCurveImpl {
     return this.readGt(this.OUT);
   }
 
-  async pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point | G1Point]>): Promise<boolean> {
+  async pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point | PreparedG2 | G1Point]>, options: PairingCheckOptions = {}): Promise<boolean> {
     this.live();
     if (!Array.isArray(pairs)) throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck takes an array of [G1, G2] pairs');
+    if (this.k.d2 === 1) return this.checkInThread(pairs as ReadonlyArray<readonly [G1Point, G1Point]>);
+    const inputs: PairInput[] = [];
+    const checks: { g: 1 | 2; P: G1Point | G2Point }[] = [];
+    const seen = new Set<string>();
+    const needCheck = (g: 1 | 2, P: G1Point | G2Point): void => {
+      if (this.validateOnCurve(g, P, true).inSubgroupKnown) return;
+      const key = `${g}:${this.cacheKey(this.coords(g, P))}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      checks.push({ g, P });
+    };
+    for (const pair of pairs) {
+      if (!Array.isArray(pair) || pair.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck takes an array of [G1, G2] pairs');
+      const [P, Q] = pair as unknown as readonly [G1Point, G2Point | PreparedG2];
+      needCheck(1, P);
+      const lines = preparedLines(Q, this.name);
+      if (lines !== undefined) {
+        inputs.push({ g1: { points: [P] }, lines });
+      } else {
+        needCheck(2, Q as G2Point);
+        inputs.push({ g1: { points: [P] }, g2: Q as G2Point });
+      }
+    }
+    if (inputs.length === 0) return true;
+    const out = await this.check({ pairs: inputs, checks: checks.map((c) => c.P) }, options.signal);
+    if (out.failedCheck !== undefined) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${checks[out.failedCheck]!.g}`);
+    for (const c of checks) this.rememberInSubgroup(c.g, c.P);
+    return out.ok;
+  }
+
+  /** BW6-761's check: one multi-Miller loop and one final exponentiation in this thread (no prepared points, no split). */
+  private checkInThread(pairs: ReadonlyArray<readonly [G1Point, G1Point]>): boolean {
     const n = pairs.length;
     if (n === 0) return true;
     const ex = this.core.exports;
@@ -533,6 +721,186 @@ export class PairingCurveImpl {
       ex.free(work);
       ex.free(g2s);
       ex.free(g1s);
+    }
+  }
+
+  prepareG2(Q: G2Point): PreparedG2 {
+    this.live();
+    this.load(2, Q, this.B, true);
+    const c = this.coords(2, Q);
+    const bytes = this.ex.pair_preparedBytes!();
+    const ex = this.core.exports;
+    const at = ex.alloc(bytes);
+    let lines: LineWords = null;
+    try {
+      if (this.ex.pair_prepare!(at, this.B)) lines = new Uint32Array(this.mem(), at, bytes / 4).slice();
+    } finally {
+      ex.free(at);
+    }
+    const prepared: PreparedG2 = Object.freeze({
+      curve: this.name,
+      point: Object.freeze({ x: Object.freeze([c[0]!, c[1]!] as const), y: Object.freeze([c[2]!, c[3]!] as const) }),
+    });
+    PREPARED.set(prepared, lines);
+    return prepared;
+  }
+
+  /** The line coefficients of a point prepared on this curve (null: the identity). Internal. */
+  linesOf(prepared: PreparedG2): LineWords | undefined {
+    return preparedLines(prepared, this.name);
+  }
+
+  /**
+   * Runs a check (see `jobs.ts`): in this thread or split across the pool, as the dispatcher decides. Points
+   * must have been validated on the curve; those whose subgroup membership is unknown go in `checks`.
+   * Internal (Groth16 builds on it).
+   */
+  check(spec: { readonly pairs: readonly PairInput[]; readonly checks: readonly (G1Point | G2Point)[]; readonly target?: Uint32Array }, signal?: AbortSignal): Promise<CheckOutcome> {
+    this.live();
+    return this.dispatcher.check(spec, signal);
+  }
+
+  /** e(P, Q) as 12·io canonical words (a target for {@link check}). P and Q must be valid. Internal. */
+  pairingWords(P: G1Point, Q: G2Point): Uint32Array {
+    this.live();
+    this.load(1, P, this.A, true);
+    this.load(2, Q, this.B, true);
+    this.ex.pair_pairing!(this.OUT, this.A, this.B);
+    this.ex.fp12_toWords!(this.IO, this.OUT, this.io);
+    return new Uint32Array(this.mem(), this.IO, 12 * this.io).slice();
+  }
+
+  /** Loads a job's G1 input (see `jobs.ts`) into memory at `out`: one point, a multiple, or an MSM; negated on request. */
+  private loadG1Input(g: DecodedG1, job: Uint32Array, jobAt: number, out: number): void {
+    const E = this.E;
+    const io = this.io;
+    const ex = this.core.exports;
+    const loadAt = (wordOff: number, at: number): void => {
+      if (!this.ex.g1_fromWords!(at, jobAt + 4 * wordOff, io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
+      if (!this.ex.g1_onCurve!(at)) throw new WebcurvesError('NOT_ON_CURVE', 'point is not on the G1 curve');
+    };
+    const isZeroAt = (wordOff: number): boolean => {
+      for (let j = 0; j < 2 * io; j++) if (job[wordOff + j] !== 0) return false;
+      return true;
+    };
+    if (g.scalars < 0 && g.n === 1) {
+      loadAt(g.points, out);
+    } else if (g.scalars < 0) {
+      // Σ of unscaled points: add them up.
+      loadAt(g.points, out);
+      for (let i = 1; i < g.n; i++) {
+        loadAt(g.points + i * 2 * io, this.C);
+        this.ex.g1_addAff!(out, out, this.C);
+      }
+    } else if (g.n === 1) {
+      const k = getBig(job, g.scalars, SCALAR_WORDS) % this.r;
+      loadAt(g.points, this.C);
+      if (k === 0n || isZeroAt(g.points)) new Uint8Array(this.mem(), out, 2 * E).fill(0);
+      else this.mulAt(1, this.C, k, out);
+    } else {
+      const pts = ex.alloc(g.n * 2 * E);
+      try {
+        const ks: bigint[] = [];
+        for (let i = 0; i < g.n; i++) {
+          loadAt(g.points + i * 2 * io, pts + i * 2 * E);
+          ks.push(getBig(job, g.scalars + i * SCALAR_WORDS, SCALAR_WORDS) % this.r);
+        }
+        this.msmAt(1, pts, g.n, ks, out);
+      } finally {
+        ex.free(pts);
+      }
+    }
+    if (g.negate) this.ex.g1_negAffPublic!(out, out);
+  }
+
+  /**
+   * Unit: runs an encoded pairing job (see `jobs.ts`) on this instance: subgroup checks, G1 inputs, one
+   * multi-Miller loop over prepared and unprepared pairs, and (with the finish flag) the final exponentiation
+   * and comparison. Points are checked again here (range, on the curve).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (malformed job), `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  runJob(job: Uint32Array): Uint32Array {
+    const E = this.E;
+    const io = this.io;
+    const lineBytes = this.ex.pair_preparedBytes!();
+    const d = decodeJob(job, io, lineBytes / 4);
+    const nu = d.unprepared.length;
+    const np = d.prepared.length;
+    const PAIR = this.ex.pair_workBytes!();
+    const ex = this.core.exports;
+    const jobBytes = job.length * 4;
+    const size = jobBytes + nu * (6 * E + PAIR) + np * (4 * E + 4) + 24 * E + 64;
+    const base = ex.alloc(size);
+    try {
+      new Uint32Array(this.mem(), base, job.length).set(job);
+      const at = (wordOff: number): number => base + 4 * wordOff;
+      let p = base + jobBytes;
+      const take = (bytes: number): number => {
+        const r = p;
+        p += Math.ceil(bytes / 8) * 8;
+        return r;
+      };
+      const g1s = take(nu * 2 * E);
+      const g2s = take(nu * 4 * E);
+      const work = take(nu * PAIR);
+      const pg1s = take(np * 2 * E);
+      const preps = take(np * 4);
+      const pwork = take(np * 2 * E);
+      const out = take(12 * E);
+      const tgt = take(12 * E);
+      // Subgroup checks first: a failure ends the job.
+      for (let i = 0; i < d.checks.length; i++) {
+        const c = d.checks[i]!;
+        const tmp = c.g === 1 ? this.C : this.B;
+        if (!this.ex[`g${c.g}_fromWords`]!(tmp, at(c.at), io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
+        if (!this.ex[`g${c.g}_onCurve`]!(tmp)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the G${c.g} curve`);
+        if (!this.ex[`g${c.g}_inSubgroup`]!(tmp)) return Uint32Array.of(1 + i);
+      }
+      d.unprepared.forEach((u, i) => {
+        this.loadG1Input(u.g1, job, base, g1s + i * 2 * E);
+        const q = g2s + i * 4 * E;
+        if (!this.ex.g2_fromWords!(q, at(u.g2), io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
+        if (!this.ex.g2_onCurve!(q)) throw new WebcurvesError('NOT_ON_CURVE', 'point is not on the G2 curve');
+      });
+      d.prepared.forEach((pp, i) => {
+        this.loadG1Input(pp.g1, job, base, pg1s + i * 2 * E);
+        new Uint32Array(this.mem(), preps, np)[i] = pp.lineWords === 0 ? 0 : at(pp.lines);
+      });
+      this.ex.pair_millerMixed!(out, g1s, g2s, nu, work, pg1s, preps, np, pwork);
+      if (d.finish) {
+        if (d.target >= 0 && !this.ex.fp12_fromWords!(tgt, at(d.target), io)) throw new WebcurvesError('NOT_IN_FIELD', 'target coefficient not below p');
+        return Uint32Array.of(0, this.ex.pair_finalCheck!(out, 1, d.target >= 0 ? tgt : 0) ? 1 : 0);
+      }
+      this.ex.fp12_toWords!(this.IO, out, io);
+      const res = new Uint32Array(1 + 12 * io);
+      res.set(new Uint32Array(this.mem(), this.IO, 12 * io), 1);
+      return res;
+    } finally {
+      ex.free(base);
+    }
+  }
+
+  /**
+   * Unit: multiplies k partial Miller products, runs one final exponentiation and compares with the target
+   * (or 1); input as `encodeFinish` writes it. Returns [1] or [0].
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (malformed input), `NOT_IN_FIELD`.
+   */
+  runFinish(input: Uint32Array): Uint32Array {
+    const E = this.E;
+    const io = this.io;
+    const k = input[0] ?? 0;
+    const hasTarget = input[1] === 1;
+    if (k < 1 || input.length !== 2 + (k + (hasTarget ? 1 : 0)) * 12 * io) throw new WebcurvesError('INVALID_ARGUMENT', 'malformed finish input');
+    const ex = this.core.exports;
+    const base = ex.alloc((k + 1) * 12 * E + input.length * 4);
+    try {
+      const words = base + (k + 1) * 12 * E;
+      new Uint32Array(this.mem(), words, input.length).set(input);
+      for (let i = 0; i < k + (hasTarget ? 1 : 0); i++)
+        if (!this.ex.fp12_fromWords!(base + i * 12 * E, words + 4 * (2 + i * 12 * io), io)) throw new WebcurvesError('NOT_IN_FIELD', 'coefficient not below p');
+      return Uint32Array.of(this.ex.pair_finalCheck!(base, k, hasTarget ? base + k * 12 * E : 0) ? 1 : 0);
+    } finally {
+      ex.free(base);
     }
   }
 
@@ -577,12 +945,12 @@ export class PairingCurveImpl {
 }
 
 /**
- * A BN/BLS12 curve's API over its module instance.
+ * A BN/BLS12 curve's API over its module instance (pairing checks split over `parallel` when that pays).
  * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BN/BLS12 curve's.
  */
-export function createPairingCurve(core: CoreInstance, live: () => void): PairingCurve {
+export function createPairingCurve(core: CoreInstance, live: () => void, parallel?: PairingParallel): Pairing12Impl {
   if (!(core.curve in PAIRING_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BN/BLS12 pairing curve`);
-  return new PairingCurveImpl(core, live) as unknown as PairingCurve;
+  return new PairingCurveImpl(core, live, parallel) as unknown as Pairing12Impl;
 }
 
 /**

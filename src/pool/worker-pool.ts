@@ -31,6 +31,8 @@ interface Slot {
   readonly ref: (on: boolean) => void;
   /** Answered its first ping; only such workers are replaced when they die (a broken build must not respawn forever). */
   ready: boolean;
+  /** Browsers: arranges to hear of the worker's death (see {@link spawn}); resolves once in place. */
+  readonly watch?: () => Promise<void>;
   /** Fails the running task, if any. */
   fail?: (e: Error) => void;
 }
@@ -88,7 +90,19 @@ async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> 
     w.unref();
   } else {
     const w = new Worker(new URL('../../workers/core.worker.js', import.meta.url), { type: 'module' });
-    slot = { remote: Comlink.wrap<CoreWorkerApi>(w), terminate: () => w.terminate(), ref: () => {}, ready: false };
+    const remote = Comlink.wrap<CoreWorkerApi>(w);
+    // A browser Worker that stops (self.close(), a crash that fires no error event) says nothing: no 'exit'
+    // event exists. The worker holds a Web Lock for its whole life; our request for the same lock is granted
+    // exactly when the worker's global scope is gone. Without Web Locks (insecure contexts), only 'error' events
+    // are seen.
+    const watch = async (): Promise<void> => {
+      const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+      if (!locks) return;
+      const name = `webcurves-worker-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+      if (!(await remote.holdLifeLock(name))) return;
+      void locks.request(name, () => onDeath(slot, 'the worker stopped'));
+    };
+    slot = { remote, terminate: () => w.terminate(), ref: () => {}, ready: false, watch };
     w.addEventListener('error', (e) => onDeath(slot, e.message || 'worker error'));
   }
   return slot;
@@ -110,14 +124,30 @@ export class WorkerPool {
   private constructor(private readonly target: number) {}
 
   /**
-   * Starts `size` workers and waits until each answers.
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a size below 1; `WORKER_FAILED` when a worker cannot start.
+   * A pool of `size` workers. `start` says when they start:
+   * - `'ready'` (default): now, and the pool is returned once each has answered;
+   * - `'background'`: now, returned once they are created; they load their modules while the caller goes on;
+   * - `'first-task'`: when the first task is submitted (a program that never needs a thread never pays for one).
+   *
+   * Without waiting, tasks queue until a worker is ready; a worker that fails while loading is not replaced, and
+   * when none is left, queued and new tasks fail with `WORKER_FAILED`.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a size below 1; `WORKER_FAILED` when a worker cannot start
+   *   (`'ready'`) or cannot be created (`'background'`).
    */
-  static async start(size: number): Promise<WorkerPool> {
+  static async start(size: number, options: { readonly start?: 'ready' | 'background' | 'first-task' } = {}): Promise<WorkerPool> {
     if (!Number.isInteger(size) || size < 1) throw new WebcurvesError('INVALID_ARGUMENT', `pool size must be ≥ 1, not ${size}`);
     const pool = new WorkerPool(size);
+    const when = options.start ?? 'ready';
+    if (when === 'first-task') return pool;
+    pool.spawned = true;
     try {
-      await Promise.all(Array.from({ length: size }, () => pool.add()));
+      if (when === 'background') {
+        const slots = await Promise.all(Array.from({ length: size }, () => pool.spawnSlot()));
+        // Its death (if it fails to start) is handled by bury(); nothing more to do with the rejection here.
+        for (const slot of slots) if (slot) pool.greet(slot).catch(() => {});
+      } else {
+        await Promise.all(Array.from({ length: size }, () => pool.add()));
+      }
     } catch (cause) {
       await pool.close();
       throw new WebcurvesError('WORKER_FAILED', 'a wasm worker failed to start', { cause });
@@ -125,9 +155,19 @@ export class WorkerPool {
     return pool;
   }
 
-  /** Number of live workers. */
+  /** Whether the workers have been started (see {@link start}). */
+  private spawned = false;
+
+  /** Starts every worker in the background (a pool started on its first task). */
+  private spawnAll(): void {
+    this.spawned = true;
+    for (let i = 0; i < this.target; i++) this.add().catch(() => this.failQueueIfNoWorkers());
+  }
+
+  /** Number of workers: live and starting (before a `'first-task'` pool starts: how many it will start). */
   get size(): number {
-    return this.slots.length;
+    if (this.closed) return 0;
+    return this.spawned ? this.slots.length + this.starting : this.target;
   }
 
   /** Tasks waiting for a worker. */
@@ -136,6 +176,12 @@ export class WorkerPool {
   }
 
   private async add(): Promise<void> {
+    const slot = await this.spawnSlot();
+    if (slot) await this.greet(slot);
+  }
+
+  /** Creates a worker and adds it to the pool (not yet ready); undefined when the pool closed meanwhile. */
+  private async spawnSlot(): Promise<Slot | undefined> {
     this.starting++;
     let slot: Slot;
     try {
@@ -145,15 +191,21 @@ export class WorkerPool {
     }
     if (this.closed) {
       slot.terminate();
-      return;
+      return undefined;
     }
     this.slots.push(slot);
+    return slot;
+  }
+
+  /** Waits for a new worker's first answer, then lets it take tasks. */
+  private async greet(slot: Slot): Promise<void> {
     slot.ref(true);
     try {
       await new Promise<void>((resolve, reject) => {
         slot.fail = reject;
         slot.remote.ping().then(() => resolve(), reject);
       });
+      await slot.watch?.().catch(() => {});
     } finally {
       slot.fail = undefined;
       slot.ref(false);
@@ -229,6 +281,7 @@ export class WorkerPool {
     if (this.closed) return Promise.reject(new WebcurvesError('ENGINE_CLOSED', 'the worker pool is closed'));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (!this.spawned) this.spawnAll();
     if (this.slots.length === 0 && this.starting === 0) return Promise.reject(new WebcurvesError('WORKER_FAILED', 'no live worker'));
     return new Promise<T>((resolve, reject) => {
       const job: Job = { task: task as Job['task'], resolve: resolve as Job['resolve'], reject, signal };

@@ -113,6 +113,29 @@ describe('bench runner', () => {
     expect(r).toMatchObject({ ok: false, error: 'result does not match the reference' });
   });
 
+  it('times a case by its own clock when it has measure(), and tears it down once whatever happens', async () => {
+    const calls: string[] = [];
+    const c: BenchCase = {
+      ...counting('webcurves'),
+      run: () => calls.push('run'),
+      measure: async (n) => (calls.push('measure'), 2 * n),
+      teardown: () => void calls.push('teardown'),
+    };
+    const r = await runCase(c, 'quick');
+    expect(calls).not.toContain('run');
+    expect(calls.filter((x) => x === 'teardown')).toHaveLength(1);
+    expect(calls.at(-1)).toBe('teardown');
+    expect(r.ok).toBe(true);
+    expect(r.nsPerOp).toBeCloseTo(2e6, 6);
+    const failing: string[] = [];
+    const bad = await runCase(
+      { ...counting('webcurves'), check: () => false, teardown: () => (failing.push('teardown'), Promise.reject(new Error('ignored'))) },
+      'quick',
+    );
+    expect(bad.ok).toBe(false);
+    expect(failing).toEqual(['teardown']);
+  });
+
   it('stops when the signal aborts, even while a case is being timed', async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(new Error('cancelled by the test')), 10);

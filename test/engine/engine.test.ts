@@ -8,6 +8,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine, VERSION, WebcurvesError } from 'webcurves';
 import { repoRoot, runNode } from '../helpers/node-process.js';
+import { vectorsDir } from '../helpers/vectors.js';
+
+/**
+ * Source for a child process: verifies the garaga BN254 example several times (the first call runs
+ * in-thread and warms the workers; later ones may split over them), then a batch, and prints the verdicts.
+ */
+const groth16Snippet = (): string => `
+  const { readFileSync } = await import('node:fs');
+  const dir = ${JSON.stringify(join(vectorsDir, 'keep-starknet-strange_garaga'))};
+  const read = (f) => JSON.parse(readFileSync(dir + '/' + f, 'utf8'));
+  const [vk, proof, pub] = ['snarkjs_vk_bn254.json', 'snarkjs_proof_bn254.json', 'snarkjs_public_bn254.json'].map(read);
+  const verdicts = [];
+  for (let i = 0; i < 6; i++) verdicts.push(await wc.groth16.verify(vk, pub, proof));
+  verdicts.push((await wc.groth16.verifyBatch(vk, [0, 1, 2, 3].map(() => ({ publicSignals: pub, proof })))).valid);
+  const groth16 = verdicts.every((v) => v === true);
+`;
 
 describe('createEngine', () => {
   it('finds the wasm core, workers and the GPU (SwiftShader here) and agrees across all three', async () => {
@@ -67,20 +83,24 @@ describe('in a fresh Node process', () => {
       import { createEngine } from 'webcurves';
       const wc = await createEngine({ workers: 2 });
       const ok = (await wc.selfTest()).ok;
+      ${groth16Snippet()}
       await wc.close();
-      console.log(JSON.stringify({ ok, gpu: true }));
+      console.log(JSON.stringify({ ok, gpu: true, groth16 }));
     `);
     expect(r.stderr).toBe('');
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).ok).toBe(true);
+    expect(JSON.parse(r.stdout).groth16).toBe(true);
   });
 
   it('exits by itself even when the caller forgets close()', async () => {
     const r = await runNode(`
       import { createEngine } from 'webcurves';
       const wc = await createEngine({ workers: 2, gpu: 'off' });
-      console.log((await wc.selfTest()).ok);
+      const ok = (await wc.selfTest()).ok;
+      ${groth16Snippet()}
+      console.log(ok && groth16);
     `);
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);

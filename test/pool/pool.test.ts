@@ -85,4 +85,22 @@ describe('WorkerPool', () => {
     expect(err).toMatchObject({ code: 'NOT_IN_FIELD', message: expect.stringMatching(/not below the modulus/) });
     expect(await pool.run((api) => api.ping())).toBe('pong');
   });
+
+  it("start: 'first-task' creates no thread until a task comes; 'background' returns before the workers answer", async () => {
+    pool = await WorkerPool.start(2, { start: 'first-task' });
+    const slots = (): unknown[] => (pool as unknown as { slots: unknown[] }).slots;
+    expect(pool.size).toBe(2);
+    expect(slots()).toHaveLength(0);
+    await new Promise((ok) => setTimeout(ok, 50));
+    expect(slots()).toHaveLength(0);
+    const answers = await Promise.all([1, 2, 3].map(() => pool!.run((api) => api.ping())));
+    expect(answers).toEqual(['pong', 'pong', 'pong']);
+    expect(slots()).toHaveLength(2);
+    await pool.close();
+    pool = await WorkerPool.start(2, { start: 'background' });
+    expect(slots()).toHaveLength(2);
+    expect(await pool.run((api) => api.spin(1))).toBeGreaterThanOrEqual(0);
+    await pool.close();
+    expect(pool.size).toBe(0);
+  });
 });

@@ -3,8 +3,8 @@
  * proof, public signals) or load a sample; webcurves verifies it in the benchmark worker with
  * `wc.groth16.verify(vk, publicSignals, proof)` — the same arguments as `snarkjs.groth16.verify`.
  *
- * Until the Groth16 API is merged, the engine has no `groth16` property: the panel says so, keeps its
- * inputs usable, and lights up by itself once `'groth16' in wc` (no change here needed).
+ * `wc.groth16.verify` also reads gnark's JSON export (the three fields take it as well). The panel is gated on
+ * `'groth16' in wc`: a build without the API says so and keeps its inputs usable.
  * @module
  */
 import { describeError, type Groth16Result } from '../bench-protocol.js';

@@ -7,11 +7,11 @@ const C_B3: usize = memory.data<u32>([0xccce3a7, 0x1f083333, 0x3333f135, 0x39b04
 const S_mDbl: usize = memory.data(992, 8);
 const S_mAdd: usize = memory.data(1040, 8);
 const D_MILLER: usize = memory.data<i8>([1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
-const S_miller: usize = memory.data(1040, 8);
+const S_miller: usize = memory.data(1768, 8);
 const S_exp_x: usize = memory.data(5016, 8);
 const S_exp_c: usize = memory.data(5648, 8);
 const S_fexp: usize = memory.data(4992, 8);
-const S_api: usize = memory.data(1352, 8);
+const S_api: usize = memory.data(1976, 8);
 
 const LK: usize = memory.data(104, 8);
 const LX: usize = memory.data(104, 8);
@@ -86,12 +86,66 @@ function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
 /** Work bytes per pair that pair_miller needs. */
 export function pair_workBytes(): i32 { return 728; }
 
+/** Lines of one prepared G2 point: 63 doubling steps, 6 addition steps. */
+const PREP_LINES: usize = 69;
+
 /**
- * out = ∏ f_i: the optimal-ate Miller functions of count pairs (affine G1 points at g1s, 2E bytes each; affine
- * G2 points at g2s, 4E bytes each) sharing one squaring chain; pairs with an identity point are skipped.
- * work: count·pair_workBytes() bytes. Inputs must be valid (on the curve, in the subgroups): the caller checks.
+ * Bytes of one prepared G2 point: 69 lines in Miller-loop order, each three Fp2 coefficients (K, X, Y); at an
+ * affine P the line is the one pair_miller forms, LK = K, LX = X·xP, LY = Y·(−yP). The bytes are in this module's
+ * internal (Montgomery) form, valid in any instance of the same module.
  */
-export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void {
+export function pair_preparedBytes(): i32 { return <i32>(PREP_LINES * 312); }
+
+function storeLine(o: usize): void {
+  fp2_copy(o, LK);
+  fp2_copy(o + 104, LX);
+  fp2_copy(o + 208, LY);
+}
+
+/** F ← F·ℓ for a stored line at P; pe holds (xP, −yP). */
+function preparedLine(F: usize, pe: usize, line: usize): void {
+  fp2_mulFp(LX, line + 104, pe);
+  fp2_mulFp(LY, line + 208, pe + 52);
+  fp12_mulLine(F, line, LX, LY);
+}
+
+/**
+ * Precomputes the line coefficients of an affine G2 point Q (valid: on the twist, in G2) for the whole Miller
+ * loop into out (pair_preparedBytes() bytes): the same doubling and addition steps as pair_miller, run with
+ * xP = 1 and −yP = 1 so the coefficients come out unscaled. Returns false (writing nothing) for the identity.
+ */
+export function pair_prepare(out: usize, g2: usize): bool {
+  if (fp2_isZero(g2) && fp2_isZero(g2 + 104)) return false;
+  fp_one((S_miller + 1040));
+  fp_one((S_miller + 1040) + 52);
+  fp2_copy((S_miller + 1040) + 104, g2);
+  fp2_copy((S_miller + 1040) + 208, g2 + 104);
+  fp2_neg((S_miller + 1040) + 312, g2 + 104);
+  fp2_copy((S_miller + 1040) + 416, g2);
+  fp2_copy((S_miller + 1040) + 520, g2 + 104);
+  fp2_one((S_miller + 1040) + 624);
+  let o = out;
+  for (let k: usize = 1; k < 64; k++) {
+    millerDbl((S_miller + 1040));
+    storeLine(o); o += 312;
+    const dig = load<i8>(D_MILLER + k);
+    if (dig != 0) {
+      millerAdd((S_miller + 1040), (S_miller + 1040) + 104, dig > 0 ? (S_miller + 1040) + 208 : (S_miller + 1040) + 312, true);
+      storeLine(o); o += 312;
+    }
+  }
+
+  return true;
+}
+
+/**
+ * out = ∏ f_i: the optimal-ate Miller functions of count unprepared pairs (affine G1 points at g1s, 2E bytes
+ * each; affine G2 points at g2s, 4E bytes each) and pcount prepared pairs (affine G1 points at pg1s; preps: pcount
+ * u32 addresses of pair_prepare outputs), all sharing one squaring chain; pairs with an identity G1 point (or an
+ * unprepared identity G2 point) are skipped. work: count·pair_workBytes() bytes; pwork: pcount·104 bytes.
+ * Inputs must be valid (on the curve, in the subgroups): the caller checks.
+ */
+export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32, work: usize, pg1s: usize, preps: usize, pcount: i32, pwork: usize): void {
   let m = 0;
   for (let i = 0; i < count; i++) {
     const P = g1s + <usize>i * 104, Q = g2s + <usize>i * 208;
@@ -107,14 +161,28 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
     fp2_copy(w + 520, Q + 104);
     fp2_one(w + 624);
   }
+  // Prepared pairs: keep (xP, −yP) and the line table's address, compacted past skipped pairs.
+  let pm = 0;
+  for (let i = 0; i < pcount; i++) {
+    const P = pg1s + <usize>i * 104;
+    const lines = <usize>load<u32>(preps + <usize>i * 4);
+    if ((fp_isZero(P) && fp_isZero(P + 52)) || lines == 0) continue;
+    fp_copy(pwork + <usize>pm * 104, P);
+    fp_neg(pwork + <usize>pm * 104 + 52, P + 52);
+    store<u32>(preps + <usize>pm * 4, <u32>lines);
+    pm++;
+  }
   fp12_one(S_miller);
-  if (m == 0) { fp12_copy(out, S_miller); return; }
+  if (m == 0 && pm == 0) { fp12_copy(out, S_miller); return; }
+  let li: usize = 0;
   for (let k: usize = 1; k < 64; k++) {
     if (k > 1) fp12_sqr(S_miller, S_miller);
     for (let j = 0; j < m; j++) {
       millerDbl(work + <usize>j * 728);
       fp12_mulLine(S_miller, LK, LX, LY);
     }
+    for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 104, <usize>load<u32>(preps + <usize>j * 4) + li * 312);
+    li++;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
       for (let j = 0; j < m; j++) {
@@ -122,10 +190,19 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
         millerAdd(w, w + 104, dig > 0 ? w + 208 : w + 312, true);
         fp12_mulLine(S_miller, LK, LX, LY);
       }
+      for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 104, <usize>load<u32>(preps + <usize>j * 4) + li * 312);
+      li++;
     }
   }
 
   fp12_copy(out, S_miller);
+}
+
+/**
+ * out = ∏ f_i over count unprepared pairs (see pair_millerMixed). Inputs must be valid: the caller checks.
+ */
+export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void {
+  pair_millerMixed(out, g1s, g2s, count, work, 0, 0, 0, 0);
 }
 
 /** o = a^(9586122913090633729) for a cyclotomic a: Karabina compressed squarings (63), 6 decompressions, 6 products. o may alias a. */
@@ -234,6 +311,22 @@ export function pair_pairing(out: usize, g1: usize, g2: usize): void {
 export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool {
   pair_miller((S_api + 728), g1s, g2s, count, work);
   pair_finalExp((S_api + 728), (S_api + 728));
+  return fp12_isOne((S_api + 728));
+}
+
+/**
+ * Whether the final exponentiation of ∏ parts (k Fp12 values, contiguous) equals target (an element of GT, e.g.
+ * a pair_pairing output), or 1 when target is 0. This is how partial Miller products computed apart (other
+ * workers, prepared and unprepared pairs) are finished with one final exponentiation.
+ */
+export function pair_finalCheck(parts: usize, k: i32, target: usize): bool {
+  fp12_copy((S_api + 728), parts);
+  for (let i = 1; i < k; i++) fp12_mul((S_api + 728), (S_api + 728), parts + <usize>i * 624);
+  pair_finalExp((S_api + 728), (S_api + 728));
+  if (target != 0) {
+    fp12_conj((S_api + 1352), target);
+    fp12_mul((S_api + 728), (S_api + 728), (S_api + 1352));
+  }
   return fp12_isOne((S_api + 728));
 }
 

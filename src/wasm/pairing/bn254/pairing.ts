@@ -7,7 +7,7 @@ const C_B3: usize = memory.data<u32>([0x95cc5c1, 0x16b1649, 0x13202c16, 0x5967b1
 const S_mDbl: usize = memory.data(648, 8);
 const S_mAdd: usize = memory.data(720, 8);
 const D_MILLER: usize = memory.data<i8>([1, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, -1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, -1, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 1, 0, 0, 0, -1, 0, 0, -1, 0, 1, 0, 1, 0, 0, 0]);
-const S_miller: usize = memory.data(720, 8);
+const S_miller: usize = memory.data(1224, 8);
 const C_MPSI_X: usize = memory.data<u32>([0x4a59190, 0x6f504d9, 0xbf870bb, 0x171ffd5c, 0x1ac4d17d, 0x4be36d5, 0xbceec27, 0x1a83a513, 0x2492b3, 0x11142ef1, 0xb31acc7, 0x1d5818bc, 0x180afc17, 0x1a63177e, 0x15765b3b, 0x118f742e, 0x63a509a, 0x135e4e]);
 const C_MPSI_Y: usize = memory.data<u32>([0x1b1f0678, 0x373fb06, 0x13170fbd, 0x185d74b7, 0x241131f, 0x16e18435, 0x1ef3b6ce, 0x1f06f02, 0x1d46bd, 0x19a647d5, 0x19fdefab, 0x1d925d1a, 0xd1f6c5f, 0x8ac6cc5, 0x1fa5621a, 0x134f06fe, 0x9a72816, 0x15871d]);
 const C_MPSI2_X: usize = memory.data<u32>([0x18ccb791, 0x175b1c3a, 0xb83d6e2, 0xe8ed071, 0x1282bee2, 0x4220e84, 0x1fe4017f, 0x15084d4a, 0x169119, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
@@ -15,7 +15,7 @@ const C_MPSI2_Y: usize = memory.data<u32>([0x157ccc21, 0x141c2758, 0x185230d3, 0
 const S_exp_x: usize = memory.data(4320, 8);
 const D_EXP_x: usize = memory.data<i8>([1, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, -3, 0, 0, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, -5, 0, 0, 0, -3, 0, 0, 0, 1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 7, 0, 0, 0, -7, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, -1, 0, 0, 0, 1]);
 const S_fexp: usize = memory.data(6480, 8);
-const S_api: usize = memory.data(936, 8);
+const S_api: usize = memory.data(1368, 8);
 
 const LK: usize = memory.data(72, 8);
 const LX: usize = memory.data(72, 8);
@@ -88,12 +88,75 @@ function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
 /** Work bytes per pair that pair_miller needs. */
 export function pair_workBytes(): i32 { return 504; }
 
+/** Lines of one prepared G2 point: 65 doubling steps, 21 addition steps, 2 Frobenius lines. */
+const PREP_LINES: usize = 88;
+
 /**
- * out = ∏ f_i: the optimal-ate Miller functions of count pairs (affine G1 points at g1s, 2E bytes each; affine
- * G2 points at g2s, 4E bytes each) sharing one squaring chain; pairs with an identity point are skipped.
- * work: count·pair_workBytes() bytes. Inputs must be valid (on the curve, in the subgroups): the caller checks.
+ * Bytes of one prepared G2 point: 88 lines in Miller-loop order, each three Fp2 coefficients (K, X, Y); at an
+ * affine P the line is the one pair_miller forms, LK = K, LX = X·xP, LY = Y·(−yP). The bytes are in this module's
+ * internal (Montgomery) form, valid in any instance of the same module.
  */
-export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void {
+export function pair_preparedBytes(): i32 { return <i32>(PREP_LINES * 216); }
+
+function storeLine(o: usize): void {
+  fp2_copy(o, LK);
+  fp2_copy(o + 72, LX);
+  fp2_copy(o + 144, LY);
+}
+
+/** F ← F·ℓ for a stored line at P; pe holds (xP, −yP). */
+function preparedLine(F: usize, pe: usize, line: usize): void {
+  fp2_mulFp(LX, line + 72, pe);
+  fp2_mulFp(LY, line + 144, pe + 36);
+  fp12_mulLine(F, line, LX, LY);
+}
+
+/**
+ * Precomputes the line coefficients of an affine G2 point Q (valid: on the twist, in G2) for the whole Miller
+ * loop into out (pair_preparedBytes() bytes): the same doubling and addition steps as pair_miller, run with
+ * xP = 1 and −yP = 1 so the coefficients come out unscaled. Returns false (writing nothing) for the identity.
+ */
+export function pair_prepare(out: usize, g2: usize): bool {
+  if (fp2_isZero(g2) && fp2_isZero(g2 + 72)) return false;
+  fp_one((S_miller + 720));
+  fp_one((S_miller + 720) + 36);
+  fp2_copy((S_miller + 720) + 72, g2);
+  fp2_copy((S_miller + 720) + 144, g2 + 72);
+  fp2_neg((S_miller + 720) + 216, g2 + 72);
+  fp2_copy((S_miller + 720) + 288, g2);
+  fp2_copy((S_miller + 720) + 360, g2 + 72);
+  fp2_one((S_miller + 720) + 432);
+  let o = out;
+  for (let k: usize = 1; k < 66; k++) {
+    millerDbl((S_miller + 720));
+    storeLine(o); o += 216;
+    const dig = load<i8>(D_MILLER + k);
+    if (dig != 0) {
+      millerAdd((S_miller + 720), (S_miller + 720) + 72, dig > 0 ? (S_miller + 720) + 144 : (S_miller + 720) + 216, true);
+      storeLine(o); o += 216;
+    }
+  }
+
+  // BN: the two Frobenius lines.
+    fp2_conj((S_miller + 432), (S_miller + 720) + 72); fp2_mul((S_miller + 432), (S_miller + 432), C_MPSI_X);
+    fp2_conj((S_miller + 432) + 72, (S_miller + 720) + 144); fp2_mul((S_miller + 432) + 72, (S_miller + 432) + 72, C_MPSI_Y);
+    fp2_mul((S_miller + 576), (S_miller + 720) + 72, C_MPSI2_X);
+    fp2_mul((S_miller + 576) + 72, (S_miller + 720) + 144, C_MPSI2_Y);
+  millerAdd((S_miller + 720), (S_miller + 432), (S_miller + 432) + 72, true);
+  storeLine(o); o += 216;
+  millerAdd((S_miller + 720), (S_miller + 576), (S_miller + 576) + 72, false);
+  storeLine(o); o += 216;
+  return true;
+}
+
+/**
+ * out = ∏ f_i: the optimal-ate Miller functions of count unprepared pairs (affine G1 points at g1s, 2E bytes
+ * each; affine G2 points at g2s, 4E bytes each) and pcount prepared pairs (affine G1 points at pg1s; preps: pcount
+ * u32 addresses of pair_prepare outputs), all sharing one squaring chain; pairs with an identity G1 point (or an
+ * unprepared identity G2 point) are skipped. work: count·pair_workBytes() bytes; pwork: pcount·72 bytes.
+ * Inputs must be valid (on the curve, in the subgroups): the caller checks.
+ */
+export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32, work: usize, pg1s: usize, preps: usize, pcount: i32, pwork: usize): void {
   let m = 0;
   for (let i = 0; i < count; i++) {
     const P = g1s + <usize>i * 72, Q = g2s + <usize>i * 144;
@@ -109,14 +172,28 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
     fp2_copy(w + 360, Q + 72);
     fp2_one(w + 432);
   }
+  // Prepared pairs: keep (xP, −yP) and the line table's address, compacted past skipped pairs.
+  let pm = 0;
+  for (let i = 0; i < pcount; i++) {
+    const P = pg1s + <usize>i * 72;
+    const lines = <usize>load<u32>(preps + <usize>i * 4);
+    if ((fp_isZero(P) && fp_isZero(P + 36)) || lines == 0) continue;
+    fp_copy(pwork + <usize>pm * 72, P);
+    fp_neg(pwork + <usize>pm * 72 + 36, P + 36);
+    store<u32>(preps + <usize>pm * 4, <u32>lines);
+    pm++;
+  }
   fp12_one(S_miller);
-  if (m == 0) { fp12_copy(out, S_miller); return; }
+  if (m == 0 && pm == 0) { fp12_copy(out, S_miller); return; }
+  let li: usize = 0;
   for (let k: usize = 1; k < 66; k++) {
     if (k > 1) fp12_sqr(S_miller, S_miller);
     for (let j = 0; j < m; j++) {
       millerDbl(work + <usize>j * 504);
       fp12_mulLine(S_miller, LK, LX, LY);
     }
+    for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + li * 216);
+    li++;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
       for (let j = 0; j < m; j++) {
@@ -124,6 +201,8 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
         millerAdd(w, w + 72, dig > 0 ? w + 144 : w + 216, true);
         fp12_mulLine(S_miller, LK, LX, LY);
       }
+      for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + li * 216);
+      li++;
     }
   }
 
@@ -139,7 +218,18 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
     millerAdd(w, (S_miller + 576), (S_miller + 576) + 72, false);
     fp12_mulLine(S_miller, LK, LX, LY);
   }
+  for (let j = 0; j < pm; j++) {
+    preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + li * 216);
+    preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + (li + 1) * 216);
+  }
   fp12_copy(out, S_miller);
+}
+
+/**
+ * out = ∏ f_i over count unprepared pairs (see pair_millerMixed). Inputs must be valid: the caller checks.
+ */
+export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void {
+  pair_millerMixed(out, g1s, g2s, count, work, 0, 0, 0, 0);
 }
 
 /**
@@ -205,6 +295,22 @@ export function pair_pairing(out: usize, g1: usize, g2: usize): void {
 export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool {
   pair_miller((S_api + 504), g1s, g2s, count, work);
   pair_finalExp((S_api + 504), (S_api + 504));
+  return fp12_isOne((S_api + 504));
+}
+
+/**
+ * Whether the final exponentiation of ∏ parts (k Fp12 values, contiguous) equals target (an element of GT, e.g.
+ * a pair_pairing output), or 1 when target is 0. This is how partial Miller products computed apart (other
+ * workers, prepared and unprepared pairs) are finished with one final exponentiation.
+ */
+export function pair_finalCheck(parts: usize, k: i32, target: usize): bool {
+  fp12_copy((S_api + 504), parts);
+  for (let i = 1; i < k; i++) fp12_mul((S_api + 504), (S_api + 504), parts + <usize>i * 432);
+  pair_finalExp((S_api + 504), (S_api + 504));
+  if (target != 0) {
+    fp12_conj((S_api + 936), target);
+    fp12_mul((S_api + 504), (S_api + 504), (S_api + 936));
+  }
   return fp12_isOne((S_api + 504));
 }
 

@@ -575,6 +575,20 @@ export function g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g1_mulWnaf((S_mulEndo + 3120), S_mulEndo, 1, digits, len, (S_mulEndo + 624));
   g1_toAff(o, (S_mulEndo + 3120));
 }
+/**
+ * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (208 bytes apart) by Straus's method over σ: one
+ * doubling chain, 2 wNAF strings per point as g1_mulEndo takes them (point i's at 2i·len).
+ * work: 2n·1560 bytes. Variable-time.
+ */
+export function g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
+  for (let i = 0; i < n; i++) {
+    const b = work + <usize>(2 * i) * 312;
+    g1_fromAff(b, pts + <usize>i * 208);
+    g1_sigma(b + 312, b);
+  }
+  g1_mulWnaf((S_mulEndo + 3120), work, 2 * n, digits, len, work + <usize>(2 * n) * 312);
+  g1_toAff(o, (S_mulEndo + 3120));
+}
 /** o = a + b (affine in and out). */
 export function g1_addAff(o: usize, a: usize, b: usize): void { g1_fromAff((S_mulEndo + 3432), a); g1_addMixed((S_mulEndo + 3432), (S_mulEndo + 3432), b); g1_toAff(o, (S_mulEndo + 3432)); }
 /** o = 2a (affine in and out). */
@@ -602,6 +616,20 @@ export function g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
 export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g2_fromAff(S_mulEndo, a);
   g2_mulWnaf((S_mulEndo + 3120), S_mulEndo, 1, digits, len, (S_mulEndo + 624));
+  g2_toAff(o, (S_mulEndo + 3120));
+}
+/**
+ * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (208 bytes apart) by Straus's method over σ: one
+ * doubling chain, 2 wNAF strings per point as g2_mulEndo takes them (point i's at 2i·len).
+ * work: 2n·1560 bytes. Variable-time.
+ */
+export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
+  for (let i = 0; i < n; i++) {
+    const b = work + <usize>(2 * i) * 312;
+    g2_fromAff(b, pts + <usize>i * 208);
+    g2_sigma(b + 312, b);
+  }
+  g2_mulWnaf((S_mulEndo + 3120), work, 2 * n, digits, len, work + <usize>(2 * n) * 312);
   g2_toAff(o, (S_mulEndo + 3120));
 }
 /** o = a + b (affine in and out). */
