@@ -16,6 +16,9 @@ import { primeFields } from './curves/index.js';
 import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
 import { PairingCurveImpl, type PairingCurve } from './pairing/curve.js';
+import { MsmService, type MsmInfo } from './msm/service.js';
+import { MSM_RAISE_LIMITS } from './gpu/msm/index.js';
+import type { MsmCurveName } from './codegen/wgsl-curve.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -32,6 +35,12 @@ export interface EngineOptions {
    * `webgpu` package in Node); `'on'`: require it; `'off'`: never touch the GPU.
    */
   readonly gpu?: GpuMode;
+  /**
+   * Smallest MSM (points) that `backend: 'auto'` sends to the GPU: one number for every curve, or per GPU
+   * curve (`bn254`, `bls12_381`, `bls12_377`, `ed_on_bls12_377`, `bandersnatch`). Curves left out are
+   * measured on first use (see `src/msm/service.ts`); `Infinity` keeps a curve on the CPU.
+   */
+  readonly msmGpuThreshold?: number | Partial<Record<MsmCurveName, number>>;
 }
 
 /** What the engine found and uses. */
@@ -50,6 +59,11 @@ export interface EngineInfo {
   readonly crossOriginIsolated: boolean;
   /** Fields the wasm core provides. */
   readonly fields: readonly FieldId[];
+  /**
+   * MSM routing: GPU thresholds known so far, and fallbacks from a lost GPU to the CPU (with the last reason).
+   * Always present in what `info()` returns (optional only so that reports from older versions still type-check).
+   */
+  readonly msm?: MsmInfo;
 }
 
 /** One backend's outcome in {@link Engine.selfTest}. */
@@ -154,6 +168,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const gpuMode = options.gpu ?? 'auto';
   if (gpuMode !== 'auto' && gpuMode !== 'on' && gpuMode !== 'off')
     throw new WebcurvesError('INVALID_ARGUMENT', `gpu must be 'auto', 'on' or 'off', not ${String(gpuMode)}`);
+  const th = options.msmGpuThreshold;
+  if (th !== undefined && !(typeof th === 'number' ? th >= 0 : typeof th === 'object' && th !== null && Object.values(th).every((v) => typeof v === 'number' && v >= 0)))
+    throw new WebcurvesError('INVALID_ARGUMENT', 'msmGpuThreshold must be a non-negative number or a record of them per curve');
   const w = options.workers ?? 'auto';
   if (w !== 'auto' && (!Number.isInteger(w) || w < 0 || w > 64))
     throw new WebcurvesError('INVALID_ARGUMENT', `workers must be 'auto' or an integer in 0..64, not ${String(w)}`);
@@ -167,7 +184,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const gpuPromise: Promise<AcquiredGpu | undefined> =
     gpuMode === 'off'
       ? Promise.resolve(undefined)
-      : acquireGpu().catch((e: unknown) => {
+      : acquireGpu({ raiseLimits: MSM_RAISE_LIMITS }).catch((e: unknown) => {
           // An adapter that refuses a device is a missing GPU for 'auto', an error for 'on'.
           if (gpuMode === 'on') throw e;
           gpuRefusal = e instanceof Error ? e.message : String(e);
@@ -214,11 +231,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   starknet.prepare();
 
+  const msm = new MsmService({ local, pool, gpu, live, gpuLost: () => lostReason, thresholds: th });
+
   const engine: Engine = {
     starknet,
-    bn254: new PairingCurveImpl(bn254Core, live),
-    bls12_381: new PairingCurveImpl(bls381Core, live),
-    bls12_377: new PairingCurveImpl(bls377Core, live),
+    bn254: new PairingCurveImpl(bn254Core, live, msm),
+    bls12_381: new PairingCurveImpl(bls381Core, live, msm),
+    bls12_377: new PairingCurveImpl(bls377Core, live, msm),
 
     info(): EngineInfo {
       live();
@@ -237,6 +256,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         wasmSimd: simd,
         crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
         fields: fieldIds,
+        msm: msm.info(),
       };
     },
 
@@ -285,5 +305,24 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       gpu?.device.destroy();
     },
   };
+  Object.defineProperty(engine, ENGINE_INTERNALS, {
+    value: { gpuDevice: () => gpu?.device, msm } satisfies EngineInternals,
+    enumerable: false,
+  });
   return engine;
+}
+
+/**
+ * Key of the engine's internals (`engine[ENGINE_INTERNALS]`), for tests and benchmarks only: not part of the
+ * public contract. A registered symbol, so that separately bundled copies agree.
+ * @internal
+ */
+export const ENGINE_INTERNALS: unique symbol = Symbol.for('webcurves.engine.internals') as never;
+
+/** What {@link ENGINE_INTERNALS} holds. @internal */
+export interface EngineInternals {
+  /** The engine's GPU device (the one every GPU MSM runs on), when it has one. */
+  gpuDevice(): GPUDevice | undefined;
+  /** The MSM service (routing, calibration). */
+  readonly msm: MsmService;
 }

@@ -20,12 +20,14 @@ import { decomposeFast } from '../math/lattice.js';
 import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
+import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
+import type { MsmMethods } from '../msm/types.js';
 
 /** Names of the curves this module serves. */
 export type PairingCurveName = PairingConstants['name'];
 
-/** One group's API (G1 over Fp, G2 over Fp2). */
-export interface PairingGroup<P> {
+/** One group's API (G1 over Fp, G2 over Fp2); `msm` and `prepareBases` are documented in `src/msm/types.ts`. */
+export interface PairingGroup<P> extends MsmMethods<P> {
   /** The standard generator. */
   readonly generator: P;
   /** The identity (all coordinates zero). */
@@ -53,8 +55,6 @@ export interface PairingGroup<P> {
    *   `subgroupCheck: false`), `INVALID_ARGUMENT` (a format the curve lacks).
    */
   fromBytes(bytes: Uint8Array, opts?: DecodeOptions): P;
-  /** Σ [k_i]·P_i by Pippenger's method (subgroup points). @throws {WebcurvesError} as `mul`, and `INVALID_ARGUMENT` for unequal lengths. */
-  msm(points: readonly P[], scalars: readonly bigint[]): Promise<P>;
   /** Maps any curve point into the prime-order subgroup (multiplication by the effective cofactor). */
   clearCofactor(a: P): P;
 }
@@ -166,6 +166,7 @@ export class PairingCurveImpl implements PairingCurve {
   constructor(
     private readonly core: CoreInstance,
     private readonly live: () => void,
+    private readonly msmService?: MsmService,
   ) {
     const name = core.curve as PairingCurveName;
     const k: PairingConstants = PAIRING_CONSTANTS[name];
@@ -330,6 +331,15 @@ export class PairingCurveImpl implements PairingCurve {
     const isZero = (c: bigint[]): boolean => c.every((v) => v === 0n);
     const self = this;
     const S = g === 1 ? 2 * this.E : 4 * this.E;
+    const adapter: MsmGroupAdapter<P> = {
+      id: `${this.name}_g${g}`,
+      r: k.r,
+      generator,
+      coords: (P) => self.coords(g, P),
+      fromCoords: (c) => (g === 1 ? { x: c[0]!, y: c[1]! } : { x: [c[0]!, c[1]!], y: [c[2]!, c[3]!] }) as unknown as P,
+      gpu: g === 1 ? this.name : undefined,
+      primeOrder: g === 1 && this.name === 'bn254',
+    };
     const unary = (a: P, op: string): P => {
       self.live();
       self.load(g, a, self.A, false);
@@ -384,43 +394,11 @@ export class PairingCurveImpl implements PairingCurve {
         self.load(g, P, self.A, opts?.subgroupCheck ?? true);
         return P;
       },
-      async msm(points, scalars) {
-        self.live();
-        if (!Array.isArray(points) || !Array.isArray(scalars) || points.length !== scalars.length)
-          throw new WebcurvesError('INVALID_ARGUMENT', 'msm needs as many scalars as points');
-        const n = points.length;
-        if (n === 0) return zero;
-        const ks = scalars.map((s) => self.scalar(s));
-        const c = n < 4 ? 2 : Math.min(16, Math.max(2, Math.ceil(Math.log2(n)) - 2));
-        const windows = Math.ceil((self.r.toString(2).length + 1) / c);
-        const ex = self.core.exports;
-        const pts = ex.alloc(n * S);
-        const dig = ex.alloc(4 * n * windows);
-        const buckets = ex.alloc((1 << (c - 1)) * (S / 2) * 3);
-        try {
-          for (let i = 0; i < n; i++) self.load(g, points[i]!, pts + i * S, true);
-          const d = new Int32Array(self.mem(), dig, n * windows);
-          const half = 1n << BigInt(c - 1);
-          const mask = (1n << BigInt(c)) - 1n;
-          ks.forEach((s, i) => {
-            let v = s;
-            for (let w = 0; w < windows; w++) {
-              let x = v & mask;
-              v >>= BigInt(c);
-              if (x > half) {
-                x -= 1n << BigInt(c);
-                v += 1n;
-              }
-              d[i * windows + w] = Number(x);
-            }
-          });
-          self.ex[`g${g}_msm`]!(self.OUT, pts, dig, n, windows, c, buckets);
-          return self.read(g, self.OUT) as P;
-        } finally {
-          ex.free(buckets);
-          ex.free(dig);
-          ex.free(pts);
-        }
+      msm(points, scalars, options) {
+        return self.msmHost().msm(adapter, points, scalars, options);
+      },
+      prepareBases(points, options) {
+        return self.msmHost().prepareBases(adapter, points, options);
       },
       clearCofactor(a) {
         self.live();
@@ -429,6 +407,11 @@ export class PairingCurveImpl implements PairingCurve {
         return self.read(g, self.OUT) as P;
       },
     };
+  }
+
+  private msmHost(): MsmService {
+    if (!this.msmService) throw new WebcurvesError('INVALID_ARGUMENT', 'this curve object was created without an MSM service');
+    return this.msmService;
   }
 
   // ------------------------------------------------------------------ pairings
