@@ -17,6 +17,8 @@ import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
 import { PairingCurveImpl, type PairingCurve } from './pairing/curve.js';
 import { MsmService, type MsmInfo } from './msm/service.js';
+import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
+import { bandersnatch as bandersnatchDesc, ed_on_bls12_377 as edDesc } from './curves/index.js';
 import { MSM_RAISE_LIMITS } from './gpu/msm/index.js';
 import type { MsmCurveName } from './codegen/wgsl-curve.js';
 
@@ -118,6 +120,10 @@ export interface Engine {
   readonly bls12_381: PairingCurve;
   /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
   readonly bls12_377: PairingCurve;
+  /** Ed-on-BLS12-377 (twisted Edwards over BLS12-377's scalar field): `.te` group, arkworks encodings, MSM. */
+  readonly ed_on_bls12_377: EmbeddedCurve;
+  /** Bandersnatch (over BLS12-381's scalar field): twisted Edwards `.te` and short Weierstrass `.sw` groups. */
+  readonly bandersnatch: EmbeddedCurve & { readonly sw: EmbeddedGroup };
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -223,7 +229,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
   };
   // Pairing curves run on the calling thread's instance of each curve module (already instantiated above).
-  const [bn254Core, bls381Core, bls377Core] = await Promise.all([local.core('bn254'), local.core('bls12_381'), local.core('bls12_377')]);
+  const [bn254Core, bls381Core, bls377Core, edCore, bandersnatchCore] = await Promise.all([
+    local.core('bn254'),
+    local.core('bls12_381'),
+    local.core('bls12_377'),
+    local.core('ed_on_bls12_377'),
+    local.core('bandersnatch'),
+  ]);
 
   const starknet = new StarknetApi(await local.core('stark'), {
     live,
@@ -238,6 +250,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     bn254: new PairingCurveImpl(bn254Core, live, msm),
     bls12_381: new PairingCurveImpl(bls381Core, live, msm),
     bls12_377: new PairingCurveImpl(bls377Core, live, msm),
+    ed_on_bls12_377: new EmbeddedCurveImpl(edCore, edDesc, live, msm),
+    bandersnatch: new EmbeddedCurveImpl(bandersnatchCore, bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
 
     info(): EngineInfo {
       live();
