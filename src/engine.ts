@@ -18,6 +18,11 @@ import { StarknetApi } from './starknet/api.js';
 import { createBW6Curve, createPairingCurve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
 import type { PairingParallel } from './pairing/dispatch.js';
 import { Groth16Api } from './groth16/api.js';
+import { MsmService, type MsmInfo } from './msm/service.js';
+import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
+import { bandersnatch as bandersnatchDesc, ed_on_bls12_377 as edDesc } from './curves/index.js';
+import { MSM_RAISE_LIMITS } from './gpu/msm/index.js';
+import type { MsmCurveName } from './codegen/wgsl-curve.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';
@@ -34,6 +39,12 @@ export interface EngineOptions {
    * `webgpu` package in Node); `'on'`: require it; `'off'`: never touch the GPU.
    */
   readonly gpu?: GpuMode;
+  /**
+   * Smallest MSM (points) that `backend: 'auto'` sends to the GPU: one number for every curve, or per GPU
+   * curve (`bn254`, `bls12_381`, `bls12_377`, `ed_on_bls12_377`, `bandersnatch`). Curves left out are
+   * measured on first use (see `src/msm/service.ts`); `Infinity` keeps a curve on the CPU.
+   */
+  readonly msmGpuThreshold?: number | Partial<Record<MsmCurveName, number>>;
 }
 
 /** What the engine found and uses. */
@@ -52,6 +63,11 @@ export interface EngineInfo {
   readonly crossOriginIsolated: boolean;
   /** Fields the wasm core provides. */
   readonly fields: readonly FieldId[];
+  /**
+   * MSM routing: GPU thresholds known so far, and fallbacks from a lost GPU to the CPU (with the last reason).
+   * Always present in what `info()` returns (optional only so that reports from older versions still type-check).
+   */
+  readonly msm?: MsmInfo;
 }
 
 /** One backend's outcome in {@link Engine.selfTest}. */
@@ -113,6 +129,10 @@ export interface Engine {
    * `verifyBatch`. Methods throw `ENGINE_CLOSED` after {@link close}.
    */
   readonly groth16: Groth16Api;
+  /** Ed-on-BLS12-377 (twisted Edwards over BLS12-377's scalar field): `.te` group, arkworks encodings, MSM. */
+  readonly ed_on_bls12_377: EmbeddedCurve;
+  /** Bandersnatch (over BLS12-381's scalar field): twisted Edwards `.te` and short Weierstrass `.sw` groups. */
+  readonly bandersnatch: EmbeddedCurve & { readonly sw: EmbeddedGroup };
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -165,6 +185,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const gpuMode = options.gpu ?? 'auto';
   if (gpuMode !== 'auto' && gpuMode !== 'on' && gpuMode !== 'off')
     throw new WebcurvesError('INVALID_ARGUMENT', `gpu must be 'auto', 'on' or 'off', not ${String(gpuMode)}`);
+  const th = options.msmGpuThreshold;
+  if (th !== undefined && !(typeof th === 'number' ? th >= 0 : typeof th === 'object' && th !== null && Object.values(th).every((v) => typeof v === 'number' && v >= 0)))
+    throw new WebcurvesError('INVALID_ARGUMENT', 'msmGpuThreshold must be a non-negative number or a record of them per curve');
   const w = options.workers ?? 'auto';
   if (w !== 'auto' && (!Number.isInteger(w) || w < 0 || w > 64))
     throw new WebcurvesError('INVALID_ARGUMENT', `workers must be 'auto' or an integer in 0..64, not ${String(w)}`);
@@ -178,7 +201,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const gpuPromise: Promise<AcquiredGpu | undefined> =
     gpuMode === 'off'
       ? Promise.resolve(undefined)
-      : acquireGpu().catch((e: unknown) => {
+      : acquireGpu({ raiseLimits: MSM_RAISE_LIMITS }).catch((e: unknown) => {
           // An adapter that refuses a device is a missing GPU for 'auto', an error for 'on'.
           if (gpuMode === 'on') throw e;
           gpuRefusal = e instanceof Error ? e.message : String(e);
@@ -220,11 +243,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
   };
   // Pairing curves run on the calling thread's instance of each curve module (already instantiated above).
-  const [bn254Core, bls381Core, bls377Core, bw6Core] = await Promise.all([
+  const [bn254Core, bls381Core, bls377Core, bw6Core, edCore, bandersnatchCore] = await Promise.all([
     local.core('bn254'),
     local.core('bls12_381'),
     local.core('bls12_377'),
     local.core('bw6_761'),
+    local.core('ed_on_bls12_377'),
+    local.core('bandersnatch'),
   ]);
 
   const starknet = new StarknetApi(await local.core('stark'), {
@@ -233,19 +258,22 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   starknet.prepare();
 
+  const msm = new MsmService({ local, pool, gpu, live, gpuLost: () => lostReason, thresholds: th });
   const pairingPool: PairingParallel | undefined = pool
     ? { get size() { return pool.size; }, run: (task, opts) => pool.run(task, opts) }
     : undefined;
   const pairingCurves = {
-    bn254: createPairingCurve(bn254Core, live, pairingPool),
-    bls12_381: createPairingCurve(bls381Core, live, pairingPool),
-    bls12_377: createPairingCurve(bls377Core, live, pairingPool),
+    bn254: createPairingCurve(bn254Core, live, pairingPool, msm),
+    bls12_381: createPairingCurve(bls381Core, live, pairingPool, msm),
+    bls12_377: createPairingCurve(bls377Core, live, pairingPool, msm),
   };
   const engine: Engine = {
     starknet,
     ...pairingCurves,
     bw6_761: createBW6Curve(bw6Core, live),
     groth16: new Groth16Api(pairingCurves, live),
+    ed_on_bls12_377: new EmbeddedCurveImpl(edCore, edDesc, live, msm),
+    bandersnatch: new EmbeddedCurveImpl(bandersnatchCore, bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
 
     info(): EngineInfo {
       live();
@@ -264,6 +292,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         wasmSimd: simd,
         crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
         fields: fieldIds,
+        msm: msm.info(),
       };
     },
 
@@ -312,5 +341,24 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       gpu?.device.destroy();
     },
   };
+  Object.defineProperty(engine, ENGINE_INTERNALS, {
+    value: { gpuDevice: () => gpu?.device, msm } satisfies EngineInternals,
+    enumerable: false,
+  });
   return engine;
+}
+
+/**
+ * Key of the engine's internals (`engine[ENGINE_INTERNALS]`), for tests and benchmarks only: not part of the
+ * public contract. A registered symbol, so that separately bundled copies agree.
+ * @internal
+ */
+export const ENGINE_INTERNALS: unique symbol = Symbol.for('webcurves.engine.internals') as never;
+
+/** What {@link ENGINE_INTERNALS} holds. @internal */
+export interface EngineInternals {
+  /** The engine's GPU device (the one every GPU MSM runs on), when it has one. */
+  gpuDevice(): GPUDevice | undefined;
+  /** The MSM service (routing, calibration). */
+  readonly msm: MsmService;
 }

@@ -8,7 +8,8 @@
  * @module
  */
 export { createEngine, VERSION } from './engine.js';
-export type { Engine, EngineInfo, EngineOptions, GpuMode, SelfTestReport, SelfTestResult } from './engine.js';
+export type { Engine, EngineInfo, EngineOptions, GpuMode, SelfTestReport, SelfTestResult, EngineInternals } from './engine.js';
+export { ENGINE_INTERNALS } from './engine.js';
 export { WebcurvesError, isWebcurvesError } from './errors.js';
 export type { WebcurvesErrorCode } from './errors.js';
 export type { WasmField } from './core/field.js';
@@ -47,3 +48,15 @@ export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBen
 export { Groth16Api, KEY_CACHE_SIZE } from './groth16/api.js';
 export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './groth16/api.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
+export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';
+export type {
+  MsmBackend,
+  MsmOptions,
+  MsmProgressEvent,
+  MsmMethods,
+  PackedInput,
+  PreparedBases,
+  PrepareBasesOptions,
+} from './msm/types.js';
+export type { MsmInfo, MsmThreshold } from './msm/service.js';
+export type { MsmGroupId } from './generated/msm.js';

@@ -10,6 +10,7 @@ import { importHidden, isNode } from '../src/core/platform.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
 import type { Pairing12Name } from '../src/pairing/curve.js';
+import type { MsmChunkRequest, MsmPrepareRequest } from '../src/msm/cpu.js';
 
 installErrorTransfer();
 const executor = new UnitExecutor();
@@ -62,6 +63,33 @@ const api = {
   /** See {@link UnitExecutor.starkPoseidonBatch}; the result's buffer is transferred. */
   async starkPoseidonBatch(input: Uint32Array): Promise<Uint32Array> {
     const out = await executor.starkPoseidonBatch(input);
+    return Comlink.transfer(out, [out.buffer]);
+  },
+  /**
+   * See {@link UnitExecutor.msmChunk}; the result's buffer is transferred. When a port is given (transferred),
+   * the fraction done is posted on it at most every 50 ms, and the port is closed when the unit ends.
+   */
+  async msmChunk(req: MsmChunkRequest, progress?: MessagePort): Promise<Uint32Array> {
+    let last = 0;
+    try {
+      const out = await executor.msmChunk(req, {
+        progress: progress
+          ? (f) => {
+              const now = Date.now();
+              if (f < 1 && now - last < 50) return;
+              last = now;
+              progress.postMessage(f);
+            }
+          : undefined,
+      });
+      return Comlink.transfer(out, [out.buffer]);
+    } finally {
+      progress?.close();
+    }
+  },
+  /** See {@link UnitExecutor.msmPrepare}; the result's buffer is transferred. */
+  async msmPrepare(req: MsmPrepareRequest): Promise<Uint8Array> {
+    const out = await executor.msmPrepare(req);
     return Comlink.transfer(out, [out.buffer]);
   },
   /** See {@link UnitExecutor.starkVerifyBatch}; the result's buffer is transferred. */

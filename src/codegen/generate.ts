@@ -15,7 +15,7 @@ import { emitWgslField } from './wgsl-field.js';
 import { montgomeryParams } from '../math/montgomery.js';
 import { emitStarkParams } from './stark-params.js';
 import { pairing12Params } from '../math/pairing-params.js';
-import type { Pairing12Descriptor, Pairing6Descriptor } from '../curves/types.js';
+import type { EmbeddedCurveDescriptor, Pairing12Descriptor, Pairing6Descriptor } from '../curves/types.js';
 import { pairing6Params } from '../math/pairing6-params.js';
 import { emitAsTower6 } from './as-tower6.js';
 import { emitAsPairing6, PAIRING6_EXPORTS } from './as-pairing6.js';
@@ -23,6 +23,9 @@ import { emitAsTower } from './as-tower.js';
 import { emitAsGroups, emitAsGroups6 } from './as-curve.js';
 import { emitAsPairing, PAIRING_EXPORTS } from './as-pairing.js';
 import type { FieldLayoutInfo } from './as-util.js';
+import { emitAsEmbedded, EMBEDDED_EXPORTS } from './as-edwards.js';
+import { emitMsmMp } from './as-msm.js';
+import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairingMsmModules, type MsmModule } from './msm-modules.js';
 
 /** Limb width of the generated WGSL fields (the 2023 WebGPU MSM competition's choice; see wgsl-field.ts). */
 export const WGSL_LIMB_BITS = 13;
@@ -40,7 +43,7 @@ const TS_BANNER = `// ${GENERATED_BANNER}\n`;
  * A curve's entry module: runtime, both fields with prefixes, and the curve's hand-written code when it
  * has any (`src/wasm/curves/<curve>/index.ts`: groups, pairings, hashes built on the generated fields).
  */
-function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec, pairing: boolean): string {
+function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec, pairing: boolean, embedded = false, msm = false): string {
   const lines = [
     TS_BANNER.trimEnd(),
     `// wasm core module for ${curveName}: its base field as fp_*, its scalar field as fr_*.`,
@@ -48,6 +51,8 @@ function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: Prim
   ];
   if (existsSync(join(root, `src/wasm/curves/${curveName}/index.ts`))) lines.push(`export * from '../curves/${curveName}/index';`);
   if (pairing) lines.push(`export * from '../pairing/${curveName}/index';`);
+  if (embedded) lines.push(`export * from '../embedded/${curveName}/index';`);
+  if (msm) lines.push(`export * from '../msm/${curveName}/index';`);
   for (const [prefix, f] of [['fp', fp], ['fr', fr]] as const) {
     const names = WASM_FIELD_FUNCTIONS.map((n) => `${n} as ${prefix}_${n}`).join(', ');
     lines.push(`export { ${names} } from '../fields/${f.id}';`);
@@ -143,6 +148,32 @@ function pairingModules6(desc: Pairing6Descriptor, shapes: Readonly<Record<strin
   ];
   out.set(`${dir}/index.ts`, index.join('\n') + '\n');
   return out;
+}
+
+/** Field layout of a curve's base field as seen from `src/wasm/<kind>/<curve>/`. */
+function baseFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): FieldLayoutInfo {
+  const mp = montgomeryParams(fp.modulus, shapeFor(fp, shapes).limbBits);
+  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}` };
+}
+
+/** The generated group modules of an embedded curve (`src/wasm/embedded/<curve>/`). */
+function embeddedModules(desc: EmbeddedCurveDescriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
+  const dir = `src/wasm/embedded/${desc.name}`;
+  const out = new Map<string, string>();
+  out.set(`${dir}/groups.ts`, emitAsEmbedded(desc, baseFieldInfo(desc.fp, shapes), TS_BANNER.trimEnd()));
+  const names = [...EMBEDDED_EXPORTS.te, ...(desc.sw ? EMBEDDED_EXPORTS.sw : [])];
+  out.set(
+    `${dir}/index.ts`,
+    [TS_BANNER.trimEnd(), `// What the ${desc.name} wasm module exports from its generated group code.`, `export { ${names.join(', ')} } from './groups';`].join('\n') + '\n',
+  );
+  return out;
+}
+
+/** The CPU MSM modules of a curve (none for curves without one yet). */
+function curveMsmModules(c: (typeof curves)[number], shapes: Readonly<Record<string, FieldShapeRecord>>): MsmModule[] {
+  if (c.kind === 'pairing' && c.family !== 'bw6') return pairingMsmModules(pairing12Params(c as Pairing12Descriptor), baseFieldInfo(c.fp, shapes));
+  if (c.kind === 'embedded') return embeddedMsmModules(c, baseFieldInfo(c.fp, shapes));
+  return [];
 }
 
 /** `src/generated/pairing.ts`: the derived constants the TypeScript edge needs at run time (no LLL or BigInt checks at start-up). */
@@ -243,6 +274,7 @@ export function generatedFiles(root: string): Map<string, string> {
     files.set(`src/wasm/fields/${f.id}.ts`, emitAsField(f, shapeFor(f, shapes)));
     files.set(`shaders/generated/${f.id}.wgsl`, emitWgslField(f, WGSL_LIMB_BITS));
   }
+  const allMsm: MsmModule[] = [];
   for (const c of curves) {
     const [fp, fr] = fieldsOf(c);
     const pairing = c.kind === 'pairing';
@@ -250,8 +282,18 @@ export function generatedFiles(root: string): Map<string, string> {
       const mods = c.family === 'bw6' ? pairingModules6(c, shapes) : pairingModules(c as Pairing12Descriptor, shapes);
       for (const [rel, text] of mods) files.set(rel, text);
     }
-    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing));
+    const embedded = c.kind === 'embedded';
+    if (embedded) for (const [rel, text] of embeddedModules(c, shapes)) files.set(rel, text);
+    const msm = curveMsmModules(c, shapes);
+    for (const [rel, text] of msmFiles(msm, TS_BANNER.trimEnd())) files.set(rel, text);
+    allMsm.push(...msm);
+    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0));
   }
+  files.set('src/wasm/msm/mp.ts', emitMsmMp(TS_BANNER.trimEnd()));
+  files.set(
+    'src/generated/msm.ts',
+    msmLayoutsModule(allMsm, TS_BANNER, (m) => ioWords(curves.find((c) => c.name === m.curve)!.fp.modulus)),
+  );
   files.set('src/wasm/curves/stark/params.ts', emitStarkParams());
   files.set('src/generated/fields.ts', layoutsModule(shapes));
   files.set('src/generated/pairing.ts', pairingConstantsModule());

@@ -12,6 +12,8 @@ import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit } from '../starkn
 import { createPairingCurve, type Pairing12Impl, type Pairing12Name } from '../pairing/curve.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { encodeJob } from '../pairing/jobs.js';
+import { msmChunkUnit, msmFinishUnit, msmPrepareUnit, type MsmChunkRequest, type MsmPrepareRequest, type MsmUnitHooks } from '../msm/cpu.js';
+import { MSM_LAYOUTS, type MsmGroupId } from '../generated/msm.js';
 
 /** The curve module that carries a field (the first curve, in registry order, naming it). */
 export function curveOfField(id: FieldId): CurveName {
@@ -24,6 +26,10 @@ export class UnitExecutor {
   private readonly cores = new Map<CurveName, Promise<CoreInstance>>();
   private readonly fields = new Map<FieldId, Promise<WasmField>>();
   private readonly pairings = new Map<Pairing12Name, Promise<Pairing12Impl>>();
+  /** Instances reserved for MSM units (which reset their allocator), one per curve. */
+  private readonly msmCores = new Map<CurveName, Promise<CoreInstance>>();
+  /** MSM units run one at a time per executor (they share the reserved instances). */
+  private msmQueue: Promise<unknown> = Promise.resolve();
 
   /** The instance of a curve's module (created once). */
   core(curve: CurveName): Promise<CoreInstance> {
@@ -34,6 +40,47 @@ export class UnitExecutor {
       this.cores.set(curve, c);
     }
     return c;
+  }
+
+  /** The instance reserved for MSM units of a curve (created once, separate from {@link core}'s). */
+  private msmCore(group: MsmGroupId): Promise<CoreInstance> {
+    const layout = MSM_LAYOUTS[group];
+    if (!layout) throw new WebcurvesError('UNKNOWN_CURVE', `no MSM for ${String(group)}`);
+    const curve = layout.curve as CurveName;
+    let c = this.msmCores.get(curve);
+    if (!c) {
+      c = instantiateCore(curve);
+      c.catch(() => this.msmCores.delete(curve));
+      this.msmCores.set(curve, c);
+    }
+    return c;
+  }
+
+  private exclusive<T>(group: MsmGroupId, run: (core: CoreInstance) => T | Promise<T>): Promise<T> {
+    const next = this.msmQueue.then(async () => run(await this.msmCore(group)));
+    this.msmQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Unit: one slice of an MSM (see {@link msmChunkUnit}); the result is in the MSM's model, for {@link msmFinish}.
+   * @throws {WebcurvesError} as {@link msmChunkUnit}.
+   */
+  msmChunk(req: MsmChunkRequest, hooks?: MsmUnitHooks): Promise<Uint32Array> {
+    return this.exclusive(req.group, (core) => msmChunkUnit(core, req, hooks));
+  }
+
+  /**
+   * Unit: canonical points to the MSM's prepared form, validated (see {@link msmPrepareUnit}).
+   * @throws {WebcurvesError} as {@link msmPrepareUnit}.
+   */
+  msmPrepare(req: MsmPrepareRequest): Promise<Uint8Array> {
+    return this.exclusive(req.group, (core) => msmPrepareUnit(core, req));
+  }
+
+  /** Unit: the sum of slice results in the group's own model (see {@link msmFinishUnit}). */
+  msmFinish(group: MsmGroupId, results: Uint32Array): Promise<Uint32Array> {
+    return this.exclusive(group, (core) => msmFinishUnit(core, group, results));
   }
 
   /** A field of the appropriate instance (created once). */

@@ -22,6 +22,9 @@ import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 import { decodeJob, getBig, SCALAR_WORDS, type DecodedG1, type LineWords, type PairInput } from './jobs.js';
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
+import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
+import type { MsmMethods, MsmOptions } from '../msm/types.js';
+import type { MsmCurveName } from '../codegen/wgsl-curve.js';
 
 /** Names of the curves this module serves. */
 export type PairingCurveName = PairingConstants['name'] | Pairing6Constants['name'];
@@ -32,8 +35,8 @@ export type Pairing12Name = PairingConstants['name'];
 /** A BN/BLS12 curve's implementation seen through its public type (what Groth16 and the pool's units work on). Internal. */
 export type Pairing12Impl = Omit<PairingCurveImpl, keyof PairingCurve> & PairingCurve;
 
-/** One group's API (G1 over Fp, G2 over Fp2). */
-export interface PairingGroup<P> {
+/** One group's API (G1 over Fp, G2 over Fp2); `msm` and `prepareBases` are documented in `src/msm/types.ts`. */
+export interface PairingGroup<P> extends MsmMethods<P> {
   /** The standard generator. */
   readonly generator: P;
   /** The identity (all coordinates zero). */
@@ -61,8 +64,6 @@ export interface PairingGroup<P> {
    *   `subgroupCheck: false`), `INVALID_ARGUMENT` (a format the curve lacks).
    */
   fromBytes(bytes: Uint8Array, opts?: DecodeOptions): P;
-  /** Σ [k_i]·P_i by Pippenger's method (subgroup points). @throws {WebcurvesError} as `mul`, and `INVALID_ARGUMENT` for unequal lengths. */
-  msm(points: readonly P[], scalars: readonly bigint[]): Promise<P>;
   /** Maps any curve point into the prime-order subgroup (multiplication by the effective cofactor). */
   clearCofactor(a: P): P;
 }
@@ -279,11 +280,13 @@ export class PairingCurveImpl {
    * @param core - the curve module's instance
    * @param live - throws `ENGINE_CLOSED` once the engine is closed
    * @param parallel - the worker pool, when the engine has one
+   * @param msmService - the engine's MSM service (BN/BLS12 groups route `msm` and `prepareBases` through it)
    */
   constructor(
     private readonly core: CoreInstance,
     private readonly live: () => void,
     parallel?: PairingParallel,
+    private readonly msmService?: MsmService,
   ) {
     const k = edgeConstants(core.curve);
     if (!k) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a pairing curve`);
@@ -514,6 +517,20 @@ export class PairingCurveImpl {
     const isZero = (c: bigint[]): boolean => c.every((v) => v === 0n);
     const self = this;
     const S = 2 * this.deg(g) * this.E;
+    // BN/BLS12 groups have generated CPU MSM modules (and G1 a GPU pipeline) behind the engine's MSM service;
+    // BW6-761's groups (and curves made without a service, as in worker units) use the in-thread Pippenger.
+    const adapter: MsmGroupAdapter<P> | undefined =
+      this.msmService && this.k.d2 === 2
+        ? {
+            id: `${this.name}_g${g}` as MsmGroupAdapter<P>['id'],
+            r: k.r,
+            generator,
+            coords: (P) => self.coords(g, P),
+            fromCoords: (c) => (g === 1 ? { x: c[0]!, y: c[1]! } : { x: [c[0]!, c[1]!], y: [c[2]!, c[3]!] }) as unknown as P,
+            gpu: g === 1 ? (this.name as MsmCurveName) : undefined,
+            primeOrder: g === 1 && this.name === 'bn254',
+          }
+        : undefined;
     const unary = (a: P, op: string): P => {
       self.live();
       self.load(g, a, self.A, false);
@@ -568,22 +585,43 @@ export class PairingCurveImpl {
         self.load(g, P, self.A, opts?.subgroupCheck ?? true);
         return P;
       },
-      async msm(points, scalars) {
+      async msm(points, scalars, options) {
+        if (adapter) return self.msmService!.msm(adapter, points, scalars, options);
         self.live();
+        self.inThreadMsmOptions(options);
         if (!Array.isArray(points) || !Array.isArray(scalars) || points.length !== scalars.length)
-          throw new WebcurvesError('INVALID_ARGUMENT', 'msm needs as many scalars as points');
+          throw new WebcurvesError('INVALID_ARGUMENT', `${self.name} msm takes arrays of points and bigint scalars of equal length (packed input: BN/BLS12 groups only)`);
         const n = points.length;
         if (n === 0) return zero;
         const ks = scalars.map((s) => self.scalar(s));
         const ex = self.core.exports;
         const pts = ex.alloc(n * S);
         try {
-          for (let i = 0; i < n; i++) self.load(g, points[i]!, pts + i * S, true);
+          for (let i = 0; i < n; i++) self.load(g, points[i]!, pts + i * S, options?.unchecked ? false : true);
           self.msmAt(g, pts, n, ks, self.OUT);
           return self.read(g, self.OUT) as P;
         } finally {
           ex.free(pts);
         }
+      },
+      async prepareBases(points, options) {
+        if (adapter) return self.msmService!.prepareBases(adapter, points, options);
+        self.live();
+        self.inThreadMsmOptions(options);
+        if (!Array.isArray(points)) throw new WebcurvesError('INVALID_ARGUMENT', `${self.name} prepareBases takes an array of points`);
+        for (const P of points) self.load(g, P, self.A, options?.unchecked ? false : true);
+        const bases = Object.freeze([...points]);
+        let destroyed = false;
+        return {
+          length: bases.length,
+          msm: (scalars, opts) => {
+            if (destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
+            return this.msm(bases, scalars, { ...opts, unchecked: true });
+          },
+          destroy: () => {
+            destroyed = true;
+          },
+        };
       },
       clearCofactor(a) {
         self.live();
@@ -652,6 +690,16 @@ export class PairingCurveImpl {
       ex.free(work);
       ex.free(dptr);
     }
+  }
+
+  /** Options the in-thread MSM (BW6-761) honours: `signal` (checked before the run), `unchecked`; no GPU. */
+  private inThreadMsmOptions(o: MsmOptions | undefined): void {
+    if (o === undefined) return;
+    if (o === null || typeof o !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'msm options must be an object');
+    if (o.backend === 'gpu') throw new WebcurvesError('GPU_UNAVAILABLE', `backend 'gpu': ${this.name} MSMs run on the CPU (in this thread)`);
+    if (o.backend !== undefined && o.backend !== 'auto' && o.backend !== 'cpu')
+      throw new WebcurvesError('INVALID_ARGUMENT', `backend must be 'auto', 'gpu' or 'cpu', not ${String(o.backend)}`);
+    if (o.signal?.aborted) throw new WebcurvesError('ABORTED', 'the MSM was aborted');
   }
 
   // ------------------------------------------------------------------ pairings
@@ -945,12 +993,13 @@ export class PairingCurveImpl {
 }
 
 /**
- * A BN/BLS12 curve's API over its module instance (pairing checks split over `parallel` when that pays).
+ * A BN/BLS12 curve's API over its module instance (pairing checks split over `parallel` when that pays; MSMs
+ * through `msm`, the engine's MSM service, when given).
  * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BN/BLS12 curve's.
  */
-export function createPairingCurve(core: CoreInstance, live: () => void, parallel?: PairingParallel): Pairing12Impl {
+export function createPairingCurve(core: CoreInstance, live: () => void, parallel?: PairingParallel, msm?: MsmService): Pairing12Impl {
   if (!(core.curve in PAIRING_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BN/BLS12 pairing curve`);
-  return new PairingCurveImpl(core, live, parallel) as unknown as Pairing12Impl;
+  return new PairingCurveImpl(core, live, parallel, msm) as unknown as Pairing12Impl;
 }
 
 /**

@@ -220,7 +220,7 @@ function lostError(state: LossState, cause?: unknown): WebcurvesError {
 }
 
 /** Adapter looks CPU-emulated (SwiftShader or another fallback adapter). */
-function isSoftwareDevice(device: GPUDevice): boolean {
+export function isSoftwareDevice(device: GPUDevice): boolean {
   const info = (device as { adapterInfo?: Partial<GPUAdapterInfo> & { isFallbackAdapter?: boolean } }).adapterInfo;
   if (!info) return false;
   return info.isFallbackAdapter === true || /swiftshader|llvmpipe|lavapipe|warp/i.test(`${info.architecture ?? ''} ${info.description ?? ''} ${info.device ?? ''}`);

@@ -1,0 +1,405 @@
+/**
+ * The public API of the embedded curves (`wc.ed_on_bls12_377`, `wc.bandersnatch`): the twisted Edwards group
+ * (`.te`) and, for Bandersnatch, its short Weierstrass model (`.sw`), with the same methods as the pairing
+ * curves' groups. BigInt lives only here; every group operation runs in the generated wasm code
+ * (`src/codegen/as-edwards.ts`) on the engine's in-thread instance of the curve's module.
+ *
+ * Points are affine `{ x, y }`; the Edwards identity is `{ x: 0n, y: 1n }`, the Weierstrass identity
+ * `{ x: 0n, y: 0n }` (not on that curve, b ≠ 0). Validation as for the pairing curves: coordinates must be
+ * bigints in [0, p) (`NOT_IN_FIELD`), points on the curve (`NOT_ON_CURVE`); `mul`, `msm` and `isValid` also
+ * require the prime-order subgroup (`NOT_IN_SUBGROUP`: [r]P = O, cofactor 4). Scalars are non-negative
+ * bigints reduced mod r (`NEGATIVE_SCALAR`).
+ *
+ * **Encodings** (arkworks `CanonicalSerialize`, little-endian; field elements take ⌈(bits(p) + flag bits)/8⌉
+ * bytes when they carry flags, ⌈bits(p)/8⌉ otherwise):
+ * - Edwards, compressed (default): y, with bit 7 of the last byte set when x is "negative" (x > (p − 1)/2,
+ *   i.e. x > −x as ark-ff orders field elements): 32 bytes for both curves. Uncompressed: x ‖ y, 64 bytes.
+ *   Decoding recovers x = ±√((1 − y²)/(a − d·y²)). Stricter than arkworks: the sign bit on a point with
+ *   x = 0 is refused (`INVALID_ENCODING`), so every point has exactly one encoding.
+ * - Weierstrass (Bandersnatch `.sw`), compressed (default): x with bit 7 "y is negative" and bit 6 "point at
+ *   infinity" in the last byte; 255 + 2 bits take 33 bytes. Uncompressed: x (32 bytes) ‖ y with the same
+ *   flags (33 bytes); decoding ignores the sign bit there. The identity is the infinity flag and zeros.
+ *
+ * Not constant-time: public data only.
+ * @module
+ */
+import type { CoreInstance } from '../core/wasm.js';
+import type { EmbeddedCurveDescriptor } from '../curves/types.js';
+import { WebcurvesError } from '../errors.js';
+import { invMod, mod } from '../math/modular.js';
+import { FIELD_LAYOUTS } from '../generated/fields.js';
+import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
+import type { MsmGroupId } from '../generated/msm.js';
+import type { MsmMethods } from '../msm/types.js';
+
+/** An affine point of an embedded curve. */
+export interface CurvePoint {
+  readonly x: bigint;
+  readonly y: bigint;
+}
+
+/** Options of `toBytes`. */
+export interface EmbeddedEncodeOptions {
+  /** Compressed form (default true). */
+  readonly compressed?: boolean;
+}
+
+/** Options of `fromBytes`. */
+export interface EmbeddedDecodeOptions extends EmbeddedEncodeOptions {
+  /** Also require the prime-order subgroup (default true). */
+  readonly subgroupCheck?: boolean;
+}
+
+/** One group of an embedded curve; `msm` and `prepareBases` are documented in `src/msm/types.ts`. */
+export interface EmbeddedGroup extends MsmMethods<CurvePoint> {
+  /** The standard generator of the prime-order subgroup. */
+  readonly generator: CurvePoint;
+  /** The identity (Edwards (0, 1); Weierstrass (0, 0)). */
+  readonly zero: CurvePoint;
+  /** a + b (any curve points). @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
+  add(a: CurvePoint, b: CurvePoint): CurvePoint;
+  /** 2a. @throws {WebcurvesError} as `add`. */
+  double(a: CurvePoint): CurvePoint;
+  /** −a. @throws {WebcurvesError} as `add`. */
+  neg(a: CurvePoint): CurvePoint;
+  /**
+   * [k]a for a subgroup point (variable-time wNAF).
+   * @throws {WebcurvesError} `NEGATIVE_SCALAR`, `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`.
+   */
+  mul(a: CurvePoint, k: bigint): CurvePoint;
+  /** Whether a and b are the same point. @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`. */
+  eq(a: CurvePoint, b: CurvePoint): boolean;
+  /** Whether a is a well-formed point on the curve and in the prime-order subgroup (never throws). */
+  isValid(a: CurvePoint): boolean;
+  /** arkworks encoding (see the module header). @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
+  toBytes(a: CurvePoint, opts?: EmbeddedEncodeOptions): Uint8Array;
+  /**
+   * Decodes and validates an arkworks encoding.
+   * @throws {WebcurvesError} `INVALID_ENCODING` (length, flags), `NOT_IN_FIELD`, `NOT_ON_CURVE`,
+   *   `NOT_IN_SUBGROUP` (unless `subgroupCheck: false`).
+   */
+  fromBytes(bytes: Uint8Array, opts?: EmbeddedDecodeOptions): CurvePoint;
+}
+
+/** An embedded curve: its fields and groups. */
+export interface EmbeddedCurve {
+  readonly name: EmbeddedCurveDescriptor['name'];
+  /** Base-field modulus (the host pairing curve's scalar field). */
+  readonly p: bigint;
+  /** Prime order of the subgroup (scalars are reduced mod r). */
+  readonly r: bigint;
+  /** #E(Fp)/r. */
+  readonly cofactor: bigint;
+  /** The twisted Edwards group a·x² + y² = 1 + d·x²·y². */
+  readonly te: EmbeddedGroup;
+  /** The short Weierstrass model y² = x³ + a·x + b, when the curve is published with one (Bandersnatch). */
+  readonly sw?: EmbeddedGroup;
+}
+
+type Fn = (...args: number[]) => number;
+
+const SUBGROUP_CACHE = 64;
+
+/** Width-4 wNAF digits of k ≥ 0, most significant first. */
+function wnafDigits(k: bigint): Int8Array {
+  const out: number[] = [];
+  let v = k;
+  while (v > 0n) {
+    let d = 0;
+    if (v & 1n) {
+      d = Number(v & 15n);
+      if (d >= 8) d -= 16;
+      v -= BigInt(d);
+    }
+    out.push(d);
+    v >>= 1n;
+  }
+  return Int8Array.from(out.reverse());
+}
+
+/** Implementation over one wasm instance of the curve's module. */
+export class EmbeddedCurveImpl implements EmbeddedCurve {
+  readonly name: EmbeddedCurveDescriptor['name'];
+  readonly p: bigint;
+  readonly r: bigint;
+  readonly cofactor: bigint;
+  readonly te: EmbeddedGroup;
+  readonly sw?: EmbeddedGroup;
+  private readonly ex: Record<string, Fn>;
+  private readonly io: number;
+  private readonly E: number;
+  private readonly IO: number;
+  private readonly A: number;
+  private readonly B: number;
+  private readonly OUT: number;
+  private readonly bits: number;
+
+  /**
+   * @param core - the curve module's instance (in the calling thread)
+   * @param desc - the curve's descriptor
+   * @param live - throws `ENGINE_CLOSED` once the engine is closed
+   * @param msm - the engine's MSM service
+   */
+  constructor(
+    private readonly core: CoreInstance,
+    private readonly desc: EmbeddedCurveDescriptor,
+    private readonly live: () => void,
+    private readonly msm: MsmService,
+  ) {
+    this.name = desc.name;
+    this.p = desc.fp.modulus;
+    this.r = desc.fr.modulus;
+    this.cofactor = desc.te.cofactor;
+    this.ex = core.exports as unknown as Record<string, Fn>;
+    const lay = FIELD_LAYOUTS[desc.fp.id as keyof typeof FIELD_LAYOUTS];
+    this.io = lay.ioWords;
+    this.E = lay.elemBytes;
+    this.bits = this.p.toString(2).length;
+    const a = (bytes: number): number => core.exports.alloc(bytes);
+    this.IO = a(4 * this.io * 2);
+    this.A = a(2 * this.E);
+    this.B = a(2 * this.E);
+    this.OUT = a(2 * this.E);
+    this.te = this.group('te');
+    if (desc.sw) this.sw = this.group('sw');
+  }
+
+  // ------------------------------------------------------------------ marshalling
+
+  private coords(P: CurvePoint): [bigint, bigint] {
+    if (P === null || typeof P !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'expected a point { x, y }');
+    const { x, y } = P;
+    if (typeof x !== 'bigint' || typeof y !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', 'point coordinates must be bigints');
+    if (x < 0n || x >= this.p || y < 0n || y >= this.p) throw new WebcurvesError('NOT_IN_FIELD', 'coordinates must be in [0, p)');
+    return [x, y];
+  }
+
+  private put(values: readonly bigint[]): void {
+    const w = new Uint32Array(this.core.exports.memory.buffer);
+    const base = this.IO >> 2;
+    values.forEach((v0, i) => {
+      let v = v0;
+      for (let j = 0; j < this.io; j++, v >>= 32n) w[base + i * this.io + j] = Number(v & 0xffffffffn);
+    });
+  }
+
+  private getPoint(kind: 'te' | 'sw', at: number): CurvePoint {
+    this.ex[`${kind}_toWords`]!(this.IO, at, this.io);
+    const w = new Uint32Array(this.core.exports.memory.buffer);
+    const base = this.IO >> 2;
+    const val = (i: number): bigint => {
+      let v = 0n;
+      for (let j = this.io - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[base + i * this.io + j]!);
+      return v;
+    };
+    return { x: val(0), y: val(1) };
+  }
+
+  private readonly inSubgroup = { te: new Map<string, true>(), sw: new Map<string, true>() };
+
+  /** Loads a point into wasm memory at `at`, checking the curve (and the subgroup). */
+  private load(kind: 'te' | 'sw', P: CurvePoint, at: number, subgroup: boolean): void {
+    const c = this.coords(P);
+    this.put(c);
+    this.ex[`${kind}_fromWords`]!(at, this.IO, this.io);
+    if (!this.ex[`${kind}_onCurve`]!(at)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the ${this.name} ${kind === 'te' ? 'Edwards' : 'Weierstrass'} curve`);
+    if (!subgroup) return;
+    const cache = this.inSubgroup[kind];
+    const key = `${c[0].toString(16)},${c[1].toString(16)}`;
+    if (cache.has(key)) return;
+    if (!this.ex[`${kind}_inSubgroup`]!(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in the prime-order subgroup of ${this.name}`);
+    cache.set(key, true);
+    if (cache.size > SUBGROUP_CACHE) cache.delete(cache.keys().next().value!);
+  }
+
+  private sqrt(v: bigint): bigint | undefined {
+    this.put([v]);
+    this.ex.fp_fromWords!(this.A, this.IO);
+    if (!this.ex.fp_sqrt!(this.B, this.A)) return undefined;
+    this.ex.fp_toWords!(this.IO, this.B);
+    const w = new Uint32Array(this.core.exports.memory.buffer, this.IO, this.io);
+    let x = 0n;
+    for (let j = this.io - 1; j >= 0; j--) x = (x << 32n) | BigInt(w[j]!);
+    return x;
+  }
+
+  private scalar(k: bigint): bigint {
+    if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', 'scalars must be bigints');
+    if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', 'scalars must be non-negative');
+    return k % this.r;
+  }
+
+  // ------------------------------------------------------------------ encodings
+
+  private bytesWith(flagBits: number): number {
+    return Math.ceil((this.bits + flagBits) / 8);
+  }
+
+  private encode(kind: 'te' | 'sw', P: CurvePoint, compressed: boolean): Uint8Array {
+    const [x, y] = this.coords(P);
+    const p = this.p;
+    const plain = this.bytesWith(0);
+    const negative = (v: bigint): boolean => v > p - v && v !== 0n;
+    const le = (out: Uint8Array, at: number, v: bigint, len: number): void => {
+      for (let i = 0; i < len; i++, v >>= 8n) out[at + i] = Number(v & 0xffn);
+    };
+    if (kind === 'te') {
+      if (!compressed) {
+        const out = new Uint8Array(2 * plain);
+        le(out, 0, x, plain);
+        le(out, plain, y, plain);
+        return out;
+      }
+      const n = this.bytesWith(1);
+      const out = new Uint8Array(n);
+      le(out, 0, y, n);
+      if (negative(x)) out[n - 1] = out[n - 1]! | 0x80;
+      return out;
+    }
+    const n = this.bytesWith(2);
+    const zero = x === 0n && y === 0n;
+    const flags = zero ? 0x40 : negative(y) ? 0x80 : 0;
+    const out = new Uint8Array(compressed ? n : plain + n);
+    if (!zero) {
+      le(out, 0, x, compressed ? n : plain);
+      if (!compressed) le(out, plain, y, n);
+    }
+    out[out.length - 1] = out[out.length - 1]! | flags;
+    return out;
+  }
+
+  private decode(kind: 'te' | 'sw', bytes: Uint8Array, compressed: boolean): CurvePoint {
+    if (!(bytes instanceof Uint8Array)) throw new WebcurvesError('INVALID_ENCODING', 'expected a Uint8Array');
+    const p = this.p;
+    const plain = this.bytesWith(0);
+    const le = (at: number, len: number, mask = 0xff): bigint => {
+      let v = 0n;
+      for (let i = len - 1; i >= 0; i--) v = (v << 8n) | BigInt(i === len - 1 ? bytes[at + i]! & mask : bytes[at + i]!);
+      return v;
+    };
+    const field = (v: bigint, what: string): bigint => {
+      if (v >= p) throw new WebcurvesError('NOT_IN_FIELD', `${what} is not below the field modulus`);
+      return v;
+    };
+    if (kind === 'te') {
+      const n = compressed ? this.bytesWith(1) : 2 * plain;
+      if (bytes.length !== n) throw new WebcurvesError('INVALID_ENCODING', `expected ${n} bytes, got ${bytes.length}`);
+      if (!compressed) return { x: field(le(0, plain), 'x'), y: field(le(plain, plain), 'y') };
+      const negX = (bytes[n - 1]! & 0x80) !== 0;
+      const y = field(le(0, n, 0x7f), 'y');
+      const { a, d } = this.desc.te;
+      const y2 = (y * y) % p;
+      const den = mod(a - d * y2, p);
+      // den ≠ 0 on these curves (a/d is not a square); x² = (1 − y²)/den.
+      const x0 = this.sqrt(mod((1n - y2) * invMod(den, p), p));
+      if (x0 === undefined) throw new WebcurvesError('NOT_ON_CURVE', 'y is not the ordinate of a curve point');
+      if (x0 === 0n && negX) throw new WebcurvesError('INVALID_ENCODING', 'sign bit set on a point with x = 0');
+      const small = x0 <= p - x0 ? x0 : p - x0;
+      return { x: negX ? p - small : small, y };
+    }
+    const n = this.bytesWith(2);
+    const len = compressed ? n : plain + n;
+    if (bytes.length !== len) throw new WebcurvesError('INVALID_ENCODING', `expected ${len} bytes, got ${bytes.length}`);
+    const flag = bytes[len - 1]!;
+    const infinity = (flag & 0x40) !== 0;
+    const negY = (flag & 0x80) !== 0;
+    if (infinity && negY) throw new WebcurvesError('INVALID_ENCODING', 'both arkworks flags set');
+    if (infinity) {
+      for (let i = 0; i < len; i++) if ((i === len - 1 ? bytes[i]! & 0x3f : bytes[i]!) !== 0) throw new WebcurvesError('INVALID_ENCODING', 'non-canonical point at infinity');
+      return { x: 0n, y: 0n };
+    }
+    if (!compressed) {
+      const x = field(le(0, plain), 'x');
+      const y = field(le(plain, n, 0x3f), 'y');
+      if (x === 0n && y === 0n) throw new WebcurvesError('NOT_ON_CURVE', '(0, 0) is not on the curve (the identity carries the infinity flag)');
+      return { x, y };
+    }
+    const x = field(le(0, n, 0x3f), 'x');
+    const sw = this.desc.sw!;
+    const y0 = this.sqrt(mod(x * x * x + sw.a * x + sw.b, p));
+    if (y0 === undefined) throw new WebcurvesError('NOT_ON_CURVE', 'x is not the abscissa of a curve point');
+    const neg = y0 > p - y0 && y0 !== 0n;
+    return { x, y: neg === negY ? y0 : mod(-y0, p) };
+  }
+
+  // ------------------------------------------------------------------ groups
+
+  private group(kind: 'te' | 'sw'): EmbeddedGroup {
+    const self = this;
+    const spec = kind === 'te' ? this.desc.te : this.desc.sw!;
+    const generator: CurvePoint = { x: spec.generator.x, y: spec.generator.y };
+    const zero: CurvePoint = kind === 'te' ? { x: 0n, y: 1n } : { x: 0n, y: 0n };
+    const ex = this.ex;
+    const adapter: MsmGroupAdapter<CurvePoint> = {
+      id: `${this.name}_${kind}` as MsmGroupId,
+      r: this.r,
+      generator,
+      coords: (P) => self.coords(P),
+      fromCoords: (c) => ({ x: c[0]!, y: c[1]! }),
+      gpu: kind === 'te' ? this.name : undefined,
+      primeOrder: false,
+    };
+    const unary = (a: CurvePoint, op: string): CurvePoint => {
+      self.live();
+      self.load(kind, a, self.A, false);
+      ex[`${kind}_${op}`]!(self.OUT, self.A);
+      return self.getPoint(kind, self.OUT);
+    };
+    return {
+      generator,
+      zero,
+      add(a, b) {
+        self.live();
+        self.load(kind, a, self.A, false);
+        self.load(kind, b, self.B, false);
+        ex[`${kind}_addAff`]!(self.OUT, self.A, self.B);
+        return self.getPoint(kind, self.OUT);
+      },
+      double: (a) => unary(a, 'dblAff'),
+      neg: (a) => unary(a, 'negAff'),
+      mul(a, k) {
+        self.live();
+        const s = self.scalar(k);
+        self.load(kind, a, self.A, true);
+        if (s === 0n) return zero;
+        const d = wnafDigits(s);
+        const dp = self.core.exports.alloc(d.length);
+        try {
+          new Int8Array(self.core.exports.memory.buffer, dp, d.length).set(d);
+          ex[`${kind}_mulWnaf`]!(self.OUT, self.A, dp, d.length);
+        } finally {
+          self.core.exports.free(dp);
+        }
+        return self.getPoint(kind, self.OUT);
+      },
+      eq(a, b) {
+        const x = self.coords(a);
+        const y = self.coords(b);
+        return x[0] === y[0] && x[1] === y[1];
+      },
+      isValid(a) {
+        try {
+          self.live();
+          self.load(kind, a, self.A, true);
+          return true;
+        } catch (e) {
+          if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
+          return false;
+        }
+      },
+      toBytes(a, opts) {
+        self.live();
+        self.load(kind, a, self.A, false);
+        return self.encode(kind, a, opts?.compressed ?? true);
+      },
+      fromBytes(bytes, opts) {
+        self.live();
+        const P = self.decode(kind, bytes, opts?.compressed ?? true);
+        self.load(kind, P, self.A, opts?.subgroupCheck ?? true);
+        return P;
+      },
+      msm: (points, scalars, options) => self.msm.msm(adapter, points, scalars, options),
+      prepareBases: (points, options) => self.msm.prepareBases(adapter, points, options),
+    };
+  }
+}

@@ -1,0 +1,628 @@
+/**
+ * The engine's MSM service: one entry for every group's `msm` and `prepareBases`, which packs the input,
+ * routes each call to the GPU or the CPU, splits CPU work over the worker pool, reports progress, honours
+ * `AbortSignal`s and falls back to the CPU when the GPU device is lost.
+ *
+ * **Routing.** `backend: 'cpu' | 'gpu'` forces a backend; `'auto'` (default) uses the GPU only for groups
+ * with a GPU pipeline (G1 of the pairing curves, the Edwards curves) and only from a per-curve size
+ * threshold: given by the engine option `msmGpuThreshold`, or measured once per curve by
+ * {@link MsmService.calibrate} — started in the background by the first `auto` call of at least
+ * {@link CALIBRATE_FROM} points (that call and later ones use the CPU until the measurement is in). The
+ * measurement compiles the GPU pipelines and times both backends at two small sizes, then extrapolates (GPU:
+ * latency + slope; CPU: the Pippenger cost model) to the smallest size where the GPU wins. CPU-emulated
+ * adapters (SwiftShader, llvmpipe) share the CPU with the wasm workers and never win: their threshold is
+ * infinite without measuring.
+ *
+ * **CPU split.** The points are cut into one contiguous slice per worker (small MSMs stay in the calling
+ * thread); each worker runs a whole Pippenger over its slice and returns one point; the calling thread adds
+ * them. Prepared bases keep their converted slices, one per worker.
+ *
+ * **Faults.** `GPU_DEVICE_LOST` (or a GPU pipeline failure) during an MSM reruns it on the CPU and counts a
+ * fallback, which `info()` reports with the reason.
+ * @module
+ */
+import { WebcurvesError } from '../errors.js';
+import { MSM_LAYOUTS, type MsmGroupId, type MsmLayout } from '../generated/msm.js';
+import type { UnitExecutor } from '../core/units.js';
+import type { WorkerPool } from '../pool/worker-pool.js';
+import type { AcquiredGpu } from '../gpu/device.js';
+import type { MsmCurveName } from '../codegen/wgsl-curve.js';
+import { createGpuMsm, isSoftwareDevice, type GpuBases, type GpuMsm } from '../gpu/msm/index.js';
+import { chooseWindow, msmCost, type MsmCheckLevel, type MsmChunkRequest } from './cpu.js';
+import type { MsmOptions, MsmProgressEvent, PackedInput, PreparedBases, PrepareBasesOptions } from './types.js';
+import * as Comlink from 'comlink';
+
+/** Auto-routing starts measuring a curve's GPU threshold at its first MSM of at least this many points. */
+export const CALIBRATE_FROM = 1 << 11;
+
+/** MSMs below this many points run in the calling thread unless `workers` says otherwise. */
+const IN_THREAD_BELOW = 64;
+
+/** How a group looks to the service: its id, coordinates in and out, and its GPU pipeline if it has one. */
+export interface MsmGroupAdapter<P> {
+  readonly id: MsmGroupId;
+  readonly r: bigint;
+  /** A point of the group (calibration input). */
+  readonly generator: P;
+  /** The point's canonical coordinates (x, y; Fp2 as c0, c1), validated: bigints in [0, p). */
+  coords(P: P, index: number): readonly bigint[];
+  fromCoords(c: readonly bigint[]): P;
+  /** The GPU pipeline's curve name, when the group has one. */
+  readonly gpu?: MsmCurveName;
+  /** Cofactor 1 (every curve point is in the group): the GPU's own on-curve check is the whole check. */
+  readonly primeOrder: boolean;
+}
+
+/** What the service needs from the engine. */
+export interface MsmServiceContext {
+  readonly local: UnitExecutor;
+  readonly pool?: WorkerPool;
+  readonly gpu?: AcquiredGpu;
+  /** Throws `ENGINE_CLOSED` once the engine is closed. */
+  live(): void;
+  /** Why the engine's GPU cannot be used now (lost), or undefined when it can. */
+  gpuLost(): string | undefined;
+  /** `msmGpuThreshold` from the engine options. */
+  readonly thresholds?: number | Partial<Record<MsmCurveName, number>>;
+}
+
+/** A curve's GPU routing threshold and where it came from. */
+export interface MsmThreshold {
+  /** Smallest MSM (points) that auto-routing sends to the GPU; `Infinity`: never. */
+  readonly points: number;
+  readonly source: 'option' | 'measured' | 'software-adapter';
+  /** The timings behind a measured threshold (ms), per size. */
+  readonly samples?: readonly { readonly n: number; readonly cpuMs: number; readonly gpuMs: number }[];
+}
+
+/** What `info().msm` reports. */
+export interface MsmInfo {
+  /** Thresholds known so far, per GPU curve (absent: not measured yet). */
+  readonly gpuThresholds: Readonly<Partial<Record<MsmCurveName, MsmThreshold>>>;
+  /** MSMs that fell back from the GPU to the CPU, and the last reason. */
+  readonly gpuFallbacks: number;
+  readonly lastFallback?: string;
+}
+
+interface CpuSlice {
+  readonly start: number;
+  readonly count: number;
+}
+
+/** Converted bases of one slice (prepared form). */
+interface PreparedSlice extends CpuSlice {
+  readonly bytes: Uint8Array;
+}
+
+function abortError(signal: AbortSignal): WebcurvesError {
+  return new WebcurvesError('ABORTED', 'the MSM was aborted', { cause: signal.reason });
+}
+
+/** A macrotask turn, so that the calling thread stays responsive between window groups. */
+function yieldTurn(): Promise<void> {
+  if (typeof setImmediate === 'function') return new Promise((ok) => setImmediate(ok));
+  return new Promise((ok) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      ok();
+    };
+    ch.port2.postMessage(null);
+  });
+}
+
+function asWords(x: PackedInput, what: string, per: number): Uint32Array {
+  let w: Uint32Array;
+  if (x instanceof Uint32Array) w = x;
+  else {
+    if (x.byteLength % 4 !== 0) throw new WebcurvesError('INVALID_ARGUMENT', `${what}: ${x.byteLength} bytes is not a whole number of 32-bit words`);
+    w = x.byteOffset % 4 === 0 ? new Uint32Array(x.buffer, x.byteOffset, x.byteLength / 4) : new Uint32Array(x.slice().buffer);
+  }
+  if (w.length % per !== 0) throw new WebcurvesError('INVALID_ARGUMENT', `${what}: ${w.length * 4} bytes is not a multiple of ${per * 4}`);
+  return w;
+}
+
+/** Writes `v` (already known to fit) as `words` little-endian 32-bit words at out[at]. */
+function putWords(out: Uint32Array, big: BigUint64Array | undefined, at: number, v: bigint, words: number): void {
+  if (big && (at & 1) === 0 && (words & 1) === 0) {
+    for (let j = 0; j < words / 2; j++, v >>= 64n) big[at / 2 + j] = v;
+    return;
+  }
+  for (let j = 0; j < words; j++, v >>= 32n) out[at + j] = Number(v & 0xffffffffn);
+}
+
+function getWords(w: ArrayLike<number>, at: number, words: number): bigint {
+  let v = 0n;
+  for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[at + j]! >>> 0);
+  return v;
+}
+
+/** Balanced contiguous slices. */
+function slices(n: number, parts: number): CpuSlice[] {
+  const out: CpuSlice[] = [];
+  for (let k = 0, start = 0; k < parts; k++) {
+    const count = Math.floor(n / parts) + (k < n % parts ? 1 : 0);
+    if (count > 0) out.push({ start, count });
+    start += count;
+  }
+  return out;
+}
+
+/** See the module header. */
+export class MsmService {
+  private readonly gpuMsms = new Map<MsmCurveName, GpuMsm>();
+  private readonly measured = new Map<MsmCurveName, MsmThreshold>();
+  private readonly calibrating = new Map<MsmCurveName, Promise<MsmThreshold>>();
+  private fallbacks = 0;
+  private lastFallback: string | undefined;
+
+  constructor(private readonly ctx: MsmServiceContext) {}
+
+  // ------------------------------------------------------------------ input
+
+  /** Packs points as canonical words (validating bigint coordinates: type and range). */
+  packPoints<P>(ad: MsmGroupAdapter<P>, points: readonly P[] | PackedInput): Uint32Array {
+    const L = MSM_LAYOUTS[ad.id];
+    const per = L.pointElems * L.ioWords;
+    if (points instanceof Uint8Array || points instanceof Uint32Array) return asWords(points, 'points', per);
+    if (!Array.isArray(points)) throw new WebcurvesError('INVALID_ARGUMENT', 'points must be an array of points or packed bytes');
+    const out = new Uint32Array(points.length * per);
+    const big = new BigUint64Array(out.buffer);
+    for (let i = 0; i < points.length; i++) {
+      const c = ad.coords(points[i]!, i);
+      for (let k = 0; k < c.length; k++) putWords(out, big, i * per + k * L.ioWords, c[k]!, L.ioWords);
+    }
+    return out;
+  }
+
+  /** Packs scalars as `scalarWords` words each (bigints reduced mod r; packed values are reduced in wasm). */
+  packScalars<P>(ad: MsmGroupAdapter<P>, scalars: readonly bigint[] | PackedInput): Uint32Array {
+    const R = MSM_LAYOUTS[ad.id].scalarWords;
+    if (scalars instanceof Uint8Array || scalars instanceof Uint32Array) return asWords(scalars, 'scalars', R);
+    if (!Array.isArray(scalars)) throw new WebcurvesError('INVALID_ARGUMENT', 'scalars must be an array of bigints or packed bytes');
+    const out = new Uint32Array(scalars.length * R);
+    const big = new BigUint64Array(out.buffer);
+    for (let i = 0; i < scalars.length; i++) {
+      let k = scalars[i]!;
+      if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `scalars[${i}] must be a bigint`);
+      if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', `scalars[${i}] is negative`);
+      if (k >= ad.r) k %= ad.r;
+      putWords(out, big, i * R, k, R);
+    }
+    return out;
+  }
+
+  /** Packed scalars with every value below r (the GPU refuses others). Copies only when one is not. */
+  private reducedScalars(r: bigint, w: Uint32Array, R: number): Uint32Array {
+    const top = Number(r >> BigInt(32 * (R - 1)));
+    let out = w;
+    for (let i = 0; i < w.length / R; i++) {
+      if (w[i * R + R - 1]! < top) continue;
+      const v = getWords(w, i * R, R);
+      if (v < r) continue;
+      if (out === w) out = w.slice();
+      putWords(out, undefined, i * R, v % r, R);
+    }
+    return out;
+  }
+
+  private checkOptions(o: MsmOptions): void {
+    if (o.backend !== undefined && o.backend !== 'auto' && o.backend !== 'gpu' && o.backend !== 'cpu')
+      throw new WebcurvesError('INVALID_ARGUMENT', `backend must be 'auto', 'gpu' or 'cpu', not ${String(o.backend)}`);
+    if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 0))
+      throw new WebcurvesError('INVALID_ARGUMENT', `workers must be a non-negative integer, not ${String(o.workers)}`);
+    if (o.windowBits !== undefined && (!Number.isInteger(o.windowBits) || o.windowBits < 2 || o.windowBits > 16))
+      throw new WebcurvesError('INVALID_ARGUMENT', `windowBits must be an integer in 2..16, not ${String(o.windowBits)}`);
+    if (o.signal?.aborted) throw abortError(o.signal);
+  }
+
+  // ------------------------------------------------------------------ routing
+
+  /** Thresholds, fallbacks: what `info().msm` shows. */
+  info(): MsmInfo {
+    const gpuThresholds: Partial<Record<MsmCurveName, MsmThreshold>> = {};
+    for (const [k, v] of this.measured) gpuThresholds[k] = v;
+    return { gpuThresholds, gpuFallbacks: this.fallbacks, ...(this.lastFallback ? { lastFallback: this.lastFallback } : {}) };
+  }
+
+  private optionThreshold(curve: MsmCurveName): number | undefined {
+    const t = this.ctx.thresholds;
+    if (t === undefined) return undefined;
+    return typeof t === 'number' ? t : t[curve];
+  }
+
+  private gpuReady<P>(ad: MsmGroupAdapter<P>): string | undefined {
+    if (!ad.gpu) return `${ad.id} has no GPU pipeline`;
+    if (!this.ctx.gpu) return 'the engine has no GPU';
+    return this.ctx.gpuLost();
+  }
+
+  /** Which backend runs an MSM of n points. */
+  private route<P>(ad: MsmGroupAdapter<P>, n: number, backend: MsmOptions['backend']): 'gpu' | 'cpu' {
+    if (backend === 'cpu') return 'cpu';
+    const why = this.gpuReady(ad);
+    if (backend === 'gpu') {
+      if (why && (!ad.gpu || !this.ctx.gpu)) throw new WebcurvesError('GPU_UNAVAILABLE', `backend 'gpu': ${why}`);
+      // A lost device: the CPU answers (and the fallback is counted).
+      if (why) {
+        this.noteFallback(why);
+        return 'cpu';
+      }
+      return 'gpu';
+    }
+    if (why) return 'cpu';
+    const curve = ad.gpu!;
+    const t = this.optionThreshold(curve) ?? this.measured.get(curve)?.points;
+    if (t === undefined) {
+      if (n >= CALIBRATE_FROM) void this.calibrate(ad).catch(() => undefined);
+      return 'cpu';
+    }
+    return n >= t ? 'gpu' : 'cpu';
+  }
+
+  private noteFallback(reason: string): void {
+    this.fallbacks++;
+    this.lastFallback = reason;
+  }
+
+  private gpuMsm(curve: MsmCurveName): GpuMsm {
+    let m = this.gpuMsms.get(curve);
+    if (!m) {
+      // The compact code shape: on an H200 it compiled in 1.1 s instead of 27 s for straight code, and ran
+      // within the noise of it (docs/bench); on CPU-emulated adapters it is the only practical shape.
+      m = createGpuMsm(this.ctx.gpu!.device, curve, { codeShape: 'compact' });
+      this.gpuMsms.set(curve, m);
+    }
+    return m;
+  }
+
+  /**
+   * Measures (once per curve) the smallest MSM the GPU runs faster than the CPU: see the module header.
+   * Resolves to the option's value when `msmGpuThreshold` gives one.
+   * @throws {WebcurvesError} `GPU_UNAVAILABLE` when the group has no GPU pipeline or the engine no GPU.
+   */
+  calibrate<P>(ad: MsmGroupAdapter<P>, sizes: readonly number[] = [1 << 10, 1 << 12], force = false): Promise<MsmThreshold> {
+    const why = this.gpuReady(ad);
+    if (why) return Promise.reject(new WebcurvesError('GPU_UNAVAILABLE', why));
+    const curve = ad.gpu!;
+    const opt = this.optionThreshold(curve);
+    if (opt !== undefined && !force) return Promise.resolve({ points: opt, source: 'option' });
+    const known = this.measured.get(curve);
+    if (known && !force) return Promise.resolve(known);
+    let p = force ? undefined : this.calibrating.get(curve);
+    if (!p) {
+      p = this.measure(ad, sizes, force).then((t) => {
+        this.measured.set(curve, t);
+        return t;
+      });
+      p.finally(() => this.calibrating.delete(curve)).catch(() => undefined);
+      this.calibrating.set(curve, p);
+    }
+    return p;
+  }
+
+  private async measure<P>(ad: MsmGroupAdapter<P>, sizes: readonly number[], force: boolean): Promise<MsmThreshold> {
+    const device = this.ctx.gpu!.device;
+    if (isSoftwareDevice(device) && !force) return { points: Number.POSITIVE_INFINITY, source: 'software-adapter' };
+    const L = MSM_LAYOUTS[ad.id];
+    const gpu = this.gpuMsm(ad.gpu!);
+    await gpu.ready();
+    const nMax = Math.max(...sizes);
+    const one = this.packPoints(ad, [ad.generator]);
+    const pts = new Uint32Array(one.length * nMax);
+    for (let i = 0; i < nMax; i++) pts.set(one, i * one.length);
+    const sc = new Uint32Array(nMax * L.scalarWords);
+    let s = 0x9e3779b97f4a7c15n;
+    for (let i = 0; i < sc.length; i++) {
+      s = (s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+      sc[i] = Number(s >> 32n);
+    }
+    const scalars = this.reducedScalars(ad.r, sc, L.scalarWords);
+    const best = async (f: () => Promise<unknown>): Promise<number> => {
+      let b = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < 2; k++) {
+        const t0 = performance.now();
+        await f();
+        b = Math.min(b, performance.now() - t0);
+      }
+      return b;
+    };
+    const samples: { n: number; cpuMs: number; gpuMs: number }[] = [];
+    await gpu.msmWords(pts.subarray(0, one.length * Math.min(...sizes)), scalars.subarray(0, L.scalarWords * Math.min(...sizes)), { unchecked: true });
+    for (const n of [...sizes].sort((a, b) => a - b)) {
+      const p = pts.subarray(0, one.length * n);
+      const k = scalars.subarray(0, L.scalarWords * n);
+      const gpuMs = await best(() => gpu.msmWords(p, k, { unchecked: true }));
+      const cpuMs = await best(() => this.cpuRun(L, { form: 'words', words: p }, k, n, 0, {}));
+      samples.push({ n, cpuMs, gpuMs });
+    }
+    return { points: thresholdFrom(L, samples), source: 'measured', samples };
+  }
+
+  // ------------------------------------------------------------------ MSM
+
+  /** Σ scalars[i]·points[i] for one group (see `types.ts`). */
+  async msm<P>(ad: MsmGroupAdapter<P>, points: readonly P[] | PackedInput, scalars: readonly bigint[] | PackedInput, options: MsmOptions = {}): Promise<P> {
+    this.ctx.live();
+    this.checkOptions(options);
+    const L = MSM_LAYOUTS[ad.id];
+    const words = this.packPoints(ad, points);
+    const sc = this.packScalars(ad, scalars);
+    const n = words.length / (L.pointElems * L.ioWords);
+    if (sc.length / L.scalarWords !== n) throw new WebcurvesError('INVALID_ARGUMENT', `msm needs as many scalars as points (${n} points, ${sc.length / L.scalarWords} scalars)`);
+    const check: MsmCheckLevel = options.unchecked ? 0 : 2;
+    if (n === 0) return this.identity(ad);
+    let out: Uint32Array | undefined;
+    if (this.route(ad, n, options.backend) === 'gpu') out = await this.tryGpu(ad, () => this.gpuRun(ad, words, sc, n, check, options));
+    out ??= await this.cpuRun(L, { form: 'words', words }, sc, n, check, options);
+    return this.decode(ad, out);
+  }
+
+  private identity<P>(ad: MsmGroupAdapter<P>): P {
+    const L = MSM_LAYOUTS[ad.id];
+    const c = new Array<bigint>(L.pointElems).fill(0n);
+    // Edwards groups' identity is (0, 1).
+    if (ad.id.endsWith('_te')) c[1] = 1n;
+    return ad.fromCoords(c);
+  }
+
+  private decode<P>(ad: MsmGroupAdapter<P>, w: Uint32Array): P {
+    const L = MSM_LAYOUTS[ad.id];
+    const c: bigint[] = [];
+    for (let k = 0; k < L.pointElems; k++) c.push(getWords(w, k * L.ioWords, L.ioWords));
+    return ad.fromCoords(c);
+  }
+
+  /** Runs a GPU attempt; a lost device or failed pipeline gives undefined (the caller uses the CPU). */
+  private async tryGpu(ad: MsmGroupAdapter<unknown>, run: () => Promise<Uint32Array>): Promise<Uint32Array | undefined> {
+    try {
+      return await run();
+    } catch (e) {
+      if (e instanceof WebcurvesError && (e.code === 'GPU_DEVICE_LOST' || e.code === 'GPU_UNAVAILABLE')) {
+        this.noteFallback(`${ad.id}: ${e.message}`);
+        return undefined;
+      }
+      throw e;
+    }
+  }
+
+  private async gpuRun<P>(ad: MsmGroupAdapter<P>, words: Uint32Array, sc: Uint32Array, n: number, check: MsmCheckLevel, options: MsmOptions): Promise<Uint32Array> {
+    const L = MSM_LAYOUTS[ad.id];
+    // The GPU checks coordinates and the curve equation; the subgroup (cofactor ≠ 1) is checked on the CPU.
+    if (check === 2 && !ad.primeOrder) await this.cpuPrepare(L, words, n, 2, options, false);
+    return this.gpuMsm(ad.gpu!).msmWords(words, this.reducedScalars(ad.r, sc, L.scalarWords), {
+      unchecked: check === 0,
+      signal: options.signal,
+      onProgress: options.onProgress ? (p) => options.onProgress!({ backend: 'gpu', fraction: p.fraction, stage: p.stage }) : undefined,
+    });
+  }
+
+  /** Worker count for a CPU MSM of n points. */
+  private parts(n: number, requested: number | undefined): number {
+    const available = this.ctx.pool?.size ?? 0;
+    const want = Math.min(available, requested ?? (n < IN_THREAD_BELOW ? 0 : available));
+    return Math.max(0, Math.min(want, Math.ceil(n / 16)));
+  }
+
+  /**
+   * Validates and converts points into prepared slices (one per worker), in parallel.
+   * @param keep - whether the converted bytes are wanted (false: validation only)
+   */
+  async cpuPrepare(L: MsmLayout, words: Uint32Array, n: number, check: MsmCheckLevel, options: Pick<MsmOptions, 'workers' | 'signal'>, keep = true): Promise<PreparedSlice[]> {
+    const per = L.pointElems * L.ioWords;
+    const group = L.id as MsmGroupId;
+    const parts = this.parts(n, options.workers);
+    const sl = slices(n, Math.max(1, parts));
+    return Promise.all(
+      sl.map(async ({ start, count }) => {
+        const points = words.slice(start * per, (start + count) * per);
+        const req = { group, points, check, offset: start };
+        const bytes =
+          parts === 0
+            ? await this.ctx.local.msmPrepare(req)
+            : await this.ctx.pool!.run((api) => api.msmPrepare(Comlink.transfer(req, [points.buffer])), { signal: options.signal });
+        return { start, count, bytes: keep ? bytes : new Uint8Array(0) };
+      }),
+    );
+  }
+
+  /** The CPU MSM over canonical words or prepared slices; returns the sum's canonical words (group model). */
+  async cpuRun(
+    L: MsmLayout,
+    src: { form: 'words'; words: Uint32Array } | { form: 'prepared'; slices: readonly PreparedSlice[] },
+    sc: Uint32Array,
+    n: number,
+    check: MsmCheckLevel,
+    options: MsmOptions,
+  ): Promise<Uint32Array> {
+    const group = L.id as MsmGroupId;
+    const per = L.pointElems * L.ioWords;
+    const R = L.scalarWords;
+    const { signal, onProgress } = options;
+    const parts = this.parts(n, options.workers);
+    // The work of each unit: [points, scalars, start, count].
+    type Job = { req: MsmChunkRequest; count: number };
+    const jobs: Job[] = [];
+    if (src.form === 'words') {
+      for (const { start, count } of slices(n, Math.max(1, parts))) {
+        jobs.push({
+          count,
+          req: { group, points: src.words.subarray(start * per, (start + count) * per), form: 'words', scalars: sc.subarray(start * R, (start + count) * R), check, windowBits: options.windowBits, offset: start },
+        });
+      }
+    } else {
+      // Prepared slices were cut for the pool; fewer parts join neighbours.
+      const groups = Math.max(1, Math.min(parts, src.slices.length));
+      const per = Math.ceil(src.slices.length / groups);
+      for (let g = 0; g < src.slices.length; g += per) {
+        const members = src.slices.slice(g, g + per);
+        const start = members[0]!.start;
+        const count = members.reduce((s, m) => s + m.count, 0);
+        const bytes = new Uint8Array(count * L.affineBytes);
+        let at = 0;
+        for (const m of members) {
+          bytes.set(m.bytes, at);
+          at += m.bytes.length;
+        }
+        jobs.push({ count, req: { group, points: bytes, form: 'prepared', scalars: sc.subarray(start * R, (start + count) * R), check: 0, windowBits: options.windowBits, offset: start } });
+      }
+    }
+    const done = new Array<number>(jobs.length).fill(0);
+    let reported = -1;
+    const report = (k: number, f: number): void => {
+      if (!onProgress) return;
+      done[k] = Math.max(done[k]!, f);
+      const total = done.reduce((s, x, i) => s + x * jobs[i]!.count, 0) / n;
+      if (total <= reported) return;
+      reported = total;
+      onProgress({ backend: 'cpu', fraction: total, stage: 'accumulate' });
+    };
+    report(0, 0);
+    let results: Uint32Array[];
+    if (parts === 0) {
+      results = [];
+      for (let k = 0; k < jobs.length; k++) {
+        results.push(
+          await this.ctx.local.msmChunk(jobs[k]!.req, {
+            progress: (f) => report(k, f),
+            pause: async () => {
+              await yieldTurn();
+              if (signal?.aborted) throw abortError(signal);
+              this.ctx.live();
+            },
+          }),
+        );
+      }
+    } else {
+      results = await Promise.all(
+        jobs.map(({ req }, k) =>
+          this.ctx.pool!.run(
+            async (api) => {
+              // Copies: the caller keeps its input (and prepared slices stay with their handle).
+              const points = req.points.slice();
+              const scalars = req.scalars.slice();
+              let port: MessagePort | undefined;
+              if (onProgress) {
+                const ch = new MessageChannel();
+                ch.port1.onmessage = (e: MessageEvent<number>) => report(k, e.data);
+                port = ch.port1;
+                const out = api.msmChunk(Comlink.transfer({ ...req, points, scalars }, [points.buffer, scalars.buffer, ch.port2]), ch.port2);
+                try {
+                  return await out;
+                } finally {
+                  port.close();
+                }
+              }
+              return api.msmChunk(Comlink.transfer({ ...req, points, scalars }, [points.buffer, scalars.buffer]));
+            },
+            { signal },
+          ),
+        ),
+      );
+    }
+    const all = new Uint32Array(results.length * per);
+    results.forEach((r, i) => all.set(r, i * per));
+    const sum = await this.ctx.local.msmFinish(group, all);
+    onProgress?.({ backend: 'cpu', fraction: 1, stage: 'combine' });
+    return sum;
+  }
+
+  // ------------------------------------------------------------------ prepared bases
+
+  /** Validates and converts bases once (see `types.ts`). */
+  async prepareBases<P>(ad: MsmGroupAdapter<P>, points: readonly P[] | PackedInput, options: PrepareBasesOptions = {}): Promise<PreparedBases<P>> {
+    this.ctx.live();
+    this.checkOptions(options);
+    const L = MSM_LAYOUTS[ad.id];
+    const words = this.packPoints(ad, points);
+    const n = words.length / (L.pointElems * L.ioWords);
+    const check: MsmCheckLevel = options.unchecked ? 0 : 2;
+    const handle = new PreparedBasesImpl(this, ad, L, n);
+    const route = n === 0 ? 'cpu' : this.route(ad, n, options.backend);
+    // The CPU validates (always, except for a prime-order group going to the GPU, which checks the curve
+    // itself) and keeps the converted slices.
+    if (route === 'cpu' || (check === 2 && !ad.primeOrder)) handle.cpu = Promise.resolve(await this.cpuPrepare(L, words, n, check, options));
+    if (route === 'gpu') {
+      const gpu = await this.tryGpu(ad, async () => {
+        handle.gpu = await this.gpuMsm(ad.gpu!).prepareBases(words, { unchecked: handle.cpu !== undefined || check === 0, signal: options.signal });
+        return new Uint32Array(0);
+      });
+      if (!gpu && !handle.cpu) handle.cpu = Promise.resolve(await this.cpuPrepare(L, words, n, check, options));
+    }
+    // Canonical words stay only while another backend may still need them.
+    if (ad.gpu && this.ctx.gpu && !(handle.cpu && handle.gpu)) handle.words = words;
+    return handle;
+  }
+
+  /** Internal: one MSM over prepared bases. */
+  async preparedMsm<P>(h: PreparedBasesImpl<P>, scalars: readonly bigint[] | PackedInput, options: MsmOptions): Promise<P> {
+    this.ctx.live();
+    this.checkOptions(options);
+    const { ad, L, length: n } = h;
+    const sc = this.packScalars(ad, scalars);
+    if (sc.length / L.scalarWords !== n) throw new WebcurvesError('INVALID_ARGUMENT', `${n} bases but ${sc.length / L.scalarWords} scalars`);
+    if (n === 0) return this.identity(ad);
+    let out: Uint32Array | undefined;
+    if (this.route(ad, n, options.backend) === 'gpu') {
+      out = await this.tryGpu(ad, async () => {
+        h.gpu ??= await this.gpuMsm(ad.gpu!).prepareBases(h.words!, { unchecked: true, signal: options.signal });
+        return h.gpu.msmWords(this.reducedScalars(ad.r, sc, L.scalarWords), {
+          signal: options.signal,
+          onProgress: options.onProgress ? (p) => options.onProgress!({ backend: 'gpu', fraction: p.fraction, stage: p.stage }) : undefined,
+        });
+      });
+    }
+    if (!out) {
+      h.cpu ??= this.cpuPrepare(L, h.words!, n, 0, options);
+      out = await this.cpuRun(L, { form: 'prepared', slices: await h.cpu }, sc, n, 0, options);
+    }
+    return this.decode(ad, out);
+  }
+}
+
+/** Smallest power of two (2^8..2^24) where the extrapolated GPU time beats the CPU's; Infinity if none. */
+export function thresholdFrom(L: MsmLayout, samples: readonly { n: number; cpuMs: number; gpuMs: number }[]): number {
+  const s = [...samples].sort((a, b) => a.n - b.n);
+  const a = s[0]!;
+  const b = s[s.length - 1]!;
+  // GPU: latency + slope (two sizes; slope ≥ 0).
+  const slope = b.n > a.n ? Math.max(0, (b.gpuMs - a.gpuMs) / (b.n - a.n)) : 0;
+  const latency = Math.max(0, b.gpuMs - slope * b.n);
+  const gpu = (n: number): number => latency + slope * n;
+  // CPU: the Pippenger cost model, scaled to the largest measurement.
+  const model = (n: number): number => msmCost(L, n * L.dim, chooseWindow(L, n * L.dim));
+  const cpu = (n: number): number => (b.cpuMs * model(n)) / model(b.n);
+  for (let k = 8; k <= 24; k++) if (gpu(2 ** k) < cpu(2 ** k)) return 2 ** k;
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Prepared bases of one group: canonical words for backends not prepared yet, CPU slices, GPU bases. */
+class PreparedBasesImpl<P> implements PreparedBases<P> {
+  words: Uint32Array | undefined;
+  cpu: Promise<PreparedSlice[]> | undefined;
+  gpu: GpuBases | undefined;
+  private destroyed = false;
+
+  constructor(
+    private readonly service: MsmService,
+    readonly ad: MsmGroupAdapter<P>,
+    readonly L: MsmLayout,
+    readonly length: number,
+  ) {}
+
+  msm(scalars: readonly bigint[] | PackedInput, options: Omit<MsmOptions, 'unchecked'> = {}): Promise<P> {
+    if (this.destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
+    return this.service.preparedMsm(this, scalars, options);
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.gpu?.destroy();
+    this.gpu = undefined;
+    this.cpu = undefined;
+    this.words = undefined;
+  }
+}
+
+export type { MsmProgressEvent };
