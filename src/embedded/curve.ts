@@ -30,7 +30,7 @@ import { invMod, mod } from '../math/modular.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmGroupId } from '../generated/msm.js';
-import type { MsmMethods } from '../msm/types.js';
+import type { CurveGroup } from '../core/group.js';
 
 /** An affine point of an embedded curve. */
 export interface CurvePoint {
@@ -50,36 +50,8 @@ export interface EmbeddedDecodeOptions extends EmbeddedEncodeOptions {
   readonly subgroupCheck?: boolean;
 }
 
-/** One group of an embedded curve; `msm` and `prepareBases` are documented in `src/msm/types.ts`. */
-export interface EmbeddedGroup extends MsmMethods<CurvePoint> {
-  /** The standard generator of the prime-order subgroup. */
-  readonly generator: CurvePoint;
-  /** The identity (Edwards (0, 1); Weierstrass (0, 0)). */
-  readonly zero: CurvePoint;
-  /** a + b (any curve points). @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
-  add(a: CurvePoint, b: CurvePoint): CurvePoint;
-  /** 2a. @throws {WebcurvesError} as `add`. */
-  double(a: CurvePoint): CurvePoint;
-  /** −a. @throws {WebcurvesError} as `add`. */
-  neg(a: CurvePoint): CurvePoint;
-  /**
-   * [k]a for a subgroup point (variable-time wNAF).
-   * @throws {WebcurvesError} `NEGATIVE_SCALAR`, `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`.
-   */
-  mul(a: CurvePoint, k: bigint): CurvePoint;
-  /** Whether a and b are the same point. @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`. */
-  eq(a: CurvePoint, b: CurvePoint): boolean;
-  /** Whether a is a well-formed point on the curve and in the prime-order subgroup (never throws). */
-  isValid(a: CurvePoint): boolean;
-  /** arkworks encoding (see the module header). @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
-  toBytes(a: CurvePoint, opts?: EmbeddedEncodeOptions): Uint8Array;
-  /**
-   * Decodes and validates an arkworks encoding.
-   * @throws {WebcurvesError} `INVALID_ENCODING` (length, flags), `NOT_IN_FIELD`, `NOT_ON_CURVE`,
-   *   `NOT_IN_SUBGROUP` (unless `subgroupCheck: false`).
-   */
-  fromBytes(bytes: Uint8Array, opts?: EmbeddedDecodeOptions): CurvePoint;
-}
+/** One group of an embedded curve (arkworks encodings, see the module header). */
+export type EmbeddedGroup = CurveGroup<CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions>;
 
 /** An embedded curve: its fields and groups. */
 export interface EmbeddedCurve {

@@ -23,7 +23,8 @@ import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type 
 import { decodeJob, getBig, SCALAR_WORDS, type DecodedG1, type LineWords, type PairInput } from './jobs.js';
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
-import type { MsmMethods, MsmOptions } from '../msm/types.js';
+import type { MsmOptions } from '../msm/types.js';
+import type { CurveGroup } from '../core/group.js';
 import type { MsmCurveName } from '../codegen/wgsl-curve.js';
 
 /** Names of the curves this module serves. */
@@ -35,35 +36,8 @@ export type Pairing12Name = PairingConstants['name'];
 /** A BN/BLS12 curve's implementation seen through its public type (what Groth16 and the pool's units work on). Internal. */
 export type Pairing12Impl = Omit<PairingCurveImpl, keyof PairingCurve> & PairingCurve;
 
-/** One group's API (G1 over Fp, G2 over Fp2); `msm` and `prepareBases` are documented in `src/msm/types.ts`. */
-export interface PairingGroup<P> extends MsmMethods<P> {
-  /** The standard generator. */
-  readonly generator: P;
-  /** The identity (all coordinates zero). */
-  readonly zero: P;
-  /** a + b. @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
-  add(a: P, b: P): P;
-  /** 2a. @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
-  double(a: P): P;
-  /** −a. @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
-  neg(a: P): P;
-  /**
-   * [k]a for a subgroup point (variable-time: wNAF over the endomorphism decomposition).
-   * @throws {WebcurvesError} `NEGATIVE_SCALAR`, `INVALID_ARGUMENT` (not a bigint), `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`.
-   */
-  mul(a: P, k: bigint): P;
-  /** Whether a and b are the same point. @throws {WebcurvesError} `NOT_IN_FIELD`. */
-  eq(a: P, b: P): boolean;
-  /** Whether a is a well-formed point on the curve and in the prime-order subgroup (never throws). */
-  isValid(a: P): boolean;
-  /** Encodes a point (see `encoding.ts` for the formats). @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
-  toBytes(a: P, opts?: EncodeOptions): Uint8Array;
-  /**
-   * Decodes and validates a point.
-   * @throws {WebcurvesError} `INVALID_ENCODING`, `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP` (unless
-   *   `subgroupCheck: false`), `INVALID_ARGUMENT` (a format the curve lacks).
-   */
-  fromBytes(bytes: Uint8Array, opts?: DecodeOptions): P;
+/** One group's API (G1 over Fp, G2 over Fp2; formats in `encoding.ts`). */
+export interface PairingGroup<P> extends CurveGroup<P, EncodeOptions, DecodeOptions> {
   /** Maps any curve point into the prime-order subgroup (multiplication by the effective cofactor). */
   clearCofactor(a: P): P;
 }

@@ -4,10 +4,9 @@
  * their index; in the calling thread and split over two workers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from 'webcurves';
-import { g2Json, realSnarkjs, synthProof, type SnarkCurve } from './helpers.js';
+import type { Engine } from 'webcurves';
+import { g2Json, realSnarkjs, synthProof, type SnarkCurve, groth16Engines } from './helpers.js';
 import { g2OutsideSubgroup } from '../helpers/off-subgroup.js';
-import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { randomCoefficient } from '../../src/groth16/api.js';
 import { PAIRING_CONSTANTS } from '../../src/generated/pairing.js';
 import { decomposeFast } from '../../src/math/lattice.js';
@@ -15,12 +14,7 @@ import { decomposeFast } from '../../src/math/lattice.js';
 let local: Engine;
 let pooled: Engine;
 beforeAll(async () => {
-  [local, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
-  for (const name of ['bn254', 'bls12_381'] as const) {
-    const d = (pooled[name] as unknown as Pairing12Impl).dispatch;
-    await d.warmNow();
-    d.mode = 'split';
-  }
+  ({ local, pooled } = await groth16Engines());
 });
 afterAll(async () => {
   await Promise.all([local?.close(), pooled?.close()]);

@@ -5,19 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, KEY_CACHE_SIZE, type Engine } from 'webcurves';
-import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
-import { g1Json, g2Json, realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs } from './helpers.js';
+import { g1Json, g2Json, realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, groth16Engines } from './helpers.js';
 
 let local: Engine;
 let pooled: Engine;
 beforeAll(async () => {
-  [local, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
-  for (const name of ['bn254', 'bls12_381'] as const) {
-    const d = (pooled[name] as unknown as Pairing12Impl).dispatch;
-    await d.warmNow();
-    d.mode = 'split';
-  }
+  ({ local, pooled } = await groth16Engines());
 });
 afterAll(async () => {
   await Promise.all([local?.close(), pooled?.close(), terminateSnarkjs()]);

@@ -5,10 +5,25 @@
  */
 import fc from 'fast-check';
 import * as snarkjs from 'snarkjs';
-import type { Engine, G1Point, G2Point } from 'webcurves';
+import { createEngine, type Engine, type G1Point, type G2Point } from 'webcurves';
+import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { vectorJson } from '../helpers/vectors.js';
 
 export type SnarkCurve = 'bn254' | 'bls12_381';
+
+/**
+ * The two engines every Groth16 test compares: one running in the calling thread, one with 2 workers whose
+ * pairing checks are forced to split (warmed first, so the split path is the one exercised).
+ */
+export async function groth16Engines(): Promise<{ local: Engine; pooled: Engine }> {
+  const [local, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
+  for (const name of ['bn254', 'bls12_381'] as const) {
+    const d = (pooled[name] as unknown as Pairing12Impl).dispatch;
+    await d.warmNow();
+    d.mode = 'split';
+  }
+  return { local, pooled };
+}
 export const SNARK_NAME: Record<SnarkCurve, string> = { bn254: 'bn128', bls12_381: 'bls12381' };
 const FILE: Record<SnarkCurve, string> = { bn254: 'bn254', bls12_381: 'bls12381' };
 

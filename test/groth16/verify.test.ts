@@ -10,19 +10,13 @@
  * - snarkjs' projective (Jacobian) coordinates with z ≠ 1 are read as snarkjs reads them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from 'webcurves';
-import type { Pairing12Impl } from '../../src/pairing/curve.js';
-import { realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, type SnarkCurve, type SnarkTriple } from './helpers.js';
+import type { Engine } from 'webcurves';
+import { realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, type SnarkCurve, type SnarkTriple, groth16Engines } from './helpers.js';
 
 let local: Engine;
 let pooled: Engine;
 beforeAll(async () => {
-  [local, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
-  for (const name of ['bn254', 'bls12_381'] as const) {
-    const d = (pooled[name] as unknown as Pairing12Impl).dispatch;
-    await d.warmNow();
-    d.mode = 'split';
-  }
+  ({ local, pooled } = await groth16Engines());
 });
 afterAll(async () => {
   await Promise.all([local?.close(), pooled?.close(), terminateSnarkjs()]);
