@@ -1,6 +1,7 @@
 /**
- * GPU MSM cases of the `msm` suite: BN254 and BLS12-381 G1 on WebGPU, full MSM (points uploaded and
- * converted every time) and over prepared bases, at 2^8 (quick) or 2^10..2^16 (full). Each case is checked
+ * GPU MSM cases of the `msm` suite: BN254 and BLS12-381 G1 on a WebGPU device of their own, full MSM (points
+ * uploaded and converted every time) and over prepared bases, at the `gpuSize` parameter's sizes (quick: 2^6;
+ * full: 2^10..2^16). Each case is checked
  * against @noble/curves first: the points are the multiples 1..n of G and the scalars seeded-random, so the
  * answer is (Σ kᵢ·i)·G.
  *
@@ -13,7 +14,7 @@ import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { acquireGpu, createGpuMsm, MSM_RAISE_LIMITS, type AcquiredGpu, type GpuMsm } from 'webcurves';
 import { paramValues } from '../params.js';
-import type { BenchCase, BenchContext, BenchParam, BenchSuite } from '../types.js';
+import type { BenchCase, BenchContext, BenchSuite } from '../types.js';
 
 let gpuPromise: Promise<AcquiredGpu | undefined> | undefined;
 
@@ -39,37 +40,20 @@ function scalars(n: number, bits: number, seed: number): bigint[] {
   return out;
 }
 
-const CURVES = [
+/** The curves with a GPU pipeline that the suite offers (names as the `curve` parameter's values). */
+export const GPU_CURVES = [
   { name: 'bn254' as const, Point: bn254.G1.Point, order: bn254.fields.Fr.ORDER },
   { name: 'bls12_381' as const, Point: bls12_381.G1.Point, order: bls12_381.fields.Fr.ORDER },
-];
-
-/** The msm suite's parameters: which curves and sizes (log2 of the point count). */
-export const MSM_PARAMS: readonly BenchParam[] = [
-  {
-    id: 'curve',
-    label: 'Curves',
-    options: CURVES.map((c) => ({ value: c.name, label: `${c.name} G1` })),
-    defaults: { quick: ['bn254'], full: CURVES.map((c) => c.name) },
-  },
-  {
-    id: 'size',
-    label: 'Points (2^k)',
-    options: [6, 8, 10, 12, 14, 16, 18, 20].map((k) => ({ value: String(k), label: `2^${k}` })),
-    // SwiftShader (the only adapter on machines without a GPU) compiles and runs 381-bit kernels in
-    // seconds, so the quick run stays tiny; real GPUs want the full range.
-    defaults: { quick: ['6'], full: ['10', '12', '14', '16'] },
-  },
 ];
 
 /** The GPU cases (none when no WebGPU adapter is found). */
 export async function gpuMsmCases(ctx: BenchContext, suite: BenchSuite): Promise<BenchCase[]> {
   const g = await gpu();
   if (!g) return [];
-  const sizes = paramValues(suite, ctx, 'size').map(Number);
+  const sizes = paramValues(suite, ctx, 'gpuSize').map(Number);
   const chosen = paramValues(suite, ctx, 'curve');
   const out: BenchCase[] = [];
-  for (const { name, Point, order } of CURVES.filter((c) => chosen.includes(c.name))) {
+  for (const { name, Point, order } of GPU_CURVES.filter((c) => chosen.includes(c.name))) {
     let msm: GpuMsm | undefined;
     const instance = (): GpuMsm => (msm ??= createGpuMsm(g.device, name));
     for (const k of sizes) {
