@@ -7,6 +7,9 @@
  * suites, parameters and their values). Suites whose needs this machine does not meet (e.g. WebGPU) are
  * reported and left out.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type * as Webcurves from 'webcurves';
 import {
   markdownReport,
@@ -20,6 +23,11 @@ import {
   type BenchSelection,
   type ParamChoice,
 } from './index.js';
+
+// Dawn's Vulkan loader prints "XDG_RUNTIME_DIR is invalid or not set" into the table's output when there is
+// no session runtime directory (CI containers, ssh); a private temporary one keeps the output clean.
+// VK_ICD_FILENAMES is left alone: on a GPU machine the vendor's driver must be found.
+process.env.XDG_RUNTIME_DIR ??= mkdtempSync(join(tmpdir(), 'webcurves-xdg-'));
 
 const args = process.argv.slice(2);
 const valueFlags = new Set(['--workers', '--param']);
