@@ -43,6 +43,25 @@ export interface RefGroup {
   mulG(k: bigint): AnyPoint;
   /** Σ k_i·P_i (scalars reduced mod r). */
   sum(points: readonly AnyPoint[], scalars: readonly bigint[]): AnyPoint;
+  /** Seeded pseudo-random points A + i·B (A = a·G, B = b·G for seeded a, b), i = 0..n−1. */
+  randomPoints(n: number, seed: bigint): AnyPoint[];
+}
+
+/**
+ * Σ k_i·(A + i·B) for the points of {@link RefGroup.randomPoints}: (a·Σ k_i + b·Σ i·k_i)·G by the reference (one
+ * scalar multiplication, so also cheap on the BigInt references).
+ */
+export function randomPointsSum(R: RefGroup, seed: bigint, scalars: readonly bigint[]): AnyPoint {
+  const [a, b] = randomChain(R, seed);
+  let e = 0n;
+  scalars.forEach((k, i) => (e = (e + mod(k, R.r) * mod(a + BigInt(i) * b, R.r)) % R.r));
+  return R.mulG(e);
+}
+
+/** The chain's a and b (non-zero mod r). */
+function randomChain(R: { r: bigint }, seed: bigint): [bigint, bigint] {
+  const [a, b] = seededScalars(2, seed).map((k) => mod(k, R.r - 1n) + 1n);
+  return [a!, b!];
 }
 
 type NoblePoint = {
@@ -89,6 +108,13 @@ function nobleGroup(id: RefGroupId, Point: NobleCons, fp2: boolean): RefGroup {
     sum(points, scalars) {
       if (points.length === 0) return zero;
       return from(pippenger(Point as never, points.map(to) as never, scalars.map((k) => mod(k, r))) as unknown as NoblePoint);
+    },
+    randomPoints(n, seed) {
+      const [a, b] = randomChain({ r }, seed);
+      const B = Point.BASE.multiply(b);
+      const out: NoblePoint[] = [];
+      for (let i = 0, P = Point.BASE.multiply(a); i < n; i++, P = P.add(B)) out.push(P);
+      return normalizeZ(Point as never, out as never).map((p) => from(p as unknown as NoblePoint));
     },
   };
 }
@@ -152,6 +178,13 @@ function mclGroup(id: 'bls12_377_g1' | 'bls12_377_g2'): RefGroup {
       if (points.length === 0) return zero;
       return from(mcl.mulVec(points.map(to) as never, scalars.map(fr)) as M);
     },
+    randomPoints(n, seed) {
+      const [a, b] = randomChain({ r }, seed);
+      const B = mcl.mul(gen() as never, fr(b)) as M;
+      const out: AnyPoint[] = [];
+      for (let i = 0, P = mcl.mul(gen() as never, fr(a)) as M; i < n; i++, P = mcl.add(P as never, B as never) as M) out.push(from(P));
+      return out;
+    },
   };
 }
 
@@ -172,6 +205,13 @@ function edwardsGroup(id: 'ed_on_bls12_377_te' | 'bandersnatch_te'): RefGroup {
     },
     mulG: (k) => ref.mul(G, mod(k, r)),
     sum: (points, scalars) => points.reduce<CurvePoint>((acc, P, i) => ref.add(acc, ref.mul(P as CurvePoint, mod(scalars[i]!, r))), ref.identity),
+    randomPoints(n, seed) {
+      const [a, b] = randomChain({ r }, seed);
+      const B = ref.mul(G, b);
+      const out: AnyPoint[] = [];
+      for (let i = 0, P = ref.mul(G, a); i < n; i++, P = ref.add(P, B)) out.push(P);
+      return out;
+    },
   };
 }
 
@@ -196,6 +236,13 @@ function bandersnatchSw(): RefGroup {
     },
     mulG: (k) => from(W.mul(G, mod(k, r))),
     sum: (points, scalars) => from(points.reduce<{ x: bigint; y: bigint } | null>((acc, P, i) => W.add(acc, W.mul(to(P), mod(scalars[i]!, r))), null)),
+    randomPoints(n, seed) {
+      const [a, b] = randomChain({ r }, seed);
+      const B = W.mul(G, b);
+      const out: AnyPoint[] = [];
+      for (let i = 0, P = W.mul(G, a); i < n; i++, P = W.add(P, B)) out.push(from(P));
+      return out;
+    },
   };
 }
 
