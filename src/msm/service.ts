@@ -35,6 +35,9 @@ import * as Comlink from 'comlink';
 /** Auto-routing starts measuring a curve's GPU threshold at its first MSM of at least this many points. */
 export const CALIBRATE_FROM = 1 << 11;
 
+/** GPU curves whose groups the service routes (BW6-761's MSM runs in the calling thread, not here). */
+const SERVICE_GPU_CURVES: readonly MsmCurveName[] = ['bn254', 'bls12_381', 'bls12_377', 'ed_on_bls12_377', 'bandersnatch'];
+
 /** MSMs below this many points run in the calling thread unless `workers` says otherwise. */
 const IN_THREAD_BELOW = 64;
 
@@ -77,7 +80,10 @@ export interface MsmThreshold {
 
 /** What `info().msm` reports. */
 export interface MsmInfo {
-  /** Thresholds known so far, per GPU curve (absent: not measured yet). */
+  /**
+   * Thresholds known so far, per GPU curve: given by the `msmGpuThreshold` option (source `option`, reported
+   * from the start when the engine has a GPU) or measured (absent: not measured yet).
+   */
   readonly gpuThresholds: Readonly<Partial<Record<MsmCurveName, MsmThreshold>>>;
   /** MSMs that fell back from the GPU to the CPU, and the last reason. */
   readonly gpuFallbacks: number;
@@ -222,6 +228,13 @@ export class MsmService {
   info(): MsmInfo {
     const gpuThresholds: Partial<Record<MsmCurveName, MsmThreshold>> = {};
     for (const [k, v] of this.measured) gpuThresholds[k] = v;
+    // Thresholds given by the engine option are known from the start, and win over measurements (as in `route`).
+    if (this.ctx.gpu) {
+      for (const curve of SERVICE_GPU_CURVES) {
+        const opt = this.optionThreshold(curve);
+        if (opt !== undefined) gpuThresholds[curve] = { points: opt, source: 'option' };
+      }
+    }
     return { gpuThresholds, gpuFallbacks: this.fallbacks, ...(this.lastFallback ? { lastFallback: this.lastFallback } : {}) };
   }
 
