@@ -100,6 +100,12 @@ interface PreparedSlice extends CpuSlice {
   readonly bytes: Uint8Array;
 }
 
+/** An AbortSignal (by its interface: realms and polyfills have their own classes). */
+function isAbortSignal(x: unknown): x is AbortSignal {
+  const s = x as AbortSignal | null;
+  return typeof s === 'object' && s !== null && typeof s.aborted === 'boolean' && typeof s.addEventListener === 'function' && typeof s.removeEventListener === 'function';
+}
+
 function abortError(signal: AbortSignal): WebcurvesError {
   return new WebcurvesError('ABORTED', 'the MSM was aborted', { cause: signal.reason });
 }
@@ -213,6 +219,9 @@ export class MsmService {
   }
 
   private checkOptions(o: MsmOptions): void {
+    if (o === null || typeof o !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', `msm options must be an object, not ${o === null ? 'null' : typeof o}`);
+    if (o.onProgress !== undefined && typeof o.onProgress !== 'function') throw new WebcurvesError('INVALID_ARGUMENT', 'onProgress must be a function');
+    if (o.signal !== undefined && !isAbortSignal(o.signal)) throw new WebcurvesError('INVALID_ARGUMENT', 'signal must be an AbortSignal');
     if (o.backend !== undefined && o.backend !== 'auto' && o.backend !== 'gpu' && o.backend !== 'cpu')
       throw new WebcurvesError('INVALID_ARGUMENT', `backend must be 'auto', 'gpu' or 'cpu', not ${String(o.backend)}`);
     if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 0))
