@@ -138,8 +138,22 @@ describe('input errors', () => {
       expect((await rejection(G.msm([P], [1 as unknown as bigint]))).code, id).toBe('INVALID_ARGUMENT');
       expect((await rejection(G.msm([null as unknown as AnyPoint], [1n]))).code, id).toBe('INVALID_ARGUMENT');
       expect((await rejection(G.msm('points' as unknown as AnyPoint[], [1n]))).code, id).toBe('INVALID_ARGUMENT');
-      for (const bad of [{ backend: 'fast' }, { workers: -1 }, { workers: 1.5 }, { windowBits: 1 }, { windowBits: 17 }, { windowBits: 4.5 }])
-        expect((await rejection(G.msm([P], [1n], bad))).code, `${id} ${JSON.stringify(bad)}`).toBe('INVALID_ARGUMENT');
+      const bads: unknown[] = [{ backend: 'fast' }, { workers: -1 }, { workers: 1.5 }, { windowBits: 1 }, { windowBits: 17 }, { windowBits: 4.5 }];
+      // not an options object, a progress callback that is not a function, a signal that is not an AbortSignal
+      bads.push(null, 5, 'gpu', { onProgress: 5 }, { signal: {} }, { signal: { aborted: false } });
+      const h = await (G as unknown as { prepareBases(p: AnyPoint[]): Promise<{ msm(k: bigint[], o?: unknown): Promise<AnyPoint> }> }).prepareBases([P]);
+      for (const bad of bads) {
+        const what = `${id} ${String(JSON.stringify(bad))}`;
+        for (const workers of [0, 2]) {
+          const pts = new Array<AnyPoint>(100).fill(P);
+          const ks = new Array<bigint>(100).fill(1n);
+          const o = bad !== null && typeof bad === 'object' ? { workers, ...bad } : bad;
+          expect((await rejection(G.msm(pts, ks, o as object))).code, `${what} workers ${workers}`).toBe('INVALID_ARGUMENT');
+        }
+        expect((await rejection(h.msm([1n], bad))).code, `${what} prepared`).toBe('INVALID_ARGUMENT');
+        if (!(bad !== null && typeof bad === 'object' && 'windowBits' in bad))
+          expect((await rejection((G as unknown as { prepareBases(p: AnyPoint[], o: unknown): Promise<unknown> }).prepareBases([P], bad))).code, `${what} prepareBases`).toBe('INVALID_ARGUMENT');
+      }
     }
   });
 
