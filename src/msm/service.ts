@@ -491,15 +491,53 @@ export class MsmService {
     }
     const done = new Array<number>(jobs.length).fill(0);
     let reported = -1;
+    // Worker progress arrives in message handlers, where an exception thrown by the caller's callback would be
+    // uncaught: it is kept, and cancels the run (as it does in the calling thread, where it propagates).
+    let callbackError: { error: unknown } | undefined;
+    const cancel = parts > 0 && onProgress ? new AbortController() : undefined;
+    const forward = (): void => cancel!.abort(signal!.reason);
     const report = (k: number, f: number): void => {
-      if (!onProgress) return;
+      if (!onProgress || callbackError) return;
       done[k] = Math.max(done[k]!, f);
       const total = done.reduce((s, x, i) => s + x * jobs[i]!.count, 0) / n;
       if (total <= reported) return;
       reported = total;
-      onProgress({ backend: 'cpu', fraction: total, stage: 'accumulate' });
+      try {
+        onProgress({ backend: 'cpu', fraction: total, stage: 'accumulate' });
+      } catch (e) {
+        if (!cancel) throw e;
+        callbackError = { error: e };
+        cancel.abort(e);
+      }
     };
-    report(0, 0);
+    let results: Uint32Array[];
+    if (cancel && signal) {
+      if (signal.aborted) throw abortError(signal);
+      signal.addEventListener('abort', forward, { once: true });
+    }
+    try {
+      report(0, 0);
+      results = await this.cpuJobs(jobs, parts, report, { signal: cancel?.signal ?? signal, onProgress });
+    } catch (e) {
+      if (callbackError) throw callbackError.error;
+      throw e;
+    } finally {
+      if (cancel && signal) signal.removeEventListener('abort', forward);
+    }
+    const all = new Uint32Array(results.length * per);
+    results.forEach((r, i) => all.set(r, i * per));
+    const sum = await this.ctx.local.msmFinish(group, all);
+    onProgress?.({ backend: 'cpu', fraction: 1, stage: 'combine' });
+    return sum;
+  }
+
+  /** Runs the CPU units: in the calling thread (parts 0) or one per worker. */
+  private async cpuJobs(
+    jobs: readonly { req: MsmChunkRequest; count: number }[],
+    parts: number,
+    report: (k: number, f: number) => void,
+    { signal, onProgress }: Pick<MsmOptions, 'signal' | 'onProgress'>,
+  ): Promise<Uint32Array[]> {
     let results: Uint32Array[];
     if (parts === 0) {
       results = [];
@@ -542,11 +580,7 @@ export class MsmService {
         ),
       );
     }
-    const all = new Uint32Array(results.length * per);
-    results.forEach((r, i) => all.set(r, i * per));
-    const sum = await this.ctx.local.msmFinish(group, all);
-    onProgress?.({ backend: 'cpu', fraction: 1, stage: 'combine' });
-    return sum;
+    return results;
   }
 
   // ------------------------------------------------------------------ prepared bases
