@@ -173,16 +173,16 @@ function mclGroup(id: 'bls12_377_g1' | 'bls12_377_g2'): RefGroup {
       }
       return out;
     },
-    mulG: (k) => from(mcl.mul(gen() as never, fr(k)) as M),
+    mulG: (k) => from(mcl.mul(gen() as never, fr(k)) as unknown as M),
     sum(points, scalars) {
       if (points.length === 0) return zero;
       return from(mcl.mulVec(points.map(to) as never, scalars.map(fr)) as M);
     },
     randomPoints(n, seed) {
       const [a, b] = randomChain({ r }, seed);
-      const B = mcl.mul(gen() as never, fr(b)) as M;
+      const B = mcl.mul(gen() as never, fr(b)) as unknown as M;
       const out: AnyPoint[] = [];
-      for (let i = 0, P = mcl.mul(gen() as never, fr(a)) as M; i < n; i++, P = mcl.add(P as never, B as never) as M) out.push(from(P));
+      for (let i = 0, P = mcl.mul(gen() as never, fr(a)) as unknown as M; i < n; i++, P = mcl.add(P as never, B as never) as M) out.push(from(P));
       return out;
     },
   };

@@ -189,7 +189,7 @@ describe('MSM service on the GPU', () => {
   it('auto routing: a forced threshold sends BN254 MSMs of ≥ 100 points to the GPU; info() reports it', async () => {
     const e = engine();
     const R = await ref('bn254_g1');
-    const G = e.bn254.G1;
+    const G = groupOf(e, 'bn254_g1');
     for (const [n, want] of [
       [99, 'cpu'],
       [100, 'gpu'],
@@ -207,7 +207,7 @@ describe('MSM service on the GPU', () => {
     const R3 = await ref('bls12_381_g1');
     const c3 = closedForm(R3, 300);
     const r3 = recorder();
-    expect(await e.bls12_381.G1.msm(c3.points, c3.scalars, { onProgress: r3.onProgress })).toEqual(c3.expected);
+    expect(await groupOf(e, 'bls12_381_g1').msm(c3.points, c3.scalars, { onProgress: r3.onProgress })).toEqual(c3.expected);
     expect(r3.backends()).toEqual(['cpu']);
     const th = e.info().msm!.gpuThresholds;
     expect(th.bn254).toEqual({ points: 100, source: 'option' });
@@ -222,7 +222,7 @@ describe('MSM service on the GPU', () => {
       const info = (device as unknown as { adapterInfo?: GPUAdapterInfo }).adapterInfo;
       const software = /swiftshader|llvmpipe|lavapipe|warp/i.test(`${info?.architecture} ${info?.description} ${info?.device}`);
       const R = await ref('ed_on_bls12_377_te');
-      const G = e2.ed_on_bls12_377.te;
+      const G = groupOf(e2, 'ed_on_bls12_377_te');
       const n = 2048; // CALIBRATE_FROM: the first auto MSM this large starts the measurement
       const points = R.randomPoints(64, 8n);
       const big = Array.from({ length: n }, (_, i) => points[i % 64]!);
@@ -294,6 +294,47 @@ describe('MSM service on the GPU', () => {
     }
   });
 
+  it('GPU run aborted mid-way → ABORTED (no CPU rerun); a throwing onProgress rejects with its exception; the GPU still works', async () => {
+    const e = engine();
+    const R = await ref('bn254_g1');
+    const G = groupOf(e, 'bn254_g1');
+    const c = closedForm(R, 60);
+    const fallbacks = e.info().msm!.gpuFallbacks;
+    const ac = new AbortController();
+    const seen: MsmProgressEvent[] = [];
+    const err = await rejection(
+      G.msm(c.points, c.scalars, {
+        backend: 'gpu',
+        signal: ac.signal,
+        onProgress: (ev: MsmProgressEvent) => {
+          seen.push(ev);
+          if (ev.backend === 'gpu') ac.abort();
+        },
+      }),
+    );
+    expect(err.code).toBe('ABORTED');
+    expect(seen.every((ev) => ev.backend === 'gpu'), 'no CPU rerun after an abort').toBe(true);
+    const bug = new Error('user bug');
+    let thrown = 0;
+    let got: unknown;
+    try {
+      await G.msm(c.points, c.scalars, {
+        backend: 'gpu',
+        onProgress: (ev: MsmProgressEvent) => {
+          if (ev.backend === 'gpu' && ev.fraction > 0 && thrown++ === 0) throw bug;
+        },
+      });
+    } catch (x) {
+      got = x;
+    }
+    expect(got).toBe(bug);
+    expect(e.info().msm!.gpuFallbacks).toBe(fallbacks);
+    expect(e.info().gpu.available).toBe(true);
+    const rec = recorder();
+    expect(await G.msm(c.points, c.scalars, { backend: 'gpu', onProgress: rec.onProgress })).toEqual(c.expected);
+    expect(rec.backends()).toEqual(['gpu']);
+  });
+
   // Last: it destroys the engine's device.
   it('device lost in the middle of a GPU MSM: the CPU answers; info() reports the loss and the fallback', async () => {
     const e = engine();
@@ -303,11 +344,11 @@ describe('MSM service on the GPU', () => {
     expect(device).toBeDefined();
     // a handle prepared on the GPU before the loss
     const R = await ref('bn254_g1');
-    const G = e.bn254.G1;
+    const G = groupOf(e, 'bn254_g1');
     const pts = R.randomPoints(60, 20n);
     const h = await G.prepareBases(pts, { backend: 'gpu' });
     const R3 = await ref('bls12_381_g1');
-    const h3 = await e.bls12_381.G1.prepareBases(R3.randomPoints(30, 21n), { backend: 'gpu' });
+    const h3 = await groupOf(e, 'bls12_381_g1').prepareBases(R3.randomPoints(30, 21n), { backend: 'gpu' });
 
     const c = closedForm(R, 120);
     const rec = recorder();

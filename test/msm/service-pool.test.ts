@@ -200,6 +200,51 @@ describe('workers', () => {
       }
     }
   });
+
+  it('an onProgress callback that throws rejects the MSM with its exception (workers, calling thread, prepared); no uncaught error', async () => {
+    const id: RefGroupId = 'bls12_381_g1';
+    const R = await ref(id);
+    const G = groupOf(id);
+    const n = 1500;
+    const points = R.randomPoints(n, 51n);
+    const scalars = seededScalars(n, 52n);
+    const expected = randomPointsSum(R, 51n, scalars);
+    const h = await G.prepareBases(points);
+    for (const [what, run] of [
+      ['two workers', (o: object) => G.msm(points, scalars, { workers: 2, windowBits: 4, ...o })],
+      ['calling thread', (o: object) => G.msm(points, scalars, { workers: 0, windowBits: 2, ...o })],
+      ['prepared, two workers', (o: object) => h.msm(scalars, { workers: 2, windowBits: 4, ...o })],
+    ] as const) {
+      for (const at of ['start', 'middle']) {
+        const bug = new Error(`user bug at ${at}`);
+        let thrown = false;
+        let after = 0;
+        const onProgress = (e: MsmProgressEvent): void => {
+          if (thrown) {
+            after++;
+            return;
+          }
+          if (at === 'start' || (e.fraction > 0 && e.fraction < 1)) {
+            thrown = true;
+            throw bug;
+          }
+        };
+        let err: unknown;
+        try {
+          await run({ onProgress });
+        } catch (e) {
+          err = e;
+        }
+        expect(err, `${what}, thrown at ${at}`).toBe(bug);
+        // give any straggling worker message a chance to arrive: no further calls, no uncaught exception
+        await new Promise((ok) => setTimeout(ok, 120));
+        expect(thrown).toBe(true);
+        expect(after, `${what}: callbacks after the throw`).toBe(0);
+      }
+      expect(await run({}), `${what}: the next MSM`).toEqual(expected);
+    }
+    expect(wc.info().workers).toBe(2);
+  });
 });
 
 describe('packed input', () => {
