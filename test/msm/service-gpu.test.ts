@@ -294,6 +294,28 @@ describe('MSM service on the GPU', () => {
     }
   });
 
+  it('concurrent GPU MSMs (plain, prepared, two curves) do not share buffers in flight', async () => {
+    const e = engine();
+    const a = await ref('bn254_g1');
+    const t = await ref('bandersnatch_te');
+    const Ga = groupOf(e, 'bn254_g1');
+    const Gt = groupOf(e, 'bandersnatch_te');
+    const pa = a.randomPoints(50, 71n);
+    const pt = t.randomPoints(30, 72n);
+    const ha = await Ga.prepareBases(pa, { backend: 'gpu' });
+    const runs: [string, Promise<AnyPoint>, AnyPoint][] = [];
+    for (let k = 0; k < 3; k++) {
+      const ka = seededScalars(50, BigInt(73 + k));
+      const kt = seededScalars(30, BigInt(76 + k));
+      runs.push([`bn254 ${k}`, Ga.msm(pa, ka, { backend: 'gpu' }), randomPointsSum(a, 71n, ka)]);
+      if (k < 2) runs.push([`bn254 prepared ${k}`, ha.msm(ka.slice().reverse(), { backend: 'gpu' }), randomPointsSum(a, 71n, ka.slice().reverse())]);
+      if (k < 2) runs.push([`bandersnatch ${k}`, Gt.msm(pt, kt, { backend: 'gpu' }), randomPointsSum(t, 72n, kt)]);
+    }
+    const got = await Promise.all(runs.map(([, p]) => p));
+    runs.forEach(([what, , want], i) => expect(got[i], what).toEqual(want));
+    ha.destroy();
+  });
+
   it('GPU run aborted mid-way → ABORTED (no CPU rerun); a throwing onProgress rejects with its exception; the GPU still works', async () => {
     const e = engine();
     const R = await ref('bn254_g1');

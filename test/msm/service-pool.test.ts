@@ -245,6 +245,33 @@ describe('workers', () => {
     }
     expect(wc.info().workers).toBe(2);
   });
+
+  it('concurrent MSMs (calling thread, pool, prepared, other curves) interleave without mixing their state', async () => {
+    const a = await ref('bn254_g1');
+    const b = await ref('bls12_381_g2');
+    const t = await ref('bandersnatch_te');
+    const Ga = groupOf('bn254_g1');
+    const Gb = groupOf('bls12_381_g2');
+    const Gt = groupOf('bandersnatch_te');
+    const pa = a.randomPoints(3000, 61n);
+    const pb = b.randomPoints(200, 62n);
+    const pt = t.randomPoints(300, 63n);
+    const ha = await Ga.prepareBases(pa, { workers: 0 });
+    const runs: [string, Promise<AnyPoint>, () => AnyPoint][] = [];
+    for (let k = 0; k < 3; k++) {
+      const ka = seededScalars(3000, BigInt(70 + k));
+      const kb = seededScalars(200, BigInt(80 + k));
+      const kt = seededScalars(300, BigInt(90 + k));
+      // 2-bit windows: the calling thread yields between window groups, so these runs interleave
+      runs.push([`bn254 in-thread ${k}`, Ga.msm(pa, ka, { workers: 0, windowBits: 2 }), () => randomPointsSum(a, 61n, ka)]);
+      runs.push([`bn254 prepared in-thread ${k}`, ha.msm(ka, { workers: 0, windowBits: 3 }), () => randomPointsSum(a, 61n, ka)]);
+      runs.push([`bn254 pool ${k}`, Ga.msm(pa, ka.slice().reverse(), { workers: 2 }), () => randomPointsSum(a, 61n, ka.slice().reverse())]);
+      runs.push([`bls12_381 G2 ${k}`, Gb.msm(pb, kb, { workers: k % 2 === 0 ? 0 : 2, windowBits: 3 }), () => randomPointsSum(b, 62n, kb)]);
+      runs.push([`bandersnatch ${k}`, Gt.msm(pt, kt, { workers: 0, windowBits: 2 }), () => randomPointsSum(t, 63n, kt)]);
+    }
+    const got = await Promise.all(runs.map(([, p]) => p));
+    runs.forEach(([what, , want], i) => expect(got[i], what).toEqual(want()));
+  });
 });
 
 describe('packed input', () => {
