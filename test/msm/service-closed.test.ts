@@ -224,6 +224,53 @@ describe('input errors', () => {
     }
   });
 
+  it('curve points with x = 0 (BLS12-377: order 3; BLS12-381: not in G1) are not the identity (0, 0): NOT_IN_SUBGROUP', async () => {
+    for (const [curve, y] of [
+      ['bls12_377', 1n],
+      ['bls12_381', 2n],
+    ] as const) {
+      const G = wc[curve].G1 as unknown as MsmGroup;
+      for (const P of [{ x: 0n, y }, { x: 0n, y: wc[curve].p - y }]) {
+        for (const workers of [0, 2]) {
+          const pts = [...new Array<AnyPoint>(80).fill(G.generator), P];
+          const e = await rejection(G.msm(pts, new Array<bigint>(81).fill(1n), { workers }));
+          expect(e.code, `${curve} (0, ${P.y})`).toBe('NOT_IN_SUBGROUP');
+          expect(e.message).toContain('points[80]');
+        }
+        // unchecked, with a zero scalar: no contribution
+        const { ref: R } = await ref(`${curve}_g1`);
+        expect(await G.msm([G.generator, P], [5n, 0n], { unchecked: true }), curve).toEqual(R.mulG(5n));
+      }
+    }
+  });
+
+  it('bigint scalars of any size are reduced mod r', async () => {
+    for (const id of ['bn254_g1', 'bls12_377_g2', 'ed_on_bls12_377_te'] as RefGroupId[]) {
+      const { ref: R } = await ref(id);
+      const G = groupOf(id);
+      const huge = R.r * (1n << 700n) + 3n;
+      expect(await G.msm([G.generator, G.generator], [huge, (1n << 1000n) - 1n]), id).toEqual(R.mulG(3n + (((1n << 1000n) - 1n) % R.r)));
+    }
+  });
+
+  it('close() while MSMs run: each either gives the right answer or rejects with ENGINE_CLOSED; none hangs', async () => {
+    const e2 = await createEngine({ workers: 2, gpu: 'off' });
+    const { ref: R, mult } = await ref('bn254_g1', 4096);
+    const c = closedForm(R, 4096, undefined, mult);
+    const G = e2.bn254.G1 as unknown as MsmGroup;
+    const runs = [G.msm(c.points, c.scalars, { workers: 0, windowBits: 2 }), G.msm(c.points, c.scalars, { workers: 2, windowBits: 3 }), G.msm(c.points.slice(0, 10), c.scalars.slice(0, 10))];
+    const expected = [c.expected, c.expected, R.sum(c.points.slice(0, 10), c.scalars.slice(0, 10))];
+    await new Promise((ok) => setTimeout(ok, 30));
+    await e2.close();
+    const settled = await Promise.allSettled(runs);
+    settled.forEach((s, i) => {
+      if (s.status === 'fulfilled') expect(s.value, `run ${i}`).toEqual(expected[i]);
+      else expect((s.reason as WebcurvesError).code, `run ${i}: ${String(s.reason)}`).toBe('ENGINE_CLOSED');
+    });
+    // the long runs cannot have finished in 30 ms on this machine
+    expect(settled[0]!.status).toBe('rejected');
+  });
+
   it('after close(): ENGINE_CLOSED', async () => {
     const e2 = await createEngine({ workers: 0, gpu: 'off' });
     const G = e2.bn254.G1;
