@@ -542,6 +542,8 @@ export class MsmService {
     if (parts === 0) {
       results = [];
       for (let k = 0; k < jobs.length; k++) {
+        // The signal may have fired while the call awaited something else (a GPU attempt, a preparation).
+        if (signal?.aborted) throw abortError(signal);
         results.push(
           await this.ctx.local.msmChunk(jobs[k]!.req, {
             progress: (f) => report(k, f),
@@ -629,7 +631,15 @@ export class MsmService {
       });
     }
     if (!out) {
-      h.cpu ??= this.cpuPrepare(L, h.words!, n, 0, options);
+      if (!h.cpu) {
+        // Shared by every MSM on the handle until it is done: so not cancelled by this call's signal (which
+        // cpuRun honours next), and forgotten if it fails, so that one failure does not stick to the handle.
+        const p = this.cpuPrepare(L, h.words!, n, 0, { workers: options.workers });
+        h.cpu = p;
+        p.catch(() => {
+          if (h.cpu === p) h.cpu = undefined;
+        });
+      }
       out = await this.cpuRun(L, { form: 'prepared', slices: await h.cpu }, sc, n, 0, options);
     }
     return this.decode(ad, out);
