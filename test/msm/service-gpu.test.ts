@@ -316,6 +316,33 @@ describe('MSM service on the GPU', () => {
     ha.destroy();
   });
 
+  it('a GPU-prepared handle whose first CPU run is aborted still runs on the CPU later (no poisoned state)', async () => {
+    const e = engine();
+    const R = await ref('bn254_g1');
+    const G = groupOf(e, 'bn254_g1');
+    const pts = R.randomPoints(400, 81n);
+    const h = await G.prepareBases(pts, { backend: 'gpu' });
+    const ks = seededScalars(400, 82n);
+    const want = randomPointsSum(R, 81n, ks);
+    // the first CPU run converts the bases for the CPU (over the pool); abort it right away
+    for (const workers of [2, 0]) {
+      const ac = new AbortController();
+      const p = h.msm(ks, { backend: 'cpu', workers, signal: ac.signal });
+      ac.abort();
+      expect((await rejection(p)).code, `workers ${workers}`).toBe('ABORTED');
+    }
+    // two concurrent CPU runs, one of them aborted: the other one is not hurt
+    const ac = new AbortController();
+    const p1 = h.msm(ks, { backend: 'cpu', signal: ac.signal });
+    const p2 = h.msm(ks, { backend: 'cpu' });
+    ac.abort();
+    expect((await rejection(p1)).code).toBe('ABORTED');
+    expect(await p2).toEqual(want);
+    expect(await h.msm(ks, { backend: 'cpu' })).toEqual(want);
+    expect(await h.msm(ks, { backend: 'cpu', workers: 0 })).toEqual(want);
+    h.destroy();
+  });
+
   it('GPU run aborted mid-way → ABORTED (no CPU rerun); a throwing onProgress rejects with its exception; the GPU still works', async () => {
     const e = engine();
     const R = await ref('bn254_g1');
