@@ -271,6 +271,21 @@ describe('input errors', () => {
     expect(settled[0]!.status).toBe('rejected');
   });
 
+  it('createEngine: a bad msmGpuThreshold (negative, NaN, not a number, unknown curve) → INVALID_ARGUMENT', async () => {
+    for (const bad of [-1, Number.NaN, '100', { bn254: -5 }, { bn254: '7' }, { bn256: 100 }, { bls12_381: 10, ed25519: 10 }, null]) {
+      let err: unknown;
+      try {
+        const e = await createEngine({ workers: 0, gpu: 'off', msmGpuThreshold: bad as never });
+        await e.close();
+      } catch (x) {
+        err = x;
+      }
+      expect(codeOf(err), JSON.stringify(bad)).toBe('INVALID_ARGUMENT');
+    }
+    const ok = await createEngine({ workers: 0, gpu: 'off', msmGpuThreshold: { bn254: 0, bandersnatch: Number.POSITIVE_INFINITY } });
+    await ok.close();
+  });
+
   it('after close(): ENGINE_CLOSED', async () => {
     const e2 = await createEngine({ workers: 0, gpu: 'off' });
     const G = e2.bn254.G1;
