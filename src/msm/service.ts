@@ -373,11 +373,20 @@ export class MsmService {
     const n = words.length / (L.pointElems * L.ioWords);
     if (sc.length / L.scalarWords !== n) throw new WebcurvesError('INVALID_ARGUMENT', `msm needs as many scalars as points (${n} points, ${sc.length / L.scalarWords} scalars)`);
     const check: MsmCheckLevel = options.unchecked ? 0 : 2;
-    if (n === 0) return this.identity(ad);
+    if (n === 0) return this.emptyResult(ad, options.backend);
     let out: Uint32Array | undefined;
     if (this.route(ad, n, options.backend) === 'gpu') out = await this.tryGpu(ad, () => this.gpuRun(ad, words, sc, n, check, options));
     out ??= await this.cpuRun(L, { form: 'words', words }, sc, n, check, options);
     return this.decode(ad, out);
+  }
+
+  /**
+   * The empty MSM's identity, without running anything; `backend: 'gpu'` still needs a group and an engine
+   * with a GPU (the answer must not depend on the input's size).
+   */
+  private emptyResult<P>(ad: MsmGroupAdapter<P>, backend: MsmOptions['backend']): P {
+    if (backend === 'gpu' && (!ad.gpu || !this.ctx.gpu)) throw new WebcurvesError('GPU_UNAVAILABLE', `backend 'gpu': ${this.gpuReady(ad)}`);
+    return this.identity(ad);
   }
 
   private identity<P>(ad: MsmGroupAdapter<P>): P {
@@ -596,6 +605,7 @@ export class MsmService {
     const n = words.length / (L.pointElems * L.ioWords);
     const check: MsmCheckLevel = options.unchecked ? 0 : 2;
     const handle = new PreparedBasesImpl(this, ad, L, n);
+    if (n === 0) this.emptyResult(ad, options.backend);
     const route = n === 0 ? 'cpu' : this.route(ad, n, options.backend);
     // The CPU validates (always, except for a prime-order group going to the GPU, which checks the curve
     // itself) and keeps the converted slices.
@@ -619,7 +629,7 @@ export class MsmService {
     const { ad, L, length: n } = h;
     const sc = this.packScalars(ad, scalars);
     if (sc.length / L.scalarWords !== n) throw new WebcurvesError('INVALID_ARGUMENT', `${n} bases but ${sc.length / L.scalarWords} scalars`);
-    if (n === 0) return this.identity(ad);
+    if (n === 0) return this.emptyResult(ad, options.backend);
     let out: Uint32Array | undefined;
     if (this.route(ad, n, options.backend) === 'gpu') {
       out = await this.tryGpu(ad, async () => {
