@@ -178,6 +178,10 @@ describe('MSM service on the GPU', () => {
       const c = closedForm(R, 20);
       expect((await rejection(G.msm(c.points, c.scalars, { backend: 'gpu' }))).code, id).toBe('GPU_UNAVAILABLE');
       expect((await rejection(G.prepareBases(c.points, { backend: 'gpu' }))).code, id).toBe('GPU_UNAVAILABLE');
+      // whatever the size: the empty MSM too
+      expect((await rejection(G.msm([], [], { backend: 'gpu' }))).code, `${id} empty`).toBe('GPU_UNAVAILABLE');
+      expect((await rejection(G.prepareBases([], { backend: 'gpu' }))).code, `${id} empty`).toBe('GPU_UNAVAILABLE');
+      expect(await G.msm([], [], { backend: 'cpu' })).toEqual(G.zero);
       const rec = recorder();
       expect(await G.msm(c.points, c.scalars, { onProgress: rec.onProgress }), id).toEqual(c.expected);
       expect(rec.backends()).toEqual(['cpu']);
@@ -284,9 +288,13 @@ describe('MSM service on the GPU', () => {
         const R = await ref(id);
         expect((await rejection(G.msm([G.generator], [3n], { backend: 'gpu' }))).code, id).toBe('GPU_UNAVAILABLE');
         expect((await rejection(G.prepareBases([G.generator], { backend: 'gpu' }))).code, id).toBe('GPU_UNAVAILABLE');
+        expect((await rejection(G.msm([], [], { backend: 'gpu' }))).code, `${id} empty`).toBe('GPU_UNAVAILABLE');
         expect(await G.msm([G.generator], [3n]), id).toEqual(R.mulG(3n));
         const h = await G.prepareBases([G.generator]);
         expect((await rejection(h.msm([3n], { backend: 'gpu' }))).code, id).toBe('GPU_UNAVAILABLE');
+        const h0 = await G.prepareBases([]);
+        expect((await rejection(h0.msm([], { backend: 'gpu' }))).code, `${id} empty prepared`).toBe('GPU_UNAVAILABLE');
+        expect(await h0.msm([])).toEqual(G.zero);
       }
       expect(off.info().msm?.gpuFallbacks).toBe(0);
     } finally {
