@@ -153,6 +153,8 @@ describe('MSM service on the GPU', () => {
       const off = { x: 1n, y: 1n } as AnyPoint;
       const err = await rejection(G.msm([G.generator, off, G.generator], [1n, 2n, 3n], { backend: 'gpu' }));
       expect(err.code, id).toBe('NOT_ON_CURVE');
+      // preparing on the GPU validates too (BN254: the GPU's own curve check; the others: the CPU's)
+      expect((await rejection(G.prepareBases([G.generator, off], { backend: 'gpu' }))).code, `${id} prepareBases`).toBe('NOT_ON_CURVE');
       expect((await rejection(G.msm([G.generator, { x: p, y: 1n } as AnyPoint], [1n, 2n], { backend: 'gpu' }))).code, id).toBe('NOT_IN_FIELD');
       expect((await rejection(G.msm(pts, [1n, -2n, 3n], { backend: 'gpu' }))).code, id).toBe('NEGATIVE_SCALAR');
       expect((await rejection(G.msm(pts, [1n, 2n], { backend: 'gpu' }))).code, id).toBe('INVALID_ARGUMENT');
