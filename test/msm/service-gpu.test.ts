@@ -136,7 +136,7 @@ describe('MSM service on the GPU', () => {
       const p8 = packPoints(points, coordBytes(id));
       const s8 = packScalars(scalars);
       expect(await G.msm(p8, s8, { backend: 'gpu' }), `${id} packed on the GPU`).toEqual(expected);
-      expect(await G.msm(new Uint32Array(p8.slice().buffer), scalars, { backend: 'gpu', unchecked: true }), `${id} u32, unchecked on the GPU`).toEqual(expected);
+      if (FULL || id === 'bn254_g1') expect(await G.msm(new Uint32Array(p8.slice().buffer), scalars, { backend: 'gpu', unchecked: true }), `${id} u32, unchecked on the GPU`).toEqual(expected);
       expect(await G.msm(p8, s8, { backend: 'cpu' }), `${id} packed on the CPU`).toEqual(expected);
       // a single point, and the empty MSM
       expect(await G.msm([G.generator], [7n], { backend: 'gpu' })).toEqual(R.mulG(7n));
@@ -314,12 +314,12 @@ describe('MSM service on the GPU', () => {
     const pt = t.randomPoints(30, 72n);
     const ha = await Ga.prepareBases(pa, { backend: 'gpu' });
     const runs: [string, Promise<AnyPoint>, AnyPoint][] = [];
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < 2; k++) {
       const ka = seededScalars(50, BigInt(73 + k));
       const kt = seededScalars(30, BigInt(76 + k));
       runs.push([`bn254 ${k}`, Ga.msm(pa, ka, { backend: 'gpu' }), randomPointsSum(a, 71n, ka)]);
-      if (k < 2) runs.push([`bn254 prepared ${k}`, ha.msm(ka.slice().reverse(), { backend: 'gpu' }), randomPointsSum(a, 71n, ka.slice().reverse())]);
-      if (k < 2) runs.push([`bandersnatch ${k}`, Gt.msm(pt, kt, { backend: 'gpu' }), randomPointsSum(t, 72n, kt)]);
+      if (k === 0) runs.push([`bn254 prepared ${k}`, ha.msm(ka.slice().reverse(), { backend: 'gpu' }), randomPointsSum(a, 71n, ka.slice().reverse())]);
+      if (k === 0) runs.push([`bandersnatch ${k}`, Gt.msm(pt, kt, { backend: 'gpu' }), randomPointsSum(t, 72n, kt)]);
     }
     const got = await Promise.all(runs.map(([, p]) => p));
     runs.forEach(([what, , want], i) => expect(got[i], what).toEqual(want));
