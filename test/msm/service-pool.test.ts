@@ -393,6 +393,21 @@ describe('prepareBases', () => {
     }
   });
 
+  it('prepareBases aborted while the pool converts the points → ABORTED; preparing again works', async () => {
+    const R = await ref('bls12_381_g2');
+    const G = groupOf('bls12_381_g2');
+    const base = R.randomPoints(32, 91n);
+    const pts = Array.from({ length: 2048 }, (_, i) => base[i % 32]!);
+    const ac = new AbortController();
+    const p = G.prepareBases(pts, { signal: ac.signal, workers: 2 });
+    setTimeout(() => ac.abort(), 0);
+    expect((await rejection(p)).code).toBe('ABORTED');
+    expect(wc.info().workers).toBe(2);
+    const h = await G.prepareBases(base);
+    const ks = seededScalars(32, 92n);
+    expect(await h.msm(ks)).toEqual(randomPointsSum(R, 91n, ks));
+  });
+
   it('validates at preparation, refuses wrong scalar counts, negative scalars and aborted signals; empty sets', async () => {
     const G = groupOf('bls12_381_g1');
     const R = await ref('bls12_381_g1');
