@@ -21,7 +21,7 @@ import { Groth16Api } from './groth16/api.js';
 import { MsmService, type MsmInfo } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
 import { bandersnatch as bandersnatchDesc, ed_on_bls12_377 as edDesc } from './curves/index.js';
-import { MSM_RAISE_LIMITS } from './gpu/msm/index.js';
+import { MSM_CURVES, MSM_RAISE_LIMITS } from './gpu/msm/index.js';
 import type { MsmCurveName } from './codegen/wgsl-curve.js';
 
 /** How the engine may use the GPU. */
@@ -188,6 +188,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const th = options.msmGpuThreshold;
   if (th !== undefined && !(typeof th === 'number' ? th >= 0 : typeof th === 'object' && th !== null && Object.values(th).every((v) => typeof v === 'number' && v >= 0)))
     throw new WebcurvesError('INVALID_ARGUMENT', 'msmGpuThreshold must be a non-negative number or a record of them per curve');
+  // A misspelt curve would otherwise be ignored silently (and that curve measured instead).
+  const unknownCurve = typeof th === 'object' ? Object.keys(th).find((k) => !(MSM_CURVES as readonly string[]).includes(k)) : undefined;
+  if (unknownCurve !== undefined)
+    throw new WebcurvesError('INVALID_ARGUMENT', `msmGpuThreshold: unknown curve ${JSON.stringify(unknownCurve)}; known: ${MSM_CURVES.join(', ')}`);
   const w = options.workers ?? 'auto';
   if (w !== 'auto' && (!Number.isInteger(w) || w < 0 || w > 64))
     throw new WebcurvesError('INVALID_ARGUMENT', `workers must be 'auto' or an integer in 0..64, not ${String(w)}`);

@@ -35,6 +35,9 @@ import * as Comlink from 'comlink';
 /** Auto-routing starts measuring a curve's GPU threshold at its first MSM of at least this many points. */
 export const CALIBRATE_FROM = 1 << 11;
 
+/** GPU curves whose groups the service routes (BW6-761's MSM runs in the calling thread, not here). */
+const SERVICE_GPU_CURVES: readonly MsmCurveName[] = ['bn254', 'bls12_381', 'bls12_377', 'ed_on_bls12_377', 'bandersnatch'];
+
 /** MSMs below this many points run in the calling thread unless `workers` says otherwise. */
 const IN_THREAD_BELOW = 64;
 
@@ -77,7 +80,10 @@ export interface MsmThreshold {
 
 /** What `info().msm` reports. */
 export interface MsmInfo {
-  /** Thresholds known so far, per GPU curve (absent: not measured yet). */
+  /**
+   * Thresholds known so far, per GPU curve: given by the `msmGpuThreshold` option (source `option`, reported
+   * from the start when the engine has a GPU) or measured (absent: not measured yet).
+   */
   readonly gpuThresholds: Readonly<Partial<Record<MsmCurveName, MsmThreshold>>>;
   /** MSMs that fell back from the GPU to the CPU, and the last reason. */
   readonly gpuFallbacks: number;
@@ -92,6 +98,12 @@ interface CpuSlice {
 /** Converted bases of one slice (prepared form). */
 interface PreparedSlice extends CpuSlice {
   readonly bytes: Uint8Array;
+}
+
+/** An AbortSignal (by its interface: realms and polyfills have their own classes). */
+function isAbortSignal(x: unknown): x is AbortSignal {
+  const s = x as AbortSignal | null;
+  return typeof s === 'object' && s !== null && typeof s.aborted === 'boolean' && typeof s.addEventListener === 'function' && typeof s.removeEventListener === 'function';
 }
 
 function abortError(signal: AbortSignal): WebcurvesError {
@@ -207,6 +219,9 @@ export class MsmService {
   }
 
   private checkOptions(o: MsmOptions): void {
+    if (o === null || typeof o !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', `msm options must be an object, not ${o === null ? 'null' : typeof o}`);
+    if (o.onProgress !== undefined && typeof o.onProgress !== 'function') throw new WebcurvesError('INVALID_ARGUMENT', 'onProgress must be a function');
+    if (o.signal !== undefined && !isAbortSignal(o.signal)) throw new WebcurvesError('INVALID_ARGUMENT', 'signal must be an AbortSignal');
     if (o.backend !== undefined && o.backend !== 'auto' && o.backend !== 'gpu' && o.backend !== 'cpu')
       throw new WebcurvesError('INVALID_ARGUMENT', `backend must be 'auto', 'gpu' or 'cpu', not ${String(o.backend)}`);
     if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 0))
@@ -222,6 +237,13 @@ export class MsmService {
   info(): MsmInfo {
     const gpuThresholds: Partial<Record<MsmCurveName, MsmThreshold>> = {};
     for (const [k, v] of this.measured) gpuThresholds[k] = v;
+    // Thresholds given by the engine option are known from the start, and win over measurements (as in `route`).
+    if (this.ctx.gpu) {
+      for (const curve of SERVICE_GPU_CURVES) {
+        const opt = this.optionThreshold(curve);
+        if (opt !== undefined) gpuThresholds[curve] = { points: opt, source: 'option' };
+      }
+    }
     return { gpuThresholds, gpuFallbacks: this.fallbacks, ...(this.lastFallback ? { lastFallback: this.lastFallback } : {}) };
   }
 
@@ -351,11 +373,20 @@ export class MsmService {
     const n = words.length / (L.pointElems * L.ioWords);
     if (sc.length / L.scalarWords !== n) throw new WebcurvesError('INVALID_ARGUMENT', `msm needs as many scalars as points (${n} points, ${sc.length / L.scalarWords} scalars)`);
     const check: MsmCheckLevel = options.unchecked ? 0 : 2;
-    if (n === 0) return this.identity(ad);
+    if (n === 0) return this.emptyResult(ad, options.backend);
     let out: Uint32Array | undefined;
     if (this.route(ad, n, options.backend) === 'gpu') out = await this.tryGpu(ad, () => this.gpuRun(ad, words, sc, n, check, options));
     out ??= await this.cpuRun(L, { form: 'words', words }, sc, n, check, options);
     return this.decode(ad, out);
+  }
+
+  /**
+   * The empty MSM's identity, without running anything; `backend: 'gpu'` still needs a group and an engine
+   * with a GPU (the answer must not depend on the input's size).
+   */
+  private emptyResult<P>(ad: MsmGroupAdapter<P>, backend: MsmOptions['backend']): P {
+    if (backend === 'gpu' && (!ad.gpu || !this.ctx.gpu)) throw new WebcurvesError('GPU_UNAVAILABLE', `backend 'gpu': ${this.gpuReady(ad)}`);
+    return this.identity(ad);
   }
 
   private identity<P>(ad: MsmGroupAdapter<P>): P {
@@ -469,19 +500,59 @@ export class MsmService {
     }
     const done = new Array<number>(jobs.length).fill(0);
     let reported = -1;
+    // Worker progress arrives in message handlers, where an exception thrown by the caller's callback would be
+    // uncaught: it is kept, and cancels the run (as it does in the calling thread, where it propagates).
+    let callbackError: { error: unknown } | undefined;
+    const cancel = parts > 0 && onProgress ? new AbortController() : undefined;
+    const forward = (): void => cancel!.abort(signal!.reason);
     const report = (k: number, f: number): void => {
-      if (!onProgress) return;
+      if (!onProgress || callbackError) return;
       done[k] = Math.max(done[k]!, f);
       const total = done.reduce((s, x, i) => s + x * jobs[i]!.count, 0) / n;
       if (total <= reported) return;
       reported = total;
-      onProgress({ backend: 'cpu', fraction: total, stage: 'accumulate' });
+      try {
+        onProgress({ backend: 'cpu', fraction: total, stage: 'accumulate' });
+      } catch (e) {
+        if (!cancel) throw e;
+        callbackError = { error: e };
+        cancel.abort(e);
+      }
     };
-    report(0, 0);
+    let results: Uint32Array[];
+    if (cancel && signal) {
+      if (signal.aborted) throw abortError(signal);
+      signal.addEventListener('abort', forward, { once: true });
+    }
+    try {
+      report(0, 0);
+      results = await this.cpuJobs(jobs, parts, report, { signal: cancel?.signal ?? signal, onProgress });
+    } catch (e) {
+      if (callbackError) throw callbackError.error;
+      throw e;
+    } finally {
+      if (cancel && signal) signal.removeEventListener('abort', forward);
+    }
+    const all = new Uint32Array(results.length * per);
+    results.forEach((r, i) => all.set(r, i * per));
+    const sum = await this.ctx.local.msmFinish(group, all);
+    onProgress?.({ backend: 'cpu', fraction: 1, stage: 'combine' });
+    return sum;
+  }
+
+  /** Runs the CPU units: in the calling thread (parts 0) or one per worker. */
+  private async cpuJobs(
+    jobs: readonly { req: MsmChunkRequest; count: number }[],
+    parts: number,
+    report: (k: number, f: number) => void,
+    { signal, onProgress }: Pick<MsmOptions, 'signal' | 'onProgress'>,
+  ): Promise<Uint32Array[]> {
     let results: Uint32Array[];
     if (parts === 0) {
       results = [];
       for (let k = 0; k < jobs.length; k++) {
+        // The signal may have fired while the call awaited something else (a GPU attempt, a preparation).
+        if (signal?.aborted) throw abortError(signal);
         results.push(
           await this.ctx.local.msmChunk(jobs[k]!.req, {
             progress: (f) => report(k, f),
@@ -520,11 +591,7 @@ export class MsmService {
         ),
       );
     }
-    const all = new Uint32Array(results.length * per);
-    results.forEach((r, i) => all.set(r, i * per));
-    const sum = await this.ctx.local.msmFinish(group, all);
-    onProgress?.({ backend: 'cpu', fraction: 1, stage: 'combine' });
-    return sum;
+    return results;
   }
 
   // ------------------------------------------------------------------ prepared bases
@@ -538,6 +605,7 @@ export class MsmService {
     const n = words.length / (L.pointElems * L.ioWords);
     const check: MsmCheckLevel = options.unchecked ? 0 : 2;
     const handle = new PreparedBasesImpl(this, ad, L, n);
+    if (n === 0) this.emptyResult(ad, options.backend);
     const route = n === 0 ? 'cpu' : this.route(ad, n, options.backend);
     // The CPU validates (always, except for a prime-order group going to the GPU, which checks the curve
     // itself) and keeps the converted slices.
@@ -561,7 +629,7 @@ export class MsmService {
     const { ad, L, length: n } = h;
     const sc = this.packScalars(ad, scalars);
     if (sc.length / L.scalarWords !== n) throw new WebcurvesError('INVALID_ARGUMENT', `${n} bases but ${sc.length / L.scalarWords} scalars`);
-    if (n === 0) return this.identity(ad);
+    if (n === 0) return this.emptyResult(ad, options.backend);
     let out: Uint32Array | undefined;
     if (this.route(ad, n, options.backend) === 'gpu') {
       out = await this.tryGpu(ad, async () => {
@@ -573,7 +641,15 @@ export class MsmService {
       });
     }
     if (!out) {
-      h.cpu ??= this.cpuPrepare(L, h.words!, n, 0, options);
+      if (!h.cpu) {
+        // Shared by every MSM on the handle until it is done: so not cancelled by this call's signal (which
+        // cpuRun honours next), and forgotten if it fails, so that one failure does not stick to the handle.
+        const p = this.cpuPrepare(L, h.words!, n, 0, { workers: options.workers });
+        h.cpu = p;
+        p.catch(() => {
+          if (h.cpu === p) h.cpu = undefined;
+        });
+      }
       out = await this.cpuRun(L, { form: 'prepared', slices: await h.cpu }, sc, n, 0, options);
     }
     return this.decode(ad, out);

@@ -39,7 +39,10 @@ export interface MsmOptions {
    * that were already validated; an invalid point then gives a meaningless result, never a hang.
    */
   readonly unchecked?: boolean;
-  /** Progress callbacks (CPU: per window group of each worker's slice, at most every 50 ms per worker). */
+  /**
+   * Progress callbacks (CPU: per window group of each worker's slice, at most every 50 ms per worker). An
+   * exception thrown by the callback cancels the MSM, which rejects with that exception.
+   */
   readonly onProgress?: (event: MsmProgressEvent) => void;
   /** Cancels the MSM (rejects with `ABORTED`; CPU workers running it are terminated and replaced). */
   readonly signal?: AbortSignal;
