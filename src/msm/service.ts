@@ -627,13 +627,19 @@ export class MsmService {
     this.ctx.live();
     this.checkOptions(options);
     const { ad, L, length: n } = h;
+    // destroy() may run while this call awaits: keep what the call needs, and refuse (typed) to go on from a
+    // point where the handle no longer holds it.
+    const words = h.words;
+    const gone = (): WebcurvesError => new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed during the MSM');
     const sc = this.packScalars(ad, scalars);
     if (sc.length / L.scalarWords !== n) throw new WebcurvesError('INVALID_ARGUMENT', `${n} bases but ${sc.length / L.scalarWords} scalars`);
     if (n === 0) return this.emptyResult(ad, options.backend);
     let out: Uint32Array | undefined;
     if (this.route(ad, n, options.backend) === 'gpu') {
       out = await this.tryGpu(ad, async () => {
-        h.gpu ??= await this.gpuMsm(ad.gpu!).prepareBases(h.words!, { unchecked: true, signal: options.signal });
+        if (!h.gpu && !words) throw gone();
+        h.gpu ??= await this.gpuMsm(ad.gpu!).prepareBases(words!, { unchecked: true, signal: options.signal });
+        if (h.isDestroyed) throw gone();
         return h.gpu.msmWords(this.reducedScalars(ad.r, sc, L.scalarWords), {
           signal: options.signal,
           onProgress: options.onProgress ? (p) => options.onProgress!({ backend: 'gpu', fraction: p.fraction, stage: p.stage }) : undefined,
@@ -641,16 +647,20 @@ export class MsmService {
       });
     }
     if (!out) {
+      if (h.isDestroyed) throw gone();
       if (!h.cpu) {
         // Shared by every MSM on the handle until it is done: so not cancelled by this call's signal (which
         // cpuRun honours next), and forgotten if it fails, so that one failure does not stick to the handle.
-        const p = this.cpuPrepare(L, h.words!, n, 0, { workers: options.workers });
+        if (!words) throw gone();
+        const p = this.cpuPrepare(L, words, n, 0, { workers: options.workers });
         h.cpu = p;
         p.catch(() => {
           if (h.cpu === p) h.cpu = undefined;
         });
       }
-      out = await this.cpuRun(L, { form: 'prepared', slices: await h.cpu }, sc, n, 0, options);
+      const slices = await h.cpu;
+      if (h.isDestroyed) throw gone();
+      out = await this.cpuRun(L, { form: 'prepared', slices }, sc, n, 0, options);
     }
     return this.decode(ad, out);
   }
@@ -685,6 +695,11 @@ class PreparedBasesImpl<P> implements PreparedBases<P> {
     readonly L: MsmLayout,
     readonly length: number,
   ) {}
+
+  /** Whether {@link destroy} has run. */
+  get isDestroyed(): boolean {
+    return this.destroyed;
+  }
 
   msm(scalars: readonly bigint[] | PackedInput, options: Omit<MsmOptions, 'unchecked'> = {}): Promise<P> {
     if (this.destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));

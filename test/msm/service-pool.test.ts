@@ -429,6 +429,28 @@ describe('prepareBases', () => {
     expect(empty.length).toBe(0);
     expect(await empty.msm([])).toEqual(G.zero);
   });
+
+  it('destroy() while MSMs on the handle are in flight: each gives the right answer or INVALID_ARGUMENT, never a stray error', async () => {
+    const G = groupOf('bn254_g1');
+    const R = await ref('bn254_g1');
+    const points = R.randomPoints(300, 7n);
+    for (const workers of [0, 2]) {
+      const h = await G.prepareBases(points, { workers });
+      const ks = seededScalars(300, 8n);
+      const runs = [h.msm(ks, { workers }), h.msm(ks, { workers })];
+      h.destroy();
+      for (const run of runs) {
+        const out = await run.then(
+          (P) => ({ P }),
+          (e: unknown) => ({ e }),
+        );
+        if ('P' in out) expect(out.P).toEqual(randomPointsSum(R, 7n, ks));
+        else expect((out.e as WebcurvesError).code, String(out.e)).toBe('INVALID_ARGUMENT');
+      }
+      expect((await rejection(h.msm(ks))).code).toBe('INVALID_ARGUMENT');
+    }
+    expect(await G.msm(points.slice(0, 3), [1n, 2n, 3n])).toEqual(randomPointsSum(R, 7n, [1n, 2n, 3n]));
+  });
 });
 
 describe('BW6-761 (in-thread MSM, not the service)', () => {
