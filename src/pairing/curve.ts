@@ -525,7 +525,7 @@ export class PairingCurveImpl {
       self.ex[`g${g}_${op}`]!(self.OUT, self.A);
       return self.read(g, self.OUT) as P;
     };
-    return {
+    const group: PairingGroup<P> = {
       generator,
       zero,
       add(a, b) {
@@ -604,7 +604,7 @@ export class PairingCurveImpl {
           length: bases.length,
           msm: (scalars, opts) => {
             if (destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
-            return this.msm(bases, scalars, { ...opts, unchecked: true });
+            return group.msm(bases, scalars, { ...opts, unchecked: true });
           },
           destroy: () => {
             destroyed = true;
@@ -618,6 +618,7 @@ export class PairingCurveImpl {
         return self.read(g, self.OUT) as P;
       },
     };
+    return group;
   }
 
   /**
