@@ -498,7 +498,6 @@ export class PairingCurveImpl {
     const zero = (fp2 ? { x: [0n, 0n], y: [0n, 0n] } : { x: 0n, y: 0n }) as unknown as P;
     const isZero = (c: bigint[]): boolean => c.every((v) => v === 0n);
     const self = this;
-    const S = 2 * this.deg(g) * this.E;
     // BN/BLS12 groups have generated CPU MSM modules (and G1 a GPU pipeline) behind the engine's MSM service;
     // BW6-761's groups (and curves made without a service, as in worker units) use the in-thread Pippenger.
     const adapter: MsmGroupAdapter<P> | undefined =
@@ -575,22 +574,8 @@ export class PairingCurveImpl {
       },
       async msm(points, scalars, options) {
         if (adapter && !smallInThread(points, scalars, options)) return self.msmService!.msm(adapter, points, scalars, options);
-        self.live();
         self.inThreadMsmOptions(options);
-        if (!Array.isArray(points) || !Array.isArray(scalars) || points.length !== scalars.length)
-          throw new WebcurvesError('INVALID_ARGUMENT', `${self.name} msm takes arrays of points and bigint scalars of equal length (packed input: BN/BLS12 groups only)`);
-        const n = points.length;
-        if (n === 0) return zero;
-        const ks = scalars.map((s) => self.scalar(s));
-        const ex = self.core.exports;
-        const pts = ex.alloc(n * S);
-        try {
-          for (let i = 0; i < n; i++) self.load(g, points[i]!, pts + i * S, options?.unchecked ? false : true);
-          self.msmAt(g, pts, n, ks, self.OUT);
-          return self.read(g, self.OUT) as P;
-        } finally {
-          ex.free(pts);
-        }
+        return self.msmInThread(g, points as readonly P[], scalars as readonly bigint[], options?.unchecked === true) as P;
       },
       async prepareBases(points, options) {
         if (adapter) return self.msmService!.prepareBases(adapter, points, options);
@@ -678,6 +663,31 @@ export class PairingCurveImpl {
     } finally {
       ex.free(work);
       ex.free(dptr);
+    }
+  }
+
+  /**
+   * Σ scalars[i]·points[i] in this thread by {@link msmAt} (Straus up to {@link strausMax} points, Jacobian
+   * Pippenger above): BW6-761's MSM, small BN/BLS12 MSMs, and measurements (`scripts/measure-pairing-costs.ts
+   * --msm`). Internal.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (not arrays of equal length), point and scalar validation codes.
+   */
+  msmInThread(g: 1 | 2, points: readonly (G1Point | G2Point)[], scalars: readonly bigint[], unchecked = false): G1Point | G2Point {
+    this.live();
+    if (!Array.isArray(points) || !Array.isArray(scalars) || points.length !== scalars.length)
+      throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} msm takes arrays of points and bigint scalars of equal length (packed input: BN/BLS12 groups only)`);
+    const n = points.length;
+    if (n === 0) return g === 1 ? this.G1.zero : this.G2.zero;
+    const ks = scalars.map((s) => this.scalar(s));
+    const S = 2 * this.deg(g) * this.E;
+    const ex = this.core.exports;
+    const pts = ex.alloc(n * S);
+    try {
+      for (let i = 0; i < n; i++) this.load(g, points[i]!, pts + i * S, !unchecked);
+      this.msmAt(g, pts, n, ks, this.OUT);
+      return this.read(g, this.OUT);
+    } finally {
+      ex.free(pts);
     }
   }
 
