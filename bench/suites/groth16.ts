@@ -14,6 +14,7 @@
 import type { Engine, EngineOptions, G1Point, G2Point } from 'webcurves';
 import { paramValues } from '../params.js';
 import { loadPeer, unavailableCase } from '../peers.js';
+import { seededScalars } from '../seeded.js';
 import type { BenchCase, BenchContext, BenchSuite } from '../types.js';
 
 export type Curve = 'bn254' | 'bls12_381';
@@ -31,18 +32,6 @@ export interface Fixture {
   readonly batch: { publicSignals: string[]; proof: Record<string, unknown> }[];
 }
 
-/** Deterministic scalars (SplitMix64 words), reduced mod r. */
-function scalars(seed: bigint, count: number, r: bigint): bigint[] {
-  let s = seed;
-  const word = (): bigint => {
-    s = (s + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-    return z ^ (z >> 31n);
-  };
-  return Array.from({ length: count }, () => ((word() << 192n) | (word() << 128n) | (word() << 64n) | word()) % (r - 1n) + 1n);
-}
 
 function invMod(x: bigint, m: bigint): bigint {
   let [t, nt, r, nr] = [0n, 1n, m, ((x % m) + m) % m];
@@ -64,7 +53,7 @@ const g2Json = (Q: G2Point): string[][] => [[Q.x[0].toString(), Q.x[1].toString(
 export function synthesise(engine: Engine, curve: Curve, nPublic: number): Fixture {
   const c = engine[curve];
   const r = c.r;
-  const [alpha, beta, gamma, delta, ...ic] = scalars(BigInt(nPublic) * 1000n + (curve === 'bn254' ? 1n : 2n), 5 + nPublic, r) as [bigint, bigint, bigint, bigint, ...bigint[]];
+  const [alpha, beta, gamma, delta, ...ic] = seededScalars(5 + nPublic, r, BigInt(nPublic) * 1000n + (curve === 'bn254' ? 1n : 2n), { nonZero: true }) as [bigint, bigint, bigint, bigint, ...bigint[]];
   const g1 = (k: bigint): string[] => g1Json(c.G1.mul(c.G1.generator, k));
   const g2 = (k: bigint): string[][] => g2Json(c.G2.mul(c.G2.generator, k));
   const vk = {
@@ -78,7 +67,7 @@ export function synthesise(engine: Engine, curve: Curve, nPublic: number): Fixtu
     IC: ic.map(g1),
   };
   const proofs = Array.from({ length: BATCH + 1 }, (_, j) => {
-    const [a, b, ...s] = scalars(BigInt(j + 1) * 7919n + BigInt(nPublic), 2 + nPublic, r) as [bigint, bigint, ...bigint[]];
+    const [a, b, ...s] = seededScalars(2 + nPublic, r, BigInt(j + 1) * 7919n + BigInt(nPublic), { nonZero: true }) as [bigint, bigint, ...bigint[]];
     const L = s.reduce((acc, x, i) => (acc + x * ic[i + 1]!) % r, ic[0]!);
     const cc = ((((a * b - alpha * beta - L * gamma) % r) + r) % r) * invMod(delta, r) % r;
     return {

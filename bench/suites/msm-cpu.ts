@@ -26,6 +26,7 @@ import { bn254 } from '@noble/curves/bn254.js';
 import mcl from 'mcl-wasm';
 import type { Engine, G1Point, PreparedBases } from 'webcurves';
 import { paramValues } from '../params.js';
+import { seededScalars } from '../seeded.js';
 import type { BenchCase, BenchContext, BenchSuite } from '../types.js';
 
 type CurveName = 'bn254' | 'bls12_381';
@@ -61,18 +62,6 @@ function putLE(out: Uint8Array, at: number, v: bigint, len: number): void {
   for (let j = 0; j < len; j++, v >>= 8n) out[at + j] = Number(v & 0xffn);
 }
 
-/** Seeded scalars in [0, r) (SplitMix64 words, 256 bits reduced mod r). */
-function seededScalars(n: number, r: bigint, seed: bigint): bigint[] {
-  let s = seed;
-  const word = (): bigint => {
-    s = (s + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-    return z ^ (z >> 31n);
-  };
-  return Array.from({ length: n }, () => ((word() << 192n) | (word() << 128n) | (word() << 64n) | word()) % r);
-}
 
 const fixtures = new Map<string, Fixture>();
 

@@ -5,6 +5,7 @@
  * its encodings' options).
  * @module
  */
+import { WebcurvesError } from '../errors.js';
 import type { MsmMethods } from '../msm/types.js';
 
 /** A group of points P; `msm` and `prepareBases` are documented in `src/msm/types.ts`. */
@@ -36,4 +37,19 @@ export interface CurveGroup<P, EncodeOpts, DecodeOpts> extends MsmMethods<P> {
    *   (unless `subgroupCheck: false`), `INVALID_ARGUMENT` (a format the curve lacks).
    */
   fromBytes(bytes: Uint8Array, opts?: DecodeOpts): P;
+}
+
+/**
+ * `isValid`'s rule for every group: whether `check` (a full validation that throws) passes. Any failure means
+ * "not valid", except a closed engine, which is the caller's error and still throws.
+ * @throws {WebcurvesError} `ENGINE_CLOSED`.
+ */
+export function passes(check: () => void): boolean {
+  try {
+    check();
+    return true;
+  } catch (e) {
+    if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
+    return false;
+  }
 }

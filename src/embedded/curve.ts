@@ -30,7 +30,7 @@ import { invMod, mod } from '../math/modular.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmGroupId } from '../generated/msm.js';
-import type { CurveGroup } from '../core/group.js';
+import { passes, type CurveGroup } from '../core/group.js';
 
 /** An affine point of an embedded curve. */
 export interface CurvePoint {
@@ -350,14 +350,10 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
         return x[0] === y[0] && x[1] === y[1];
       },
       isValid(a) {
-        try {
+        return passes(() => {
           self.live();
           self.load(kind, a, self.A, true);
-          return true;
-        } catch (e) {
-          if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
-          return false;
-        }
+        });
       },
       toBytes(a, opts) {
         self.live();

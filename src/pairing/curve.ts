@@ -24,7 +24,7 @@ import { decodeJob, getBig, SCALAR_WORDS, type DecodedG1, type LineWords, type P
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmOptions } from '../msm/types.js';
-import type { CurveGroup } from '../core/group.js';
+import { passes, type CurveGroup } from '../core/group.js';
 import type { MsmCurveName } from '../codegen/wgsl-curve.js';
 
 /** Names of the curves this module serves. */
@@ -550,14 +550,10 @@ export class PairingCurveImpl {
         return x.every((v, i) => v === y[i]);
       },
       isValid(a) {
-        try {
+        return passes(() => {
           self.live();
           self.load(g, a, self.A, true);
-          return true;
-        } catch (e) {
-          if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
-          return false;
-        }
+        });
       },
       toBytes(a, opts) {
         self.live();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, WebcurvesError, type Engine, type G1Point } from 'webcurves';
 import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import { closedForm, refGroup, type AnyPoint, type MsmCase, type RefGroup, type RefGroupId } from '../helpers/msm-ref.js';
+import { msmGroup, rejection, type MsmGroup } from '../helpers/msm-api.js';
 
 const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
 
@@ -22,28 +23,10 @@ afterAll(async () => {
   await wc?.close();
 });
 
-interface MsmGroup {
-  readonly generator: AnyPoint;
-  readonly zero: AnyPoint;
-  msm(points: readonly AnyPoint[], scalars: readonly bigint[], options?: object): Promise<AnyPoint>;
-}
 
-function groupOf(id: RefGroupId): MsmGroup {
-  const [curve, g] = [id.slice(0, id.lastIndexOf('_')), id.slice(id.lastIndexOf('_') + 1)];
-  const c = (wc as unknown as Record<string, Record<string, MsmGroup>>)[curve]!;
-  return c[g === 'g1' ? 'G1' : g === 'g2' ? 'G2' : g]!;
-}
 
+const groupOf = (id: RefGroupId): MsmGroup => msmGroup(wc, id);
 const codeOf = (e: unknown): string | undefined => (e instanceof WebcurvesError ? e.code : undefined);
-async function rejection(p: Promise<unknown>): Promise<WebcurvesError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e, String(e)).toBeInstanceOf(WebcurvesError);
-    return e as WebcurvesError;
-  }
-  throw new Error('expected a rejection');
-}
 
 async function expectCase(G: MsmGroup, c: MsmCase, options: object, what: string): Promise<void> {
   const got = await G.msm(c.points, c.scalars, options);

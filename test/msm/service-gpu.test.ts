@@ -17,43 +17,17 @@
  */
 import '../setup/gpu-env.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, ENGINE_INTERNALS, WebcurvesError, type Engine, type EngineInternals, type MsmProgressEvent, type PreparedBases } from 'webcurves';
-import { closedForm, packPoints, packScalars, randomPointsSum, refGroup, seededScalars, type AnyPoint, type RefGroup, type RefGroupId } from '../helpers/msm-ref.js';
+import { createEngine, ENGINE_INTERNALS, type Engine, type EngineInternals, type MsmProgressEvent } from 'webcurves';
+import { closedForm, packPoints, packScalars, randomPointsSum, seededScalars, type AnyPoint, type RefGroupId } from '../helpers/msm-ref.js';
+import { cachedRef, coordBytes, msmGroup, rejection } from '../helpers/msm-api.js';
 
 const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
 
-type Packed = Uint8Array | Uint32Array;
-interface MsmGroup {
-  readonly generator: AnyPoint;
-  readonly zero: AnyPoint;
-  msm(points: readonly AnyPoint[] | Packed, scalars: readonly bigint[] | Packed, options?: object): Promise<AnyPoint>;
-  prepareBases(points: readonly AnyPoint[] | Packed, options?: object): Promise<PreparedBases<AnyPoint>>;
-}
 
-function groupOf(e: Engine, id: RefGroupId): MsmGroup {
-  const at = id.lastIndexOf('_');
-  const c = (e as unknown as Record<string, Record<string, MsmGroup>>)[id.slice(0, at)]!;
-  const g = id.slice(at + 1);
-  return c[g === 'g1' ? 'G1' : g === 'g2' ? 'G2' : g]!;
-}
-const coordBytes = (id: RefGroupId): number => (id.startsWith('bls12') ? 48 : 32);
+const groupOf = msmGroup;
+const ref = cachedRef;
 
-async function rejection(p: Promise<unknown>): Promise<WebcurvesError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e, String(e)).toBeInstanceOf(WebcurvesError);
-    return e as WebcurvesError;
-  }
-  throw new Error('expected a rejection');
-}
 
-const refs = new Map<RefGroupId, RefGroup>();
-async function ref(id: RefGroupId): Promise<RefGroup> {
-  let R = refs.get(id);
-  if (!R) refs.set(id, (R = await refGroup(id)));
-  return R;
-}
 
 /** Progress events, checked: one backend's fractions are monotone and in [0, 1]. */
 function recorder(): { events: MsmProgressEvent[]; onProgress: (e: MsmProgressEvent) => void; backends(): string[] } {

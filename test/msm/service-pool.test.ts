@@ -7,8 +7,9 @@
  * results, over any worker count, and refuse use after `destroy()`. BW6-761 (in-thread path): options.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, WebcurvesError, type Engine, type MsmProgressEvent, type PreparedBases } from 'webcurves';
-import { coordsOf, packPoints, packScalars, randomPointsSum, refGroup, seededScalars, type AnyPoint, type RefGroup, type RefGroupId } from '../helpers/msm-ref.js';
+import { createEngine, WebcurvesError, type Engine, type MsmProgressEvent } from 'webcurves';
+import { coordsOf, packPoints, packScalars, randomPointsSum, seededScalars, type AnyPoint, type RefGroupId } from '../helpers/msm-ref.js';
+import { cachedRef, coordBytes, msmGroup, rejection, type MsmGroup, type Packed } from '../helpers/msm-api.js';
 
 let wc: Engine;
 beforeAll(async () => {
@@ -18,40 +19,12 @@ afterAll(async () => {
   await wc?.close();
 });
 
-type Packed = Uint8Array | Uint32Array;
-interface MsmGroup {
-  readonly generator: AnyPoint;
-  readonly zero: AnyPoint;
-  msm(points: readonly AnyPoint[] | Packed, scalars: readonly bigint[] | Packed, options?: object): Promise<AnyPoint>;
-  prepareBases(points: readonly AnyPoint[] | Packed, options?: object): Promise<PreparedBases<AnyPoint>>;
-}
 
-function groupOf(id: RefGroupId): MsmGroup {
-  const at = id.lastIndexOf('_');
-  const c = (wc as unknown as Record<string, Record<string, MsmGroup>>)[id.slice(0, at)]!;
-  const g = id.slice(at + 1);
-  return c[g === 'g1' ? 'G1' : g === 'g2' ? 'G2' : g]!;
-}
 
-/** Bytes per packed coordinate (types.ts: 32 for BN254 and the embedded curves, 48 for BLS12). */
-const coordBytes = (id: RefGroupId): number => (id.startsWith('bls12') ? 48 : 32);
+const groupOf = (id: RefGroupId): MsmGroup => msmGroup(wc, id);
+const ref = cachedRef;
 
-async function rejection(p: Promise<unknown>): Promise<WebcurvesError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e, String(e)).toBeInstanceOf(WebcurvesError);
-    return e as WebcurvesError;
-  }
-  throw new Error('expected a rejection');
-}
 
-const refs = new Map<RefGroupId, RefGroup>();
-async function ref(id: RefGroupId): Promise<RefGroup> {
-  let R = refs.get(id);
-  if (!R) refs.set(id, (R = await refGroup(id)));
-  return R;
-}
 
 const ALL: RefGroupId[] = ['bn254_g1', 'bn254_g2', 'bls12_381_g1', 'bls12_381_g2', 'bls12_377_g1', 'bls12_377_g2', 'ed_on_bls12_377_te', 'bandersnatch_te', 'bandersnatch_sw'];
 

@@ -11,9 +11,10 @@
  * through the precompile harness with default options.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, WebcurvesError, type Engine, type G1Point, type G2Point, type PreparedBases } from 'webcurves';
+import { createEngine, WebcurvesError, type Engine, type G1Point, type G2Point } from 'webcurves';
 import { codesFor } from '../helpers/precompiles.js';
 import { packPoints, packScalars, type AnyPoint } from '../helpers/msm-ref.js';
+import type { MsmGroup } from '../helpers/msm-api.js';
 import { vectorJson } from '../helpers/vectors.js';
 
 const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
@@ -35,11 +36,6 @@ interface Fail {
   Input: string;
   ExpectedError: string;
   Name: string;
-}
-type Packed = Uint8Array | Uint32Array;
-interface MsmGroup {
-  msm(points: readonly AnyPoint[] | Packed, scalars: readonly bigint[] | Packed, options?: object): Promise<AnyPoint>;
-  prepareBases(points: readonly AnyPoint[] | Packed, options?: object): Promise<PreparedBases<AnyPoint>>;
 }
 
 /** A 64-byte coordinate: 16 zero bytes then 48 bytes, big-endian; undefined when the top bytes are not zero. */
