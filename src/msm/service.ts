@@ -290,9 +290,7 @@ export class MsmService {
   private gpuMsm(curve: MsmCurveName): GpuMsm {
     let m = this.gpuMsms.get(curve);
     if (!m) {
-      // The compact code shape: on an H200 it compiled in 1.1 s instead of 27 s for straight code, and ran
-      // within the noise of it (docs/bench); on CPU-emulated adapters it is the only practical shape.
-      m = createGpuMsm(this.ctx.gpu!.device, curve, { codeShape: 'compact' });
+      m = createGpuMsm(this.ctx.gpu!.device, curve);
       this.gpuMsms.set(curve, m);
     }
     return m;

@@ -97,8 +97,9 @@ export interface GpuMsmOptions {
   /** Threads per workgroup of the 1-D kernels (default 64; 16 on CPU-emulated adapters). */
   readonly workgroupSize?: number;
   /**
-   * Shape of the emitted curve formulas: `straight` (default on GPUs) or `compact` (default on CPU-emulated
-   * adapters such as SwiftShader, whose compiler is slow on straight-line code); see `curve-programs.ts`.
+   * Shape of the emitted curve formulas: `compact` (default: an interpreter loop over the formula tables,
+   * quick to compile) or `straight` (straight-line code: 7–27 s to compile on a real GPU, ~10× longer on
+   * CPU-emulated adapters, and not reliably faster); see `curve-programs.ts`.
    */
   readonly codeShape?: CurveCodeShape;
   /** Threads the accumulation aims for when choosing segment lengths (default 2^16). */
@@ -264,7 +265,10 @@ class MsmPipeline implements GpuMsm {
     const wg = options.workgroupSize ?? (software ? 16 : 64);
     if (!Number.isInteger(wg) || wg < 1 || wg > device.limits.maxComputeInvocationsPerWorkgroup || wg > device.limits.maxComputeWorkgroupSizeX)
       throw new WebcurvesError('INVALID_ARGUMENT', `workgroupSize ${wg} is outside 1..${device.limits.maxComputeInvocationsPerWorkgroup}`);
-    const shape = options.codeShape ?? (software ? 'compact' : 'straight');
+    // Compact everywhere by default: measured on an H200 (docs/bench/) it compiled in 1.1–2.6 s against 7–27 s
+    // for straight code, and ran between 20% faster and 15% slower depending on the curve; on CPU-emulated
+    // adapters straight code takes ~10× longer to compile.
+    const shape = options.codeShape ?? 'compact';
     if (shape !== 'straight' && shape !== 'compact') throw new WebcurvesError('INVALID_ARGUMENT', `codeShape must be 'straight' or 'compact'`);
     const target = options.targetThreads ?? 1 << 16;
     const maxGroups = options.maxWorkgroupsPerDispatch ?? 1024;
