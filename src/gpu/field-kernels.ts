@@ -15,6 +15,7 @@ import { WebcurvesError } from '../errors.js';
 import { fromLimbs, montgomeryParams, toLimbs } from '../math/montgomery.js';
 import { bitLength } from '../math/modular.js';
 import { BufferUsage, MapMode } from './constants.js';
+import { cachedComputePipeline } from './pipelines.js';
 
 /**
  * How each operation reads its inputs and what it writes. `exp` operands are exponents (32-bit words, not
@@ -132,46 +133,10 @@ ${loadB}${store}}
 `;
 }
 
-/** Pipelines per device, keyed by field, operation, width, workgroup size and shape. */
-const pipelineCache = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
-
-async function compile(device: GPUDevice, code: string, label: string): Promise<GPUComputePipeline> {
-  const module = device.createShaderModule({ code, label });
-  try {
-    return await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
-  } catch (cause) {
-    let detail = '';
-    try {
-      const info = await module.getCompilationInfo();
-      detail = info.messages
-        .filter((m) => m.type === 'error')
-        .slice(0, 5)
-        .map((m) => `\n  ${m.lineNum}:${m.linePos} ${m.message}`)
-        .join('');
-    } catch {
-      // Compilation info is a diagnostic nicety; the original error is still reported.
-    }
-    throw new WebcurvesError('GPU_UNAVAILABLE', `WGSL pipeline ${label} failed to build${detail}`, { cause });
-  }
-}
-
+/** The pipeline of one field operation, keyed by field, operation, width, workgroup size and shape. */
 function pipelineFor(device: GPUDevice, field: PrimeFieldSpec, op: FieldOp, limbBits: number, options: FieldOpOptions): Promise<GPUComputePipeline> {
-  let cache = pipelineCache.get(device);
-  if (!cache) {
-    cache = new Map();
-    pipelineCache.set(device, cache);
-  }
-  const key = `${field.id}/${op}/${limbBits}/${options.workgroupSize ?? 64}/${options.mulShape ?? 'auto'}`;
-  let pipeline = cache.get(key);
-  if (!pipeline) {
-    // Built before any await so that concurrent callers share one compilation.
-    pipeline = compile(device, fieldOpShader(field, op, limbBits, options), `field-op:${key}`);
-    const entries = cache;
-    // A failed build is not cached, so a lost device or transient failure can be retried.
-    pipeline.catch(() => entries.delete(key));
-    cache.set(key, pipeline);
-  }
-  return pipeline;
+  const key = `field-op:${field.id}/${op}/${limbBits}/${options.workgroupSize ?? 64}/${options.mulShape ?? 'auto'}`;
+  return cachedComputePipeline(device, key, () => fieldOpShader(field, op, limbBits, options));
 }
 
 function storageBuffer(device: GPUDevice, data: Uint32Array, label: string): GPUBuffer {

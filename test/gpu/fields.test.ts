@@ -13,7 +13,7 @@
  */
 import '../setup/gpu-env.js';
 import * as fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   emitWgslField,
   montMulTwin,
@@ -22,7 +22,7 @@ import {
   type MulShape,
 } from '../../src/codegen/wgsl-field.js';
 import type { PrimeFieldSpec } from '../../src/curves/types.js';
-import { acquireGpu, type AcquiredGpu } from '../../src/gpu/device.js';
+import { useGpuDevice } from '../helpers/gpu-device.js';
 import { FIELD_OPS, runFieldOp, type FieldOp } from '../../src/gpu/field-kernels.js';
 import { bitLength, invMod, mod, powMod } from '../../src/math/modular.js';
 import { montgomeryParams } from '../../src/math/montgomery.js';
@@ -165,31 +165,7 @@ const RANDOM_PER_BATCH = 48;
 const WORKGROUP_SIZE = 8;
 
 describe('WGSL field arithmetic on WebGPU', () => {
-  let gpu: AcquiredGpu | undefined;
-  let acquireError: unknown;
-
-  beforeAll(async () => {
-    try {
-      gpu = await acquireGpu();
-    } catch (e) {
-      acquireError = e;
-    }
-  });
-
-  afterAll(() => {
-    gpu?.device.destroy();
-  });
-
-  /** Every GPU test fails (rather than being skipped, as a throwing beforeAll would make it) without a device. */
-  function device(): GPUDevice {
-    if (gpu) return gpu.device;
-    throw new Error(
-      'No WebGPU adapter found. GPU tests need one; without a GPU install SwiftShader and the Vulkan loader with ' +
-        '`apt-get update && apt-get install -y chromium libvulkan1` (provides /usr/lib/chromium/vk_swiftshader_icd.json), ' +
-        'or set VK_ICD_FILENAMES to another Vulkan ICD. The `webgpu` npm package (Dawn) must be installed too.',
-      { cause: acquireError },
-    );
-  }
+  const device = useGpuDevice();
 
   for (const { field, limbBits, ops, shape } of GPU_CASES) {
     it(`${field.id} at ${limbBits}-bit limbs${shape ? ` (${shape} product)` : ''}: ${ops.length} ops`, async () => {

@@ -5,9 +5,9 @@
  * every curve. Both shapes are emitted from the same formula tables, which curve-code.test.ts checks.
  */
 import '../setup/gpu-env.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSM_CURVES, msmCurve, type MsmCurveName } from '../../src/codegen/wgsl-curve.js';
-import { acquireGpu, type AcquiredGpu } from '../../src/gpu/device.js';
+import { useGpuDevice } from '../helpers/gpu-device.js';
 import { createGpuMsm } from '../../src/gpu/msm/index.js';
 import { CurveTwin } from '../../src/gpu/msm/twin.js';
 
@@ -16,25 +16,11 @@ const FULL = process.env.WEBCURVES_GPU_FULL === '1';
 const TIMEOUT = FULL ? 1_800_000 : 120_000;
 
 describe('GPU MSM, straight-line code shape', () => {
-  let gpu: AcquiredGpu | undefined;
-  let acquireError: unknown;
-
-  beforeAll(async () => {
-    try {
-      gpu = await acquireGpu();
-    } catch (e) {
-      acquireError = e;
-    }
-  });
-
-  afterAll(() => {
-    gpu?.device.destroy();
-  });
+  const device = useGpuDevice();
 
   const curves: readonly MsmCurveName[] = FULL ? MSM_CURVES : ['bn254'];
   for (const name of curves) {
     it(`${name}: closed-form MSM of 100 points with identity, repeated points and r − 1`, async () => {
-      if (!gpu) throw new Error('No WebGPU adapter found (see test/gpu/msm.test.ts for how to provide one).', { cause: acquireError });
       const spec = msmCurve(name);
       const tw = new CurveTwin(spec);
       const G = tw.fromAffine(tw.generator());
@@ -54,7 +40,7 @@ describe('GPU MSM, straight-line code shape', () => {
         P = tw.add(P, G);
       }
       const want = tw.toAffine(tw.mul(e, G));
-      const msm = createGpuMsm(gpu.device, name, { codeShape: 'straight', workgroupSize: 16 });
+      const msm = createGpuMsm(device(), name, { codeShape: 'straight', workgroupSize: 16 });
       const got = await msm.msm(points, scalars);
       expect(got).toEqual(want);
       expect(msm.options.codeShape).toBe('straight');

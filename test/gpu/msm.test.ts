@@ -22,11 +22,11 @@ import { pippenger } from '@noble/curves/abstract/curve.js';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import * as fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msmCurve, type MsmCurveName } from '../../src/codegen/wgsl-curve.js';
-import { acquireGpu, type AcquiredGpu } from '../../src/gpu/device.js';
 import { createGpuMsm, GpuStageMismatchError, type GpuMsm, type GpuMsmOptions, type MsmStage } from '../../src/gpu/msm/index.js';
 import { CurveTwin, type AffinePoint, type TwinPoint } from '../../src/gpu/msm/twin.js';
+import { useGpuDevice } from '../helpers/gpu-device.js';
 import { vectorJson } from '../helpers/vectors.js';
 
 const FULL = process.env.WEBCURVES_GPU_FULL === '1';
@@ -119,30 +119,8 @@ const same = (a: AffinePoint, b: AffinePoint): boolean => (a === null || b === n
 const show = (a: AffinePoint): string => (a === null ? 'identity' : `(0x${a.x.toString(16)}, 0x${a.y.toString(16)})`);
 
 describe('GPU MSM on WebGPU', () => {
-  let gpu: AcquiredGpu | undefined;
-  let acquireError: unknown;
+  const device = useGpuDevice();
   const msms = new Map<string, GpuMsm>();
-
-  beforeAll(async () => {
-    try {
-      gpu = await acquireGpu();
-    } catch (e) {
-      acquireError = e;
-    }
-  });
-
-  afterAll(() => {
-    gpu?.device.destroy();
-  });
-
-  function device(): GPUDevice {
-    if (gpu) return gpu.device;
-    throw new Error(
-      'No WebGPU adapter found. GPU tests need one; without a GPU install SwiftShader and the Vulkan loader with ' +
-        '`apt-get update && apt-get install -y chromium libvulkan1`, or set VK_ICD_FILENAMES to another Vulkan ICD.',
-      { cause: acquireError },
-    );
-  }
 
   /** One GpuMsm per (curve, options), so pipelines compile once per configuration. */
   function gpuMsm(name: MsmCurveName, options: GpuMsmOptions = {}): GpuMsm {

@@ -7,6 +7,20 @@ import { WebcurvesError, type BW6Curve, type G1Point, type G2Point, type Pairing
 
 export type Op = 'add' | 'mul' | 'msm' | 'pairing';
 
+/** A case of a vector file that must succeed (go-ethereum's format, also used by frontier and celo). */
+export interface ValidCase {
+  Input: string;
+  Expected: string;
+  Name: string;
+}
+
+/** A case of a `fail-*` vector file. */
+export interface FailCase {
+  Input: string;
+  ExpectedError: string;
+  Name: string;
+}
+
 const hex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const beInt = (b: Uint8Array): bigint => (b.length ? BigInt('0x' + toHex(b)) : 0n);

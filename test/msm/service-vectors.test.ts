@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, WebcurvesError, type Engine, type G1Point, type G2Point } from 'webcurves';
-import { codesFor } from '../helpers/precompiles.js';
+import { codesFor, type FailCase, type ValidCase } from '../helpers/precompiles.js';
 import { packPoints, packScalars, type AnyPoint } from '../helpers/msm-ref.js';
 import type { MsmGroup } from '../helpers/msm-api.js';
 import { vectorJson } from '../helpers/vectors.js';
@@ -27,16 +27,6 @@ afterAll(async () => {
   await wc?.close();
 });
 
-interface Valid {
-  Input: string;
-  Expected: string;
-  Name: string;
-}
-interface Fail {
-  Input: string;
-  ExpectedError: string;
-  Name: string;
-}
 
 /** A 64-byte coordinate: 16 zero bytes then 48 bytes, big-endian; undefined when the top bytes are not zero. */
 function coord(hex: string): bigint | undefined {
@@ -92,7 +82,7 @@ const groupOf = (curve: 'bls12_381' | 'bls12_377', g: 1 | 2): MsmGroup => (g ===
 describe('MultiExp vectors through the MSM service', () => {
   for (const [file, curve, g] of FILES) {
     it(`${file}${FULL ? '' : ' (every 10th case and the 2 largest)'}: objects over the pool, packed in-thread, prepared`, async () => {
-      const cases = vectorJson<Valid[]>(file);
+      const cases = vectorJson<ValidCase[]>(file);
       expect(cases.length).toBeGreaterThan(0);
       const bySize = cases.map((c, i) => [c.Input.length, i] as const).sort((a, b) => b[0] - a[0]);
       const pick = new Set(FULL ? cases.map((_, i) => i) : [...cases.keys()].filter((i) => i % 10 === 0).concat(bySize.slice(0, 2).map(([, i]) => i)));
@@ -125,7 +115,7 @@ describe('MultiExp vectors through the MSM service', () => {
 
   for (const [file, curve, g] of FAIL_FILES) {
     it(`${file}: inputs with whole pairs and zero top bytes are refused with the named error`, async () => {
-      const cases = vectorJson<Fail[]>(file);
+      const cases = vectorJson<FailCase[]>(file);
       expect(cases.length).toBeGreaterThan(0);
       const G = groupOf(curve, g);
       let ran = 0;

@@ -15,7 +15,7 @@ import { bw6_761 } from '../../src/curves/index.js';
 import type { AffinePoint } from '../../src/math/ec.js';
 import { mod } from '../../src/math/modular.js';
 import { endoComboRef, pairing6Params, pairingRef6 } from '../../src/math/pairing6-params.js';
-import { codesFor, runPrecompile6, type Op } from '../helpers/precompiles.js';
+import { codesFor, runPrecompile6, type Op, type FailCase, type ValidCase } from '../helpers/precompiles.js';
 import { vectorJson } from '../helpers/vectors.js';
 
 const FULL = Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
@@ -51,16 +51,6 @@ function curvePoints(g: 1 | 2, n: number, seed: bigint): G1Point[] {
   return out;
 }
 
-interface Valid {
-  Input: string;
-  Expected: string;
-  Name: string;
-}
-interface Fail {
-  Input: string;
-  ExpectedError: string;
-  Name: string;
-}
 
 describe('BW6-761 EIP-3026 vectors (frontier)', () => {
   const VALID: [string, 1 | 2, Op][] = [
@@ -73,7 +63,7 @@ describe('BW6-761 EIP-3026 vectors (frontier)', () => {
   ];
   for (const [file, group, op] of VALID) {
     it(`${file}.json${op === 'msm' && !FULL ? ' (every 10th case)' : ''}`, async () => {
-      const cases = vectorJson<Valid[]>(`polkadot-evm_frontier/${file}.json`);
+      const cases = vectorJson<ValidCase[]>(`polkadot-evm_frontier/${file}.json`);
       expect(cases.length).toBe(100);
       for (let i = 0; i < cases.length; i += op === 'msm' && !FULL ? 10 : 1) {
         const v = cases[i]!;
@@ -92,7 +82,7 @@ describe('BW6-761 EIP-3026 vectors (frontier)', () => {
   ];
   for (const [file, group, op] of FAIL) {
     it(`${file}.json`, async () => {
-      const cases = vectorJson<Fail[]>(`polkadot-evm_frontier/${file}.json`);
+      const cases = vectorJson<FailCase[]>(`polkadot-evm_frontier/${file}.json`);
       expect(cases.length).toBe(op === 'pairing' ? 8 : 5);
       for (const v of cases) {
         let err: unknown;

@@ -10,18 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, WebcurvesError, type Engine, type PairingCurve } from 'webcurves';
 import { vectorJson } from '../helpers/vectors.js';
-import { codesFor, runPrecompile, type Op } from '../helpers/precompiles.js';
+import { codesFor, runPrecompile, type Op, type FailCase, type ValidCase } from '../helpers/precompiles.js';
 
-interface Valid {
-  Input: string;
-  Expected: string;
-  Name: string;
-}
-interface Fail {
-  Input: string;
-  ExpectedError: string;
-  Name: string;
-}
 
 const FULL = Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
 
@@ -78,7 +68,7 @@ const FAIL: [string, 'bls12_381' | 'bls12_377', 1 | 2, Op][] = [
 describe('precompile vectors (valid)', () => {
   for (const [file, name, group, op] of VALID) {
     it(`${file}`, async () => {
-      const cases = vectorJson<Valid[]>(file);
+      const cases = vectorJson<ValidCase[]>(file);
       expect(cases.length).toBeGreaterThan(0);
       for (const v of cases) {
         const out = await runPrecompile(curve(name), group, op, v.Input);
@@ -91,7 +81,7 @@ describe('precompile vectors (valid)', () => {
 describe('precompile vectors (fail-*)', () => {
   for (const [file, name, group, op] of FAIL) {
     it(`${file}`, async () => {
-      const cases = vectorJson<Fail[]>(file);
+      const cases = vectorJson<FailCase[]>(file);
       expect(cases.length).toBeGreaterThan(0);
       for (const v of cases) {
         let err: unknown;

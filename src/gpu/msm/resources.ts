@@ -1,59 +1,27 @@
 /**
- * Per-device GPU resources of the MSM: the pipeline cache (keyed by curve, kernel, limb width, workgroup
- * size and code shape; compiled with `createComputePipelineAsync`, concurrent requests share one build),
+ * Per-device GPU resources of the MSM: its pipelines in the shared per-device cache (`../pipelines.ts`), keyed
+ * by curve, kernel, limb width, workgroup size and code shape,
  * and a buffer pool (buffers are reused across MSMs by usage and size class; idle memory is capped).
  * Both live in `WeakMap`s keyed by the device, so a lost or dropped device takes its resources with it.
  * @module
  */
-import { WebcurvesError } from '../../errors.js';
 import { BufferUsage } from '../constants.js';
 import type { KernelSpec } from './kernels.js';
-
-const pipelineCaches = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
-
-async function compile(device: GPUDevice, spec: KernelSpec, label: string): Promise<GPUComputePipeline> {
-  const module = device.createShaderModule({ code: spec.code, label });
-  try {
-    return await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
-  } catch (cause) {
-    let detail = '';
-    try {
-      const info = await module.getCompilationInfo();
-      detail = info.messages
-        .filter((m) => m.type === 'error')
-        .slice(0, 5)
-        .map((m) => `\n  ${m.lineNum}:${m.linePos} ${m.message}`)
-        .join('');
-    } catch {
-      // Compilation info is a diagnostic nicety; the original error is still reported.
-    }
-    throw new WebcurvesError('GPU_UNAVAILABLE', `WGSL pipeline ${label} failed to build${detail}`, { cause });
-  }
-}
+import { cachedComputePipeline, cachedComputePipelineKeys } from '../pipelines.js';
 
 /**
  * The cached pipeline for `key`, building it from `make()` on first use. A failed build is not cached.
  * @param key - `curve/kernel/limbBits/workgroupSize/shape`
  */
 export function cachedPipeline(device: GPUDevice, key: string, make: () => KernelSpec): Promise<GPUComputePipeline> {
-  let cache = pipelineCaches.get(device);
-  if (!cache) {
-    cache = new Map();
-    pipelineCaches.set(device, cache);
-  }
-  let pipeline = cache.get(key);
-  if (!pipeline) {
-    const entries = cache;
-    pipeline = compile(device, make(), `msm:${key}`);
-    pipeline.catch(() => entries.delete(key));
-    cache.set(key, pipeline);
-  }
-  return pipeline;
+  return cachedComputePipeline(device, `msm:${key}`, () => make().code);
 }
 
-/** Keys of the pipelines cached for a device (for tests and diagnostics). */
+/** Keys of the MSM pipelines cached for a device (for tests and diagnostics). */
 export function cachedPipelineKeys(device: GPUDevice): string[] {
-  return [...(pipelineCaches.get(device)?.keys() ?? [])];
+  return cachedComputePipelineKeys(device)
+    .filter((k) => k.startsWith('msm:'))
+    .map((k) => k.slice(4));
 }
 
 /** Size classes: powers of two up to 1 MiB, then steps of 1/8 of the enclosing power of two. */
