@@ -1,0 +1,48 @@
+/**
+ * Checks of array-shaped arguments at the API edge, shared by every public entry point.
+ *
+ * Why a module of its own: JavaScript arrays may have holes (`[1n, , 2n]`, `delete a[i]`, `new Array(n)`), and
+ * `map`, `forEach`, `flatMap`, `every` and `some` skip them silently. Code that packs such an array into wasm
+ * memory then leaves the previous call's words in the gap, and answers with a value computed from stale input.
+ * Every array input is therefore walked here by index, before anything is written to wasm memory, and a hole
+ * or an `undefined` element is an `INVALID_ARGUMENT` that names the parameter and the index.
+ * @module
+ */
+import { WebcurvesError } from '../errors.js';
+
+/**
+ * Checks that `value` is an array with an element at every index (no holes, no `undefined`).
+ * @param value - the argument as the caller passed it
+ * @param name - the parameter's name, for the message (`points`, `scalars`, `pairs[3]`)
+ * @returns the same array, typed as a dense read-only array of unknowns for the element checks that follow
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when `value` is not an array, or has a hole or `undefined` at some index.
+ */
+export function denseArray(value: unknown, name: string): readonly unknown[] {
+  if (!Array.isArray(value)) throw new WebcurvesError('INVALID_ARGUMENT', `${name} must be an array, not ${describe(value)}`);
+  for (let i = 0; i < value.length; i++) {
+    if (!(i in value)) throw new WebcurvesError('INVALID_ARGUMENT', `${name}[${i}] is missing (a hole in the array)`);
+    if (value[i] === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${name}[${i}] is undefined`);
+  }
+  return value as readonly unknown[];
+}
+
+/**
+ * Checks that `value` is an array of bigints with no holes.
+ * @param value - the argument as the caller passed it
+ * @param name - the parameter's name, for the message
+ * @returns the same array, typed
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when `value` is not an array, has a hole, or an element is not a bigint.
+ */
+export function bigintArray(value: unknown, name: string): readonly bigint[] {
+  const a = denseArray(value, name);
+  for (let i = 0; i < a.length; i++)
+    if (typeof a[i] !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `${name}[${i}] must be a bigint, not ${describe(a[i])}`);
+  return a as readonly bigint[];
+}
+
+/** A short description of a value's kind for error messages (never its contents: they may be secret). */
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : typeof v;
+}
