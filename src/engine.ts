@@ -8,8 +8,8 @@ import { WebcurvesError } from './errors.js';
 import { acquireGpu, type AcquiredGpu, type GpuAdapterSummary, type GpuSource } from './gpu/device.js';
 import { runFieldOp } from './gpu/field-kernels.js';
 import { hardwareConcurrency } from './core/platform.js';
-import { packWords, unpackWords, type WasmField } from './core/field.js';
-import { UnitExecutor } from './core/units.js';
+import { packWords, unpackWords, WasmField } from './core/field.js';
+import { curveOfField, UnitExecutor } from './core/units.js';
 import { WorkerPool } from './pool/worker-pool.js';
 import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
 import { primeFields } from './curves/index.js';
@@ -200,7 +200,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const local = new UnitExecutor();
   const fieldIds = primeFields().map((f) => f.id as FieldId);
   // The calling thread keeps every field ready, so field arithmetic is synchronous.
-  const fieldsPromise = Promise.all(fieldIds.map((id) => local.field(id)));
+  // Every object the engine hands out refuses work once it is closed (see the README's Guarantees).
+  let closed = false;
+  const live = (): void => {
+    if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
+  };
+  const fieldsPromise = Promise.all(fieldIds.map(async (id) => new WasmField(await local.core(curveOfField(id)), id, live)));
   let gpuRefusal: string | undefined;
   const gpuPromise: Promise<AcquiredGpu | undefined> =
     gpuMode === 'off'
@@ -237,15 +242,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       'no WebGPU adapter found (browsers: navigator.gpu; Node: install the optional "webgpu" package and a Vulkan/Metal/D3D12 driver)',
     );
   }
-  let closed = false;
   let lostReason: string | undefined;
   gpu?.device.lost.then((info) => {
     if (!closed) lostReason = `device lost: ${info.message || info.reason}`;
   });
   const simd = wasmSimdSupported();
-  const live = (): void => {
-    if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
-  };
   // Pairing curves run on the calling thread's instance of each curve module (already instantiated above).
   const [bn254Core, bls381Core, bls377Core, bw6Core, edCore, bandersnatchCore] = await Promise.all([
     local.core('bn254'),

@@ -35,9 +35,15 @@ export class WasmField {
   /**
    * @param core - an instance of the curve module that holds this field
    * @param id - which of the module's two fields
+   * @param live - throws `ENGINE_CLOSED` once the engine that handed this field out is closed (checked by every
+   *   operation, since each one stores its operands first)
    * @throws {WebcurvesError} `INVALID_ARGUMENT` when the module does not contain the field.
    */
-  constructor(core: CoreInstance, id: FieldId) {
+  constructor(
+    core: CoreInstance,
+    id: FieldId,
+    private readonly live: () => void = () => {},
+  ) {
     const fields = CURVE_FIELDS[core.curve];
     const which = fields.fp === id ? 'fp' : fields.fr === id ? 'fr' : undefined;
     if (!which) throw new WebcurvesError('INVALID_ARGUMENT', `${core.curve} has no field ${id}`);
@@ -62,9 +68,10 @@ export class WasmField {
 
   /**
    * Writes a canonical value into element slot `ptr` (Montgomery form).
-   * @throws {WebcurvesError} `NOT_IN_FIELD` when `v` is negative or not below the modulus.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` when `v` is negative or not below the modulus; `ENGINE_CLOSED`.
    */
   store(ptr: number, v: bigint): void {
+    this.live();
     if (typeof v !== 'bigint' || v < 0n || v >= this.layout.modulus)
       throw new WebcurvesError('NOT_IN_FIELD', `value is not in [0, ${this.layout.id} modulus)`);
     const w = this.words(this.ioPtr);

@@ -345,6 +345,7 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
         return self.getPoint(kind, self.OUT);
       },
       eq(a, b) {
+        self.live();
         const x = self.coords(a);
         const y = self.coords(b);
         return x[0] === y[0] && x[1] === y[1];

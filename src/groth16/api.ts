@@ -20,6 +20,8 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
+import { denseArray } from '../core/args.js';
+import { isAbortSignal } from '../core/abort.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
 import type { G1Point, G2Point } from '../pairing/encoding.js';
@@ -170,6 +172,7 @@ export class Groth16Api {
     if (!Array.isArray(items)) throw new WebcurvesError('INVALID_ARGUMENT', 'items must be an array of { publicSignals, proof }');
     const nPublic = data.key.ic.length - 1;
     const r = data.impl.r;
+    denseArray(items, 'items');
     const parsed = items.map((it, i) => {
       if (it === null || typeof it !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', `items[${i}] must be { publicSignals, proof }`);
       try {
@@ -300,5 +303,5 @@ function relabel(e: unknown, label: string): unknown {
 function signalOf(options: unknown): AbortSignal | undefined {
   if (options === null || typeof options !== 'object') return undefined;
   const s = (options as { signal?: unknown }).signal;
-  return typeof AbortSignal !== 'undefined' && s instanceof AbortSignal ? s : undefined;
+  return isAbortSignal(s) ? s : undefined;
 }

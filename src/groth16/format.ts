@@ -99,11 +99,30 @@ function snarkG1(v: unknown, curve: Pairing12Name, where: string, fail: Fail): G
   const y = coord(a[1], p, `${where}[1]`, fail);
   const z = a.length === 3 ? coord(a[2], p, `${where}[2]`, fail) : 1n;
   if (z === 0n) return { x: 0n, y: 0n };
+  if (x === 0n && y === 0n) offCurveOrigin(where, fail);
   if (z === 1n) return { x, y };
   const F = primeFieldOps(p);
   const zi = F.inv(z);
   const zi2 = F.mul(zi, zi);
   return { x: F.mul(x, zi2), y: F.mul(y, F.mul(zi2, zi)) };
+}
+
+/**
+ * (0, 0) with z ≠ 0: not a curve point (b ≠ 0), and not the identity either, which snarkjs writes with z = 0.
+ * Read as the identity it would make a tampered proof merely fail; it is malformed, so it is refused.
+ */
+function offCurveOrigin(where: string, fail: Fail): never {
+  return fail(`${where} is (0, 0) with z ≠ 0: not on the curve (the identity has z = 0)`, new WebcurvesError('NOT_ON_CURVE', `${where} is not on the curve`));
+}
+
+/** The elements of a JSON array by index (holes are refused: `map` would skip them). */
+function elements(v: readonly unknown[], where: string, fail: Fail): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i < v.length; i++) {
+    if (!(i in v) || v[i] === undefined) fail(`${where}[${i}] is missing`);
+    out.push(v[i]);
+  }
+  return out;
 }
 
 function fp2(v: unknown, p: bigint, where: string, fail: Fail): [bigint, bigint] {
@@ -121,6 +140,7 @@ function snarkG2(v: unknown, curve: Pairing12Name, where: string, fail: Fail): G
   const y = fp2(a[1], p, `${where}[1]`, fail);
   const z = a.length === 3 ? fp2(a[2], p, `${where}[2]`, fail) : ([1n, 0n] as [bigint, bigint]);
   if (z[0] === 0n && z[1] === 0n) return { x: [0n, 0n], y: [0n, 0n] };
+  if (x[0] === 0n && x[1] === 0n && y[0] === 0n && y[1] === 0n) offCurveOrigin(where, fail);
   if (z[0] === 1n && z[1] === 0n) return { x, y };
   const F2 = fp2Ops(p, mod(beta, p));
   const zi = F2.inv(z);
@@ -173,7 +193,7 @@ export function parseKey(vk: unknown, onCurves: (curve: Pairing12Name, g1: G1Poi
     if (!curve) fail(`curve ${JSON.stringify(o.curve)} is not supported (bn128, bls12381, bls12377)`);
     const c = curve!;
     if (!Array.isArray(o.IC) || o.IC.length === 0) fail('IC is not a non-empty array of G1 points');
-    const ic = (o.IC as unknown[]).map((P, i) => snarkG1(P, c, `IC[${i}]`, fail));
+    const ic = elements(o.IC as unknown[], 'IC', fail).map((P, i) => snarkG1(P, c, `IC[${i}]`, fail));
     if (o.nPublic !== undefined && o.nPublic !== ic.length - 1) fail(`nPublic is ${JSON.stringify(o.nPublic)} but IC holds ${ic.length} points`);
     return {
       curve: c,
@@ -225,7 +245,7 @@ export function parseKey(vk: unknown, onCurves: (curve: Pairing12Name, g1: G1Poi
       beta: gnarkG2(G2.Beta, p, 'G2.Beta', fail),
       gamma: gnarkG2(G2.Gamma, p, 'G2.Gamma', fail),
       delta: gnarkG2(G2.Delta, p, 'G2.Delta', fail),
-      ic: (G1.K as unknown[]).map((P, i) => gnarkG1(P, p, `G1.K[${i}]`, fail)),
+      ic: elements(G1.K as unknown[], 'G1.K', fail).map((P, i) => gnarkG1(P, p, `G1.K[${i}]`, fail)),
     };
   }
   return fail('neither snarkjs (vk_alpha_1, …) nor gnark (G1.Alpha, …) JSON');
@@ -277,7 +297,7 @@ export function parsePublicSignals(signals: unknown, nPublic: number, r: bigint)
   const fail = failer('INVALID_PUBLIC_SIGNALS', 'public signals');
   const v = typeof signals === 'string' ? parseJson(signals, fail) : signals;
   let values: unknown[];
-  if (Array.isArray(v)) values = v;
+  if (Array.isArray(v)) values = elements(v, '', fail);
   else if (isObj(v)) values = Object.values(v);
   else return fail('not an array (snarkjs public.json) or an object (gnark public witness)');
   if (values.length !== nPublic) fail(`${values.length} given, the verifying key expects ${nPublic}`);

@@ -22,6 +22,9 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
+import { denseArray } from '../core/args.js';
+import { abortError as abortErrorOf } from '../core/abort.js';
+import { checkMsmOptions } from './options.js';
 import { MSM_LAYOUTS, type MsmGroupId, type MsmLayout } from '../generated/msm.js';
 import type { UnitExecutor } from '../core/units.js';
 import type { WorkerPool } from '../pool/worker-pool.js';
@@ -100,14 +103,8 @@ interface PreparedSlice extends CpuSlice {
   readonly bytes: Uint8Array;
 }
 
-/** An AbortSignal (by its interface: realms and polyfills have their own classes). */
-function isAbortSignal(x: unknown): x is AbortSignal {
-  const s = x as AbortSignal | null;
-  return typeof s === 'object' && s !== null && typeof s.aborted === 'boolean' && typeof s.addEventListener === 'function' && typeof s.removeEventListener === 'function';
-}
-
 function abortError(signal: AbortSignal): WebcurvesError {
-  return new WebcurvesError('ABORTED', 'the MSM was aborted', { cause: signal.reason });
+  return abortErrorOf(signal, 'the MSM');
 }
 
 /** A macrotask turn, so that the calling thread stays responsive between window groups. */
@@ -178,6 +175,7 @@ export class MsmService {
     const per = L.pointElems * L.ioWords;
     if (points instanceof Uint8Array || points instanceof Uint32Array) return asWords(points, 'points', per);
     if (!Array.isArray(points)) throw new WebcurvesError('INVALID_ARGUMENT', 'points must be an array of points or packed bytes');
+    denseArray(points, 'points');
     const out = new Uint32Array(points.length * per);
     const big = new BigUint64Array(out.buffer);
     for (let i = 0; i < points.length; i++) {
@@ -192,6 +190,7 @@ export class MsmService {
     const R = MSM_LAYOUTS[ad.id].scalarWords;
     if (scalars instanceof Uint8Array || scalars instanceof Uint32Array) return asWords(scalars, 'scalars', R);
     if (!Array.isArray(scalars)) throw new WebcurvesError('INVALID_ARGUMENT', 'scalars must be an array of bigints or packed bytes');
+    denseArray(scalars, 'scalars');
     const out = new Uint32Array(scalars.length * R);
     const big = new BigUint64Array(out.buffer);
     for (let i = 0; i < scalars.length; i++) {
@@ -216,19 +215,6 @@ export class MsmService {
       putWords(out, undefined, i * R, v % r, R);
     }
     return out;
-  }
-
-  private checkOptions(o: MsmOptions): void {
-    if (o === null || typeof o !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', `msm options must be an object, not ${o === null ? 'null' : typeof o}`);
-    if (o.onProgress !== undefined && typeof o.onProgress !== 'function') throw new WebcurvesError('INVALID_ARGUMENT', 'onProgress must be a function');
-    if (o.signal !== undefined && !isAbortSignal(o.signal)) throw new WebcurvesError('INVALID_ARGUMENT', 'signal must be an AbortSignal');
-    if (o.backend !== undefined && o.backend !== 'auto' && o.backend !== 'gpu' && o.backend !== 'cpu')
-      throw new WebcurvesError('INVALID_ARGUMENT', `backend must be 'auto', 'gpu' or 'cpu', not ${String(o.backend)}`);
-    if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 0))
-      throw new WebcurvesError('INVALID_ARGUMENT', `workers must be a non-negative integer, not ${String(o.workers)}`);
-    if (o.windowBits !== undefined && (!Number.isInteger(o.windowBits) || o.windowBits < 2 || o.windowBits > 16))
-      throw new WebcurvesError('INVALID_ARGUMENT', `windowBits must be an integer in 2..16, not ${String(o.windowBits)}`);
-    if (o.signal?.aborted) throw abortError(o.signal);
   }
 
   // ------------------------------------------------------------------ routing
@@ -364,7 +350,7 @@ export class MsmService {
   /** Σ scalars[i]·points[i] for one group (see `types.ts`). */
   async msm<P>(ad: MsmGroupAdapter<P>, points: readonly P[] | PackedInput, scalars: readonly bigint[] | PackedInput, options: MsmOptions = {}): Promise<P> {
     this.ctx.live();
-    this.checkOptions(options);
+    checkMsmOptions(options);
     const L = MSM_LAYOUTS[ad.id];
     const words = this.packPoints(ad, points);
     const sc = this.packScalars(ad, scalars);
@@ -597,7 +583,7 @@ export class MsmService {
   /** Validates and converts bases once (see `types.ts`). */
   async prepareBases<P>(ad: MsmGroupAdapter<P>, points: readonly P[] | PackedInput, options: PrepareBasesOptions = {}): Promise<PreparedBases<P>> {
     this.ctx.live();
-    this.checkOptions(options);
+    checkMsmOptions(options);
     const L = MSM_LAYOUTS[ad.id];
     const words = this.packPoints(ad, points);
     const n = words.length / (L.pointElems * L.ioWords);
@@ -623,7 +609,7 @@ export class MsmService {
   /** Internal: one MSM over prepared bases. */
   async preparedMsm<P>(h: PreparedBasesImpl<P>, scalars: readonly bigint[] | PackedInput, options: MsmOptions): Promise<P> {
     this.ctx.live();
-    this.checkOptions(options);
+    checkMsmOptions(options);
     const { ad, L, length: n } = h;
     // destroy() may run while this call awaits: keep what the call needs, and refuse (typed) to go on from a
     // point where the handle no longer holds it.

@@ -14,6 +14,9 @@
  */
 import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
+import { denseArray } from '../core/args.js';
+import { checkSignal } from '../core/abort.js';
+import { checkMsmOptions } from '../msm/options.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type PairingConstants } from '../generated/pairing.js';
 import { decomposeFast, type Decomposition } from '../math/lattice.js';
@@ -40,6 +43,19 @@ export type Pairing12Impl = Omit<PairingCurveImpl, keyof PairingCurve> & Pairing
 export interface PairingGroup<P> extends CurveGroup<P, EncodeOptions, DecodeOptions> {
   /** Maps any curve point into the prime-order subgroup (multiplication by the effective cofactor). */
   clearCofactor(a: P): P;
+}
+
+/**
+ * Checks the shape of `pairingCheck`'s argument: an array, without holes, of two-element arrays.
+ * @throws {WebcurvesError} `INVALID_ARGUMENT`.
+ */
+function checkPairs(pairs: unknown): void {
+  const a = denseArray(pairs, 'pairs');
+  for (let i = 0; i < a.length; i++) {
+    const pair = a[i];
+    if (!Array.isArray(pair) || pair.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', `pairs[${i}] must be a [G1, G2] pair`);
+    denseArray(pair, `pairs[${i}]`);
+  }
 }
 
 /** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. */
@@ -148,8 +164,12 @@ export interface BW6Curve {
    * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`.
    */
   pairing(P: G1Point, Q: G1Point): Promise<bigint[]>;
-  /** Whether ∏ e(P_i, Q_i) = 1 (one final exponentiation; identity pairs allowed). @throws {WebcurvesError} as `pairing`. */
-  pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G1Point]>): Promise<boolean>;
+  /**
+   * Whether ∏ e(P_i, Q_i) = 1 (one final exponentiation, in the calling thread; identity pairs allowed).
+   * @throws {WebcurvesError} as `pairing`; `INVALID_ARGUMENT` for malformed pairs or options; `ABORTED` when the
+   *   signal fired before the check started.
+   */
+  pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G1Point]>, options?: PairingCheckOptions): Promise<boolean>;
   /** Benchmark hooks for the given points. Unstable, for `bench/`. */
   benchHooks(P: G1Point, Q: G1Point, k: bigint): PairingBenchHooks<G1Point>;
 }
@@ -457,9 +477,9 @@ export class PairingCurveImpl {
     return [w[0]!, w[1]!];
   }
 
-  private scalar(k: bigint): bigint {
-    if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', 'scalars must be bigints');
-    if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', 'scalars must be non-negative');
+  private scalar(k: bigint, what = 'the scalar'): bigint {
+    if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a bigint`);
+    if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', `${what} is negative`);
     return k % this.r;
   }
 
@@ -545,6 +565,7 @@ export class PairingCurveImpl {
         return self.read(g, self.OUT) as P;
       },
       eq(a, b) {
+        self.live();
         const x = self.coords(g, a);
         const y = self.coords(g, b);
         return x.every((v, i) => v === y[i]);
@@ -578,6 +599,7 @@ export class PairingCurveImpl {
         self.live();
         self.inThreadMsmOptions(options);
         if (!Array.isArray(points)) throw new WebcurvesError('INVALID_ARGUMENT', `${self.name} prepareBases takes an array of points`);
+        denseArray(points, 'points');
         for (const P of points) self.load(g, P, self.A, options?.unchecked ? false : true);
         const bases = Object.freeze([...points]);
         let destroyed = false;
@@ -670,11 +692,16 @@ export class PairingCurveImpl {
    */
   msmInThread(g: 1 | 2, points: readonly (G1Point | G2Point)[], scalars: readonly bigint[], unchecked = false): G1Point | G2Point {
     this.live();
-    if (!Array.isArray(points) || !Array.isArray(scalars) || points.length !== scalars.length)
+    if (!Array.isArray(points) || !Array.isArray(scalars))
       throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} msm takes arrays of points and bigint scalars of equal length (packed input: BN/BLS12 groups only)`);
+    denseArray(points, 'points');
+    denseArray(scalars, 'scalars');
+    if (points.length !== scalars.length)
+      throw new WebcurvesError('INVALID_ARGUMENT', `msm needs as many scalars as points (${points.length} points, ${scalars.length} scalars)`);
     const n = points.length;
     if (n === 0) return g === 1 ? this.G1.zero : this.G2.zero;
-    const ks = scalars.map((s) => this.scalar(s));
+    const ks: bigint[] = [];
+    for (let i = 0; i < n; i++) ks.push(this.scalar(scalars[i]!, `scalars[${i}]`));
     const S = 2 * this.deg(g) * this.E;
     const ex = this.core.exports;
     const pts = ex.alloc(n * S);
@@ -690,11 +717,8 @@ export class PairingCurveImpl {
   /** Options the in-thread MSM (BW6-761) honours: `signal` (checked before the run), `unchecked`; no GPU. */
   private inThreadMsmOptions(o: MsmOptions | undefined): void {
     if (o === undefined) return;
-    if (o === null || typeof o !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'msm options must be an object');
+    checkMsmOptions(o);
     if (o.backend === 'gpu') throw new WebcurvesError('GPU_UNAVAILABLE', `backend 'gpu': ${this.name} MSMs run on the CPU (in this thread)`);
-    if (o.backend !== undefined && o.backend !== 'auto' && o.backend !== 'cpu')
-      throw new WebcurvesError('INVALID_ARGUMENT', `backend must be 'auto', 'gpu' or 'cpu', not ${String(o.backend)}`);
-    if (o.signal?.aborted) throw new WebcurvesError('ABORTED', 'the MSM was aborted');
   }
 
   // ------------------------------------------------------------------ pairings
@@ -714,7 +738,9 @@ export class PairingCurveImpl {
 
   async pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point | PreparedG2 | G1Point]>, options: PairingCheckOptions = {}): Promise<boolean> {
     this.live();
-    if (!Array.isArray(pairs)) throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck takes an array of [G1, G2] pairs');
+    checkPairs(pairs);
+    if (options === null || typeof options !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck options must be an object');
+    const signal = checkSignal(options.signal, 'the pairing check');
     if (this.k.d2 === 1) return this.checkInThread(pairs as ReadonlyArray<readonly [G1Point, G1Point]>);
     const inputs: PairInput[] = [];
     const checks: { g: 1 | 2; P: G1Point | G2Point }[] = [];
@@ -727,7 +753,6 @@ export class PairingCurveImpl {
       checks.push({ g, P });
     };
     for (const pair of pairs) {
-      if (!Array.isArray(pair) || pair.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck takes an array of [G1, G2] pairs');
       const [P, Q] = pair as unknown as readonly [G1Point, G2Point | PreparedG2];
       needCheck(1, P);
       const lines = preparedLines(Q, this.name);
@@ -739,7 +764,7 @@ export class PairingCurveImpl {
       }
     }
     if (inputs.length === 0) return true;
-    const out = await this.check({ pairs: inputs, checks: checks.map((c) => c.P) }, options.signal);
+    const out = await this.check({ pairs: inputs, checks: checks.map((c) => c.P) }, signal);
     if (out.failedCheck !== undefined) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${checks[out.failedCheck]!.g}`);
     for (const c of checks) this.rememberInSubgroup(c.g, c.P);
     return out.ok;
@@ -754,11 +779,10 @@ export class PairingCurveImpl {
     const g2s = ex.alloc(n * 2 * this.k.d2 * this.E);
     const work = ex.alloc(n * this.ex.pair_workBytes!());
     try {
-      pairs.forEach((pair, i) => {
-        if (!Array.isArray(pair) || pair.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck takes an array of [G1, G2] pairs');
-        this.load(1, pair[0], g1s + i * 2 * this.E, true);
-        this.load(2, pair[1], g2s + i * 2 * this.k.d2 * this.E, true);
-      });
+      for (let i = 0; i < n; i++) {
+        this.load(1, pairs[i]![0], g1s + i * 2 * this.E, true);
+        this.load(2, pairs[i]![1], g2s + i * 2 * this.k.d2 * this.E, true);
+      }
       return this.ex.pair_check!(g1s, g2s, n, work) !== 0;
     } finally {
       ex.free(work);
@@ -1003,5 +1027,16 @@ export function createPairingCurve(core: CoreInstance, live: () => void, paralle
  */
 export function createBW6Curve(core: CoreInstance, live: () => void): BW6Curve {
   if (!(core.curve in PAIRING6_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BW6 pairing curve`);
-  return new PairingCurveImpl(core, live) as unknown as BW6Curve;
+  const impl = new PairingCurveImpl(core, live);
+  // Only what BW6Curve declares: the implementation also has BN/BLS12-only members (prepareG2, check, units).
+  return Object.freeze({
+    name: impl.name as BW6Curve['name'],
+    p: impl.p,
+    r: impl.r,
+    G1: impl.G1,
+    G2: impl.G2 as PairingGroup<G1Point>,
+    pairing: (P: G1Point, Q: G1Point) => impl.pairing(P, Q),
+    pairingCheck: (pairs: ReadonlyArray<readonly [G1Point, G1Point]>, options?: PairingCheckOptions) => impl.pairingCheck(pairs, options),
+    benchHooks: (P: G1Point, Q: G1Point, k: bigint) => impl.benchHooks(P, Q, k) as PairingBenchHooks<G1Point>,
+  });
 }

@@ -16,6 +16,7 @@
  */
 import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
+import { abortError } from '../core/abort.js';
 import type { Pairing12Impl, Pairing12Name } from './curve.js';
 import type { G1Point, G2Point } from './encoding.js';
 import {
@@ -139,7 +140,7 @@ export class PairingDispatcher {
 
   /** Runs a check where the plan and the learnt corrections say. */
   async check(spec: CheckSpec, signal?: AbortSignal): Promise<CheckOutcome> {
-    signal?.throwIfAborted();
+    if (signal?.aborted) throw abortError(signal, 'the pairing check');
     const pool = this.pool;
     const plan = this.plan(spec);
     const canSplit = pool !== undefined && plan.groups.length > 0;

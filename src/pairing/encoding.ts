@@ -239,7 +239,10 @@ export function decodePoint(c: EncodingCurve, bytes: Uint8Array, g2: boolean, op
   if (!compressed) {
     const vals: bigint[] = [];
     for (let i = 0; i < 2 * coords; i++) vals.push(canonical(read(i), p, 'a coordinate'));
-    return { zero: false, ...assemble(be ? vals : vals) };
+    // (0, 0) is on none of these curves (b ≠ 0), and in these formats the identity is the flagged encoding:
+    // all-zero coordinates without the flag are a non-canonical infinity, not the identity.
+    if (vals.every((v) => v === 0n)) throw new WebcurvesError('INVALID_ENCODING', 'non-canonical point at infinity: (0, 0) without the infinity flag');
+    return { zero: false, ...assemble(vals) };
   }
   // compressed: x, then y from the curve equation and the sign flag
   if (!fp2) {

@@ -10,6 +10,7 @@
  */
 import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
+import { abortError as abortErrorOf } from '../core/abort.js';
 import { importHidden, isNode } from '../core/platform.js';
 import type { CoreWorkerApi } from '../../workers/core.worker.js';
 import { installErrorTransfer } from '../core/comlink-errors.js';
@@ -49,12 +50,8 @@ type NodeWorker = import('node:worker_threads').Worker;
 
 const NODE_WORKER_PATH = '../../workers/core.worker.js';
 
-/**
- * The parent's Node flags minus those that describe the parent's own entry (`-e code`, `-p code`,
- * `--input-type`): worker_threads inherit execArgv, and a worker must run its module, not the parent's
- * eval'd script.
- */
-function workerExecArgv(parent: readonly string[]): string[] {
+/** Flags that name the parent's own entry (`-e code`, `-p code`, `--input-type`): a worker runs its module. */
+function withoutEntryFlags(parent: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < parent.length; i++) {
     const a = parent[i]!;
@@ -68,6 +65,43 @@ function workerExecArgv(parent: readonly string[]): string[] {
   return out;
 }
 
+/** Flags a worker needs to load our module as the parent loads it (loaders, conditions, source maps). */
+const MODULE_FLAG = /^(--import|--require|-r|--loader|--experimental-loader|--conditions|-C|--(no-)?experimental-[a-z-]+|--enable-source-maps|--no-warnings|--no-deprecation)(=|$)/;
+
+function moduleFlagsOnly(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!MODULE_FLAG.test(a)) continue;
+    out.push(a);
+    // a flag whose value is the next argument (`--import x`, `-r x`, `-C x`)
+    if (!a.includes('=') && /^(--import|--require|-r|--loader|--experimental-loader|--conditions|-C)$/.test(a) && i + 1 < argv.length) out.push(argv[++i]!);
+  }
+  return out;
+}
+
+/**
+ * Starts a Node worker with as many of the parent's flags as `worker_threads` accepts. worker_threads refuse V8
+ * and process-wide flags in `execArgv` (`--max-old-space-size`, `--expose-gc`, `--stack-size`, `--title`:
+ * `ERR_WORKER_INVALID_EXEC_ARGV`), and inheriting the parent's `execArgv` also carries its `--input-type`, which
+ * breaks loading a file. So: the parent's flags without its entry flags; else only the module-loading flags;
+ * else none. The refusal is synchronous, so a try costs no thread.
+ */
+function newNodeWorker(Worker: typeof import('node:worker_threads').Worker, url: URL, parent: readonly string[]): NodeWorker {
+  const tries = [withoutEntryFlags(parent)];
+  tries.push(moduleFlagsOnly(tries[0]!), []);
+  let refusal: unknown;
+  for (const execArgv of tries) {
+    try {
+      return new Worker(url, { execArgv });
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
+      refusal = e;
+    }
+  }
+  throw refusal;
+}
+
 async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> {
   let slot: Slot;
   if (isNode) {
@@ -78,7 +112,7 @@ async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> 
     // Not a literal: bundlers must not inline this Node-only copy of the worker (the browser branch below is
     // the one they bundle).
     const url = new URL(NODE_WORKER_PATH, import.meta.url);
-    const w = new Worker(url, { execArgv: workerExecArgv(process.execArgv) });
+    const w = newNodeWorker(Worker, url, process.execArgv);
     slot = {
       remote: Comlink.wrap<CoreWorkerApi>(nodeEndpoint(w)),
       terminate: () => void w.terminate(),
@@ -109,7 +143,7 @@ async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> 
 }
 
 function abortError(signal: AbortSignal): WebcurvesError {
-  return new WebcurvesError('ABORTED', 'the task was aborted', { cause: signal.reason });
+  return abortErrorOf(signal, 'the task');
 }
 
 /** A fixed-size pool of wasm-core workers. */
@@ -161,7 +195,11 @@ export class WorkerPool {
   /** Starts every worker in the background (a pool started on its first task). */
   private spawnAll(): void {
     this.spawned = true;
-    for (let i = 0; i < this.target; i++) this.add().catch(() => this.failQueueIfNoWorkers());
+    for (let i = 0; i < this.target; i++)
+      this.add().catch((e: unknown) => {
+        this.lastFailure = e;
+        this.failQueueIfNoWorkers();
+      });
   }
 
   /** Number of workers: live and starting (before a `'first-task'` pool starts: how many it will start). */
@@ -220,20 +258,32 @@ export class WorkerPool {
     if (i < 0) return;
     this.slots.splice(i, 1);
     this.idle = this.idle.filter((s) => s !== slot);
+    if (err instanceof WebcurvesError && err.code === 'WORKER_FAILED') this.lastFailure = err;
     slot.fail?.(err);
     slot.fail = undefined;
     slot.remote[Comlink.releaseProxy]();
     slot.terminate();
     if (slot.ready && !this.closed && this.slots.length < this.target) {
-      this.add().catch(() => this.failQueueIfNoWorkers());
+      this.add().catch((e: unknown) => {
+        this.lastFailure = e;
+        this.failQueueIfNoWorkers();
+      });
     } else {
       this.failQueueIfNoWorkers();
     }
   }
 
+  /** Why the last worker failed to start or died: the `cause` of `no live worker` errors. */
+  private lastFailure: unknown;
+
+  private noLiveWorker(): WebcurvesError {
+    const why = this.lastFailure instanceof Error ? `: ${this.lastFailure.message}` : '';
+    return new WebcurvesError('WORKER_FAILED', `no live worker${why}`, this.lastFailure === undefined ? undefined : { cause: this.lastFailure });
+  }
+
   private failQueueIfNoWorkers(): void {
     if (this.slots.length > 0 || this.starting > 0) return;
-    const err = new WebcurvesError('WORKER_FAILED', 'no live worker');
+    const err = this.noLiveWorker();
     for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(err));
   }
 
@@ -282,7 +332,7 @@ export class WorkerPool {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortError(signal));
     if (!this.spawned) this.spawnAll();
-    if (this.slots.length === 0 && this.starting === 0) return Promise.reject(new WebcurvesError('WORKER_FAILED', 'no live worker'));
+    if (this.slots.length === 0 && this.starting === 0) return Promise.reject(this.noLiveWorker());
     return new Promise<T>((resolve, reject) => {
       const job: Job = { task: task as Job['task'], resolve: resolve as Job['resolve'], reject, signal };
       if (signal) {
