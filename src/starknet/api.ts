@@ -196,10 +196,14 @@ export class StarknetApi {
   }
 
   /**
-   * Deterministic ECDSA signature (RFC 6979 nonce, cairo-lang's rules): without `seed`, exactly what
-   * starknet-crypto, cairo-lang and @scure/starknet return. `seed` is extra entropy, incremented (from 1 when
-   * absent) whenever a nonce gives r ∉ [1, 2^251), m + r·d ≡ 0 or w = s⁻¹ ∉ [1, 2^251). The nonce is derived
-   * (HMAC-SHA256) and used inside wasm.
+   * Deterministic ECDSA signature (RFC 6979 nonce with HMAC-SHA256): without `seed`, exactly what
+   * @scure/starknet's `sign` returns, and so what starknet.js's `Signer` produces. cairo-lang and starknet-crypto
+   * return a different (equally valid) signature for about 1 in 128 (key, hash) pairs: those whose accepted
+   * HMAC-DRBG output starts with a zero byte, which @scure/starknet's bits2int takes whole and they shift right
+   * by 4 (see the README's Starknet section). `seed` is extra entropy (its minimal big-endian bytes, as
+   * @scure/starknet's `extraEntropy`), incremented (from 1 when absent) whenever a nonce gives
+   * r ∉ [1, 2^251), m + r·d ≡ 0 or w = s⁻¹ ∉ [1, 2^251) — cairo-lang's retry, which has probability ≈ 2^-55 per
+   * signature. The nonce is derived and used inside wasm.
    * @throws {WebcurvesError} `INVALID_MESSAGE_HASH` unless 0 ≤ msgHash < 2^251; `INVALID_PRIVATE_KEY` unless
    *   1 ≤ privateKey < N; `INVALID_ARGUMENT` for a non-bigint, a negative seed or one of 2^512 or more.
    */
