@@ -26,6 +26,7 @@
 import type { CoreInstance } from '../core/wasm.js';
 import type { EmbeddedCurveDescriptor } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
+import { wnafDigits } from '../math/digits.js';
 import { invMod, mod } from '../math/modular.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
@@ -71,23 +72,6 @@ export interface EmbeddedCurve {
 type Fn = (...args: number[]) => number;
 
 const SUBGROUP_CACHE = 64;
-
-/** Width-4 wNAF digits of k ≥ 0, most significant first. */
-function wnafDigits(k: bigint): Int8Array {
-  const out: number[] = [];
-  let v = k;
-  while (v > 0n) {
-    let d = 0;
-    if (v & 1n) {
-      d = Number(v & 15n);
-      if (d >= 8) d -= 16;
-      v -= BigInt(d);
-    }
-    out.push(d);
-    v >>= 1n;
-  }
-  return Int8Array.from(out.reverse());
-}
 
 /** Implementation over one wasm instance of the curve's module. */
 export class EmbeddedCurveImpl implements EmbeddedCurve {
@@ -334,7 +318,7 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
         const s = self.scalar(k);
         self.load(kind, a, self.A, true);
         if (s === 0n) return zero;
-        const d = wnafDigits(s);
+        const d = Int8Array.from(wnafDigits(s, 4));
         const dp = self.core.exports.alloc(d.length);
         try {
           new Int8Array(self.core.exports.memory.buffer, dp, d.length).set(d);
