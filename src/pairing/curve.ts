@@ -28,7 +28,7 @@ import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './di
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmOptions } from '../msm/types.js';
 import { passes, type CurveGroup } from '../core/group.js';
-import type { MsmCurveName } from '../codegen/wgsl-curve.js';
+import type { MsmCurveName } from '../curves/index.js';
 
 export type { Pairing12Name, PairingCurveName } from './kernel.js';
 

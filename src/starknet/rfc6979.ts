@@ -15,7 +15,7 @@
  * src/wasm/curves/stark/rfc6979.ts; `stark_sign` follows @scure/starknet there.
  * @module
  */
-import { STARK_N } from './constants.js';
+import { STARK_N } from '../curves/stark-constants.js';
 
 const QLEN = 252;
 

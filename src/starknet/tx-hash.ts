@@ -15,7 +15,7 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { denseArray, describe } from '../core/args.js';
-import { STARK_P } from './constants.js';
+import { STARK_P } from '../curves/stark-constants.js';
 
 /** A number as starknet.js accepts it: bigint, safe integer, or decimal / 0x-hex string. */
 export type BigNumberish = bigint | number | string;
