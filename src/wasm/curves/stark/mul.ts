@@ -9,7 +9,16 @@
 // Variable base: mulWnaf, width-5 wNAF with a table of odd multiples (variable-time, public scalars only).
 
 import * as fp from '../../fields/stark_fp';
+import * as fr from '../../fields/stark_fr';
 import { AFF, FE, JAC, batchToAffine, jAdd, jAddAffine, jAddAffineCT, jDouble, jFromAffine, jIsInfinity, jSetInfinity } from './ec';
+
+// Build-time checks (asc evaluates them; a failing one stops the build with its message) of what this file does
+// not derive from the generated field layouts:
+// - mulCombCT's masked selection moves affine points in u64 steps and Jacobian points in u32 steps;
+// - scalars are stark_fr's canonical 8-word (256-bit) values: digit() reads 4-bit windows from 8 u32 words, and
+//   recode's working copy KW is those 8 words plus one carry word (9 words, unrelated to stark_fp's 9 limbs).
+if (AFF % 8 != 0 || JAC % 4 != 0) ERROR("mul.ts: mulCombCT's masked selection needs AFF % 8 == 0 and JAC % 4 == 0");
+if (fr.IO_WORDS != 8) ERROR("mul.ts: digit() and recode() assume 8-word scalars (stark_fr IO_WORDS == 8)");
 
 /** Bits per window of the generator's comb (and of any table built with the default width). */
 export const COMB_BITS: i32 = 4;
