@@ -133,7 +133,7 @@ export class Groth16Api {
    */
   async prepare(vk: unknown): Promise<Groth16PreparedKey> {
     this.live();
-    return this.keyFor(vk).handle;
+    return (await this.keyFor(vk)).handle;
   }
 
   /**
@@ -148,7 +148,7 @@ export class Groth16Api {
    */
   async verify(vk: unknown, publicSignals: unknown, proof: unknown, options?: Groth16Options): Promise<boolean> {
     this.live();
-    const { data } = this.keyFor(vk);
+    const { data } = await this.keyFor(vk);
     const s = parsePublicSignals(publicSignals, data.key.ic.length - 1, data.impl.r);
     const pc = this.proofCheck(data, parseProof(proof, data.key.curve), '');
     const ic = data.key.ic;
@@ -168,7 +168,7 @@ export class Groth16Api {
    */
   async verifyBatch(vk: unknown, items: readonly Groth16BatchItem[], options?: Groth16Options): Promise<Groth16BatchResult> {
     this.live();
-    const { data, handle } = this.keyFor(vk);
+    const { data, handle } = await this.keyFor(vk);
     if (!Array.isArray(items)) throw new WebcurvesError('INVALID_ARGUMENT', 'items must be an array of { publicSignals, proof }');
     const nPublic = data.key.ic.length - 1;
     const r = data.impl.r;
@@ -212,10 +212,11 @@ export class Groth16Api {
     return { valid: false, results };
   }
 
-  /** Parses or looks up a key: a prepared handle, or JSON (cached by content). */
-  private keyFor(vk: unknown): { data: KeyData; handle: Groth16PreparedKey } {
+  /** Parses or looks up a key: a prepared handle, or JSON (cached by content); loads the key's curve. */
+  private async keyFor(vk: unknown): Promise<{ data: KeyData; handle: Groth16PreparedKey }> {
     if (vk !== null && typeof vk === 'object' && KEYS.has(vk as Groth16PreparedKey)) return { data: KEYS.get(vk as Groth16PreparedKey)!, handle: vk as Groth16PreparedKey };
-    const key = parseKey(vk, (curve, g1, g2) => this.curves[curve].G1.isValid(g1) && this.curves[curve].G2.isValid(g2));
+    const key = parseKey(vk);
+    await this.curves[key.curve].loadModule();
     const id = keyId(key);
     const hit = this.cache.get(id);
     if (hit) {

@@ -168,6 +168,23 @@ function gnarkG2(v: unknown, p: bigint, where: string, fail: Fail): G2Point {
   return { x: gnarkFp2(o.X, p, `${where}.X`, fail), y: gnarkFp2(o.Y, p, `${where}.Y`, fail) };
 }
 
+/**
+ * Whether a G1 and a G2 point satisfy a curve's equations (y² = x³ + b, and the twist's over Fp2), in BigInt:
+ * how a gnark key, which names no curve, tells its curve without loading any wasm. Membership of the subgroup is
+ * checked later, on the curve found.
+ */
+function onCurves(curve: Pairing12Name, g1: G1Point, g2: G2Point): boolean {
+  const { p, beta, g1b, g2b } = PAIRING_CONSTANTS[curve];
+  const F = primeFieldOps(p);
+  const F2 = fp2Ops(p, mod(beta, p));
+  const zero1 = g1.x === 0n && g1.y === 0n;
+  const ok1 = zero1 || F.mul(g1.y, g1.y) === F.add(F.mul(F.mul(g1.x, g1.x), g1.x), mod(g1b, p));
+  const zero2 = [...g2.x, ...g2.y].every((v) => v === 0n);
+  const y2 = F2.mul(g2.y, g2.y);
+  const rhs = F2.add(F2.mul(F2.mul(g2.x, g2.x), g2.x), [mod(g2b[0], p), mod(g2b[1], p)]);
+  return ok1 && (zero2 || (y2[0] === rhs[0] && y2[1] === rhs[1]));
+}
+
 /** Which format a value is in, by its fields. */
 function formatOf(v: Record<string, unknown>, snark: string, gnark: string): 'snarkjs' | 'gnark' | undefined {
   if (snark in v) return 'snarkjs';
@@ -177,11 +194,10 @@ function formatOf(v: Record<string, unknown>, snark: string, gnark: string): 'sn
 
 /**
  * Reads a verifying key in snarkjs or gnark JSON (a string is parsed as JSON first).
- * @param onCurves - tells whether a G1 and a G2 point lie on a curve (gnark keys name no curve)
  * @throws {WebcurvesError} `INVALID_VERIFYING_KEY` for malformed JSON, another protocol, an unsupported curve,
  *   coordinates out of range, nPublic ≠ IC length − 1, Pedersen commitments (gnark).
  */
-export function parseKey(vk: unknown, onCurves: (curve: Pairing12Name, g1: G1Point, g2: G2Point) => boolean): ParsedKey {
+export function parseKey(vk: unknown): ParsedKey {
   const fail = failer('INVALID_VERIFYING_KEY', 'verifying key');
   const v = typeof vk === 'string' ? parseJson(vk, fail) : vk;
   if (!isObj(v)) fail('not a JSON object');

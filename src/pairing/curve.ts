@@ -12,7 +12,6 @@
  * the pairing branch on their inputs. Use them on public data (verification), not on secret scalars.
  * @module
  */
-import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
 import { checkSignal } from '../core/abort.js';
@@ -23,7 +22,9 @@ import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 import type { LineWords, PairInput } from './jobs.js';
-import { PairingKernel, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
+import { edgeConstants, isPairingCurve, PairingKernel, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
+import type { CurveAccess } from '../core/curve-loader.js';
+import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmOptions } from '../msm/types.js';
@@ -189,12 +190,10 @@ export class PairingCurveImpl {
   readonly r: bigint;
   readonly G1: PairingGroup<G1Point>;
   readonly G2: PairingGroup<G2Point | G1Point>;
-  /** The wasm work (shared with benchmarks and measurements). Internal. */
-  readonly kernel: PairingKernel;
   private readonly k: EdgeConstants;
   private readonly enc: EncodingCurve;
-  /** Decides where pairing checks run (this thread, or split across the pool) and runs them; BN/BLS12 only. */
-  private readonly dispatcher: PairingDispatcher | undefined;
+  private kernelCache: PairingKernel | undefined;
+  private dispatcherCache: PairingDispatcher | undefined;
   /**
    * Points recently proven to be in G1/G2, by value: verifiers reuse public keys and verification-key points,
    * and the subgroup check costs a scalar multiplication by x (G2 of BN254: by x and 6x).
@@ -202,20 +201,20 @@ export class PairingCurveImpl {
   private readonly inSubgroup = [new SubgroupCache(), new SubgroupCache()] as const;
 
   /**
-   * @param core - the curve module's instance
+   * @param access - the curve module (loaded on first use; see `src/core/curve-loader.ts`)
    * @param live - throws `ENGINE_CLOSED` once the engine is closed
    * @param parallel - the worker pool, when the engine has one
    * @param msmService - the engine's MSM service (BN/BLS12 groups route `msm` and `prepareBases` through it)
+   * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a pairing curve's.
    */
   constructor(
-    core: CoreInstance,
+    private readonly access: CurveAccess,
     private readonly live: () => void,
-    parallel?: PairingParallel,
+    private readonly parallel?: PairingParallel,
     private readonly msmService?: MsmService,
   ) {
-    const kernel = new PairingKernel(core);
-    const k = kernel.k;
-    this.kernel = kernel;
+    if (!isPairingCurve(access.curve)) throw new WebcurvesError('UNKNOWN_CURVE', `${access.curve} is not a pairing curve`);
+    const k = edgeConstants(access.curve);
     this.k = k;
     this.name = k.name;
     this.p = k.p;
@@ -225,8 +224,8 @@ export class PairingCurveImpl {
     this.enc = {
       name: k.name,
       p,
-      sqrtFp: (v) => kernel.sqrtFp(v),
-      sqrtFp2: (v) => kernel.sqrtFp2(v),
+      sqrtFp: (v) => this.kernel.sqrtFp(v),
+      sqrtFp2: (v) => this.kernel.sqrtFp2(v),
       rhs1: (x) => mod(x * x * x + k.g1b, p),
       rhs2: (x) => {
         const c = F2mul(F2mul(x, x), x);
@@ -236,19 +235,39 @@ export class PairingCurveImpl {
     };
     this.G1 = this.group(1);
     this.G2 = this.group(2);
-    // BW6-761's checks run in this thread (see pairingCheck): it has no pairing jobs.
-    this.dispatcher = k.d2 === 2 ? new PairingDispatcher(kernel as PairingKernel & { readonly name: Pairing12Name }, parallel) : undefined;
   }
 
-  /** Where this curve's pairing checks run (in-thread or split over the pool). Internal: tests, benchmarks. */
+  /**
+   * The wasm work on the calling thread's instance (made when the module is loaded). Internal: benchmarks, measurements.
+   * @throws {WebcurvesError} `CURVE_NOT_LOADED` before the curve's module is loaded.
+   */
+  get kernel(): PairingKernel {
+    this.kernelCache ??= new PairingKernel(this.access.require());
+    return this.kernelCache;
+  }
+
+  /**
+   * For an asynchronous call: checks the engine and loads the curve's module (once). Internal (Groth16 uses it).
+   * @throws {WebcurvesError} `ENGINE_CLOSED`, `WASM_UNAVAILABLE`.
+   */
+  async loadModule(): Promise<void> {
+    this.live();
+    await this.access.load();
+  }
+
+  /**
+   * Where this curve's pairing checks run (in-thread or split over the pool). Internal: tests, benchmarks.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` on BW6-761 (no pairing jobs); `CURVE_NOT_LOADED`.
+   */
   get dispatch(): PairingDispatcher {
-    if (!this.dispatcher) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} pairing checks always run in the calling thread`);
-    return this.dispatcher;
+    if (this.k.d2 !== 2) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} pairing checks always run in the calling thread`);
+    this.dispatcherCache ??= new PairingDispatcher(this.kernel as PairingKernel & { readonly name: Pairing12Name }, this.parallel);
+    return this.dispatcherCache;
   }
 
   /** u32 words per Fp coordinate in jobs and encodings. */
   get ioWords(): number {
-    return this.kernel.io;
+    return FIELD_LAYOUTS[`${this.name}_fp`].ioWords;
   }
 
   /** MSMs of at most this many points use Straus's method (measurements lower or raise it). Internal. */
@@ -263,7 +282,7 @@ export class PairingCurveImpl {
 
   /** Fp elements per coordinate of group g. */
   private deg(g: 1 | 2): 1 | 2 {
-    return this.kernel.deg(g);
+    return g === 1 ? 1 : this.k.d2;
   }
 
   /**
@@ -344,12 +363,16 @@ export class PairingCurveImpl {
 
   private group<P extends G1Point | G2Point>(g: 1 | 2): PairingGroup<P> {
     const k = this.k;
-    const K = this.kernel;
     const fp2 = this.deg(g) === 2;
     const generator = this.point(g, g === 1 ? [k.g1Gen.x, k.g1Gen.y] : k.g2Gen) as P;
     const zero = this.point(g, new Array<bigint>(2 * this.deg(g)).fill(0n)) as P;
     const isZero = (c: bigint[]): boolean => c.every((v) => v === 0n);
     const self = this;
+    /** The kernel for a synchronous call: the engine must be open and the curve loaded. */
+    const kern = (): PairingKernel => {
+      self.live();
+      return self.kernel;
+    };
     // BN/BLS12 groups have generated CPU MSM modules (and G1 a GPU pipeline) behind the engine's MSM service;
     // BW6-761's groups (and curves made without a service) use the in-thread MSM.
     const adapter: MsmGroupAdapter<P> | undefined =
@@ -370,26 +393,26 @@ export class PairingCurveImpl {
       Array.isArray(scalars) &&
       points.length <= SMALL_MSM[g - 1]! &&
       (o === undefined || (o !== null && typeof o === 'object' && o.backend !== 'gpu' && o.onProgress === undefined && o.windowBits === undefined && !o.workers));
-    const unary = (a: P, op: (out: number, at: number) => void): P => {
-      self.live();
+    const unary = (a: P, op: (K: PairingKernel, out: number, at: number) => void): P => {
+      const K = kern();
       self.load(g, a, K.A, false);
-      op(K.OUT, K.A);
+      op(K, K.OUT, K.A);
       return self.point(g, K.read(g, K.OUT)) as P;
     };
     const group: PairingGroup<P> = {
       generator,
       zero,
       add(a, b) {
-        self.live();
+        const K = kern();
         self.load(g, a, K.A, false);
         self.load(g, b, K.B, false);
         K.addAt(g, K.OUT, K.A, K.B);
         return self.point(g, K.read(g, K.OUT)) as P;
       },
-      double: (a) => unary(a, (out, at) => K.doubleAt(g, out, at)),
-      neg: (a) => unary(a, (out, at) => K.negAt(g, out, at)),
+      double: (a) => unary(a, (K, out, at) => K.doubleAt(g, out, at)),
+      neg: (a) => unary(a, (K, out, at) => K.negAt(g, out, at)),
       mul(a, kk) {
-        self.live();
+        const K = kern();
         const s = self.scalar(kk);
         const c = self.load(g, a, K.A, true);
         if (s === 0n || isZero(c)) return zero;
@@ -404,17 +427,15 @@ export class PairingCurveImpl {
       },
       isValid(a) {
         return passes(() => {
-          self.live();
-          self.load(g, a, K.A, true);
+          self.load(g, a, kern().A, true);
         });
       },
       toBytes(a, opts) {
-        self.live();
-        const c = self.load(g, a, K.A, false);
+        const c = self.load(g, a, kern().A, false);
         return encodePoint(self.enc, c.slice(0, self.deg(g)), c.slice(self.deg(g)), isZero(c), opts);
       },
       fromBytes(bytes, opts) {
-        self.live();
+        const K = kern();
         const d = decodePoint(self.enc, bytes, g === 2, opts);
         const P = (d.zero ? zero : self.point(g, [...d.x, ...d.y])) as P;
         self.load(g, P, K.A, opts?.subgroupCheck ?? true);
@@ -423,12 +444,14 @@ export class PairingCurveImpl {
       async msm(points, scalars, options) {
         if (adapter && !smallInThread(points, scalars, options)) return self.msmService!.msm(adapter, points, scalars, options);
         self.inThreadMsmOptions(options);
+        await self.loadModule();
         return self.msmInThread(g, points as readonly P[], scalars as readonly bigint[], options?.unchecked === true) as P;
       },
       async prepareBases(points, options) {
         if (adapter) return self.msmService!.prepareBases(adapter, points, options);
-        self.live();
+        await self.loadModule();
         self.inThreadMsmOptions(options);
+        const K = self.kernel;
         if (!Array.isArray(points)) throw new WebcurvesError('INVALID_ARGUMENT', `${self.name} prepareBases takes an array of points`);
         denseArray(points, 'points');
         for (const P of points) self.load(g, P, K.A, options?.unchecked ? false : true);
@@ -445,7 +468,7 @@ export class PairingCurveImpl {
           },
         };
       },
-      clearCofactor: (a) => unary(a, (out, at) => K.clearCofactorAt(g, out, at)),
+      clearCofactor: (a) => unary(a, (K, out, at) => K.clearCofactorAt(g, out, at)),
     };
     return group;
   }
@@ -483,14 +506,14 @@ export class PairingCurveImpl {
   // ------------------------------------------------------------------ pairings
 
   async pairing(P: G1Point, Q: G2Point | G1Point): Promise<bigint[]> {
-    this.live();
+    await this.loadModule();
     this.load(1, P, this.kernel.A, true);
     this.load(2, Q, this.kernel.B, true);
     return this.kernel.pairingLoaded();
   }
 
   async pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point | PreparedG2 | G1Point]>, options: PairingCheckOptions = {}): Promise<boolean> {
-    this.live();
+    await this.loadModule();
     checkPairs(pairs);
     if (options === null || typeof options !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck options must be an object');
     const signal = checkSignal(options.signal, 'the pairing check');
@@ -568,22 +591,22 @@ export class PairingCurveImpl {
 }
 
 /**
- * A BN/BLS12 curve's API over its module instance (pairing checks split over `parallel` when that pays; MSMs
+ * A BN/BLS12 curve's API over its module, loaded on first use (pairing checks split over `parallel` when that pays; MSMs
  * through `msm`, the engine's MSM service, when given).
  * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BN/BLS12 curve's.
  */
-export function createPairingCurve(core: CoreInstance, live: () => void, parallel?: PairingParallel, msm?: MsmService): Pairing12Impl {
-  if (!(core.curve in PAIRING_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BN/BLS12 pairing curve`);
-  return new PairingCurveImpl(core, live, parallel, msm) as unknown as Pairing12Impl;
+export function createPairingCurve(access: CurveAccess, live: () => void, parallel?: PairingParallel, msm?: MsmService): Pairing12Impl {
+  if (!(access.curve in PAIRING_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${access.curve} is not a BN/BLS12 pairing curve`);
+  return new PairingCurveImpl(access, live, parallel, msm) as unknown as Pairing12Impl;
 }
 
 /**
- * A BW6 curve's API over its module instance.
+ * A BW6 curve's API over its module, loaded on first use.
  * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BW6 curve's.
  */
-export function createBW6Curve(core: CoreInstance, live: () => void): BW6Curve {
-  if (!(core.curve in PAIRING6_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BW6 pairing curve`);
-  const impl = new PairingCurveImpl(core, live);
+export function createBW6Curve(access: CurveAccess, live: () => void): BW6Curve {
+  if (!(access.curve in PAIRING6_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${access.curve} is not a BW6 pairing curve`);
+  const impl = new PairingCurveImpl(access, live);
   // Only what BW6Curve declares: the implementation also has BN/BLS12-only members (prepareG2, check, units).
   return Object.freeze({
     name: impl.name as BW6Curve['name'],

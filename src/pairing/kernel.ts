@@ -10,6 +10,7 @@
  */
 import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
+import { readWords, writeWords } from '../core/words.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type PairingConstants } from '../generated/pairing.js';
 import { decomposeFast, type Decomposition } from '../math/lattice.js';
@@ -83,7 +84,8 @@ export interface EdgeConstants {
   readonly gls: Decomposition;
 }
 
-function edgeConstants(name: PairingCurveName): EdgeConstants {
+/** A pairing curve's constants (no wasm needed). */
+export function edgeConstants(name: PairingCurveName): EdgeConstants {
   if (name === 'bw6_761') {
     const k6 = PAIRING6_CONSTANTS[name];
     return { ...k6, d2: 1, gtn: 6, g2b: [k6.g2b], beta: 0n, g2Gen: [k6.g2Gen.x, k6.g2Gen.y], gls: k6.glv };
@@ -201,21 +203,14 @@ export class PairingKernel {
   private putWords(values: readonly bigint[]): void {
     const w = this.words();
     const base = this.IO >> 2;
-    for (let i = 0; i < values.length; i++) {
-      let v = values[i]!;
-      for (let j = 0; j < this.io; j++, v >>= 32n) w[base + i * this.io + j] = Number(v & 0xffffffffn);
-    }
+    for (let i = 0; i < values.length; i++) writeWords(w, base + i * this.io, values[i]!, this.io);
   }
 
   private getWords(count: number): bigint[] {
     const w = this.words();
     const base = this.IO >> 2;
     const out: bigint[] = [];
-    for (let i = 0; i < count; i++) {
-      let v = 0n;
-      for (let j = this.io - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[base + i * this.io + j]!);
-      out.push(v);
-    }
+    for (let i = 0; i < count; i++) out.push(readWords(w, base + i * this.io, this.io));
     return out;
   }
 

@@ -86,7 +86,7 @@ describe('verifying keys', () => {
   });
 
   it(`keeps at most ${KEY_CACHE_SIZE} prepared keys by content, and reuses them`, async () => {
-    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     try {
       const cache = (wc.groth16 as unknown as { cache: Map<string, unknown> }).cache;
       const t = synthProof(wc, 'bn254', 1, 5);
@@ -178,7 +178,7 @@ describe('public signals', () => {
   });
 
   it('after close(): ENGINE_CLOSED', async () => {
-    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     const t = realSnarkjs('bn254');
     await wc.close();
     await refused(wc.groth16.verify(t.vk, t.publicSignals, t.proof), 'ENGINE_CLOSED');

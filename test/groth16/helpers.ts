@@ -16,7 +16,7 @@ export type SnarkCurve = 'bn254' | 'bls12_381';
  * pairing checks are forced to split (warmed first, so the split path is the one exercised).
  */
 export async function groth16Engines(): Promise<{ local: Engine; pooled: Engine }> {
-  const [local, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
+  const [local, pooled] = await Promise.all([createEngine({ curves: 'all', workers: 0, gpu: 'off' }), createEngine({ curves: 'all', workers: 2, gpu: 'off' })]);
   for (const name of ['bn254', 'bls12_381'] as const) {
     const d = (pooled[name] as unknown as Pairing12Impl).dispatch;
     await d.warmNow();

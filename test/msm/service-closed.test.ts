@@ -17,7 +17,7 @@ const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 2, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();
@@ -237,7 +237,7 @@ describe('input errors', () => {
   });
 
   it('close() while MSMs run: each either gives the right answer or rejects with ENGINE_CLOSED; none hangs', async () => {
-    const e2 = await createEngine({ workers: 2, gpu: 'off' });
+    const e2 = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
     const { ref: R, mult } = await ref('bn254_g1', 4096);
     const c = closedForm(R, 4096, undefined, mult);
     const G = e2.bn254.G1 as unknown as MsmGroup;
@@ -258,19 +258,19 @@ describe('input errors', () => {
     for (const bad of [-1, Number.NaN, '100', { bn254: -5 }, { bn254: '7' }, { bn256: 100 }, { bls12_381: 10, ed25519: 10 }, null]) {
       let err: unknown;
       try {
-        const e = await createEngine({ workers: 0, gpu: 'off', msmGpuThreshold: bad as never });
+        const e = await createEngine({ curves: 'all', workers: 0, gpu: 'off', msmGpuThreshold: bad as never });
         await e.close();
       } catch (x) {
         err = x;
       }
       expect(codeOf(err), JSON.stringify(bad)).toBe('INVALID_ARGUMENT');
     }
-    const ok = await createEngine({ workers: 0, gpu: 'off', msmGpuThreshold: { bn254: 0, bandersnatch: Number.POSITIVE_INFINITY } });
+    const ok = await createEngine({ curves: 'all', workers: 0, gpu: 'off', msmGpuThreshold: { bn254: 0, bandersnatch: Number.POSITIVE_INFINITY } });
     await ok.close();
   });
 
   it('after close(): ENGINE_CLOSED', async () => {
-    const e2 = await createEngine({ workers: 0, gpu: 'off' });
+    const e2 = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     const G = e2.bn254.G1;
     const P = G.generator as G1Point;
     await e2.close();

@@ -50,7 +50,7 @@ let acquireError: unknown;
 beforeAll(async () => {
   try {
     // msmGpuThreshold: auto routing sends BN254 MSMs of ≥ 100 points to the GPU; other curves never
-    wc = await createEngine({ workers: 2, gpu: 'on', msmGpuThreshold: { bn254: 100, bls12_381: Number.POSITIVE_INFINITY } });
+    wc = await createEngine({ curves: 'all', workers: 2, gpu: 'on', msmGpuThreshold: { bn254: 100, bls12_381: Number.POSITIVE_INFINITY } });
   } catch (e) {
     acquireError = e;
   }
@@ -195,7 +195,7 @@ describe('MSM service on the GPU', () => {
   });
 
   it('auto routing without a threshold option: a CPU-emulated adapter is never used (∞, software-adapter)', async () => {
-    const e2 = await createEngine({ workers: 0, gpu: 'on' });
+    const e2 = await createEngine({ curves: 'all', workers: 0, gpu: 'on' });
     try {
       const internals = (e2 as unknown as Record<symbol, EngineInternals>)[ENGINE_INTERNALS];
       const device = internals.gpuDevice()!;
@@ -256,7 +256,7 @@ describe('MSM service on the GPU', () => {
   });
 
   it("engine gpu: 'off' + backend gpu → GPU_UNAVAILABLE (msm and prepareBases); auto and cpu work", async () => {
-    const off = await createEngine({ workers: 0, gpu: 'off' });
+    const off = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     try {
       expect(off.info().gpu.available).toBe(false);
       for (const id of ['bn254_g1', 'bls12_381_g1', 'bls12_377_g1', 'ed_on_bls12_377_te', 'bandersnatch_te'] as RefGroupId[]) {

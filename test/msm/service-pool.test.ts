@@ -13,7 +13,7 @@ import { cachedRef, coordBytes, msmGroup, rejection, type MsmGroup, type Packed 
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 2, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

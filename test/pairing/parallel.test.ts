@@ -18,7 +18,7 @@ const scalars = (seed: number, n: number, max: bigint): bigint[] => fc.sample(fc
 let local: Engine;
 let pooled: Engine;
 beforeAll(async () => {
-  [local, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
+  [local, pooled] = await Promise.all([createEngine({ curves: 'all', workers: 0, gpu: 'off' }), createEngine({ curves: 'all', workers: 2, gpu: 'off' })]);
 });
 afterAll(async () => {
   await Promise.all([local?.close(), pooled?.close()]);
