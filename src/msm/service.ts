@@ -23,6 +23,7 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
+import { readWords, writeWords } from '../core/words.js';
 import { abortError as abortErrorOf } from '../core/abort.js';
 import { checkMsmOptions } from './options.js';
 import { MSM_LAYOUTS, type MsmGroupId, type MsmLayout } from '../generated/msm.js';
@@ -131,21 +132,6 @@ function asWords(x: PackedInput, what: string, per: number): Uint32Array {
   return w;
 }
 
-/** Writes `v` (already known to fit) as `words` little-endian 32-bit words at out[at]. */
-function putWords(out: Uint32Array, big: BigUint64Array | undefined, at: number, v: bigint, words: number): void {
-  if (big && (at & 1) === 0 && (words & 1) === 0) {
-    for (let j = 0; j < words / 2; j++, v >>= 64n) big[at / 2 + j] = v;
-    return;
-  }
-  for (let j = 0; j < words; j++, v >>= 32n) out[at + j] = Number(v & 0xffffffffn);
-}
-
-function getWords(w: ArrayLike<number>, at: number, words: number): bigint {
-  let v = 0n;
-  for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[at + j]! >>> 0);
-  return v;
-}
-
 /** Balanced contiguous slices. */
 function slices(n: number, parts: number): CpuSlice[] {
   const out: CpuSlice[] = [];
@@ -180,7 +166,7 @@ export class MsmService {
     const big = new BigUint64Array(out.buffer);
     for (let i = 0; i < points.length; i++) {
       const c = ad.coords(points[i]!, i);
-      for (let k = 0; k < c.length; k++) putWords(out, big, i * per + k * L.ioWords, c[k]!, L.ioWords);
+      for (let k = 0; k < c.length; k++) writeWords(out, i * per + k * L.ioWords, c[k]!, L.ioWords, big);
     }
     return out;
   }
@@ -198,7 +184,7 @@ export class MsmService {
       if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `scalars[${i}] must be a bigint`);
       if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', `scalars[${i}] is negative`);
       if (k >= ad.r) k %= ad.r;
-      putWords(out, big, i * R, k, R);
+      writeWords(out, i * R, k, R, big);
     }
     return out;
   }
@@ -209,10 +195,10 @@ export class MsmService {
     let out = w;
     for (let i = 0; i < w.length / R; i++) {
       if (w[i * R + R - 1]! < top) continue;
-      const v = getWords(w, i * R, R);
+      const v = readWords(w, i * R, R);
       if (v < r) continue;
       if (out === w) out = w.slice();
-      putWords(out, undefined, i * R, v % r, R);
+      writeWords(out, i * R, v % r, R);
     }
     return out;
   }
@@ -384,7 +370,7 @@ export class MsmService {
   private decode<P>(ad: MsmGroupAdapter<P>, w: Uint32Array): P {
     const L = MSM_LAYOUTS[ad.id];
     const c: bigint[] = [];
-    for (let k = 0; k < L.pointElems; k++) c.push(getWords(w, k * L.ioWords, L.ioWords));
+    for (let k = 0; k < L.pointElems; k++) c.push(readWords(w, k * L.ioWords, L.ioWords));
     return ad.fromCoords(c);
   }
 
