@@ -22,7 +22,7 @@ import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 import type { LineWords, PairInput } from './jobs.js';
-import { edgeConstants, isPairingCurve, PairingKernel, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
+import { edgeConstants, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
 import type { CurveAccess } from '../core/curve-loader.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
@@ -56,23 +56,7 @@ function checkPairs(pairs: unknown): void {
 }
 
 /** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. */
-export interface PairingBenchHooks<G2P = G2Point> {
-  g1Double(iters: number): void;
-  g1AddMixed(iters: number): void;
-  g2Double(iters: number): void;
-  g2AddMixed(iters: number): void;
-  g1Mul(times: number): void;
-  g2Mul(times: number): void;
-  miller(times: number): void;
-  finalExp(times: number): void;
-  pairing(times: number): void;
-  /** The last result written by a G1 hook (affine). */
-  lastG1(): G1Point;
-  /** The last result written by a G2 hook (affine). */
-  lastG2(): G2P;
-  /** The last GT-field result (Miller loop, final exponentiation or pairing), tower order. */
-  lastGt(): bigint[];
-}
+export type PairingBenchHooks<G2P = G2Point> = BenchHooks<G1Point, G2P>;
 
 /**
  * A G2 point with its Miller-loop line coefficients precomputed ({@link PairingCurve.prepareG2}): usable in

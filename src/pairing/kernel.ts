@@ -105,8 +105,11 @@ export function isPairingCurve(curve: string): curve is PairingCurveName {
  */
 const STRAUS_MAX = 24;
 
-/** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. */
-export interface KernelBenchHooks {
+/**
+ * Benchmark hooks working on points already in wasm memory (no BigInt per iteration), with the last results
+ * as P1 / P2 (the kernel's coordinates, or the public API's point objects). Unstable.
+ */
+export interface BenchHooks<P1 = bigint[], P2 = bigint[]> {
   g1Double(iters: number): void;
   g1AddMixed(iters: number): void;
   g2Double(iters: number): void;
@@ -116,9 +119,10 @@ export interface KernelBenchHooks {
   miller(times: number): void;
   finalExp(times: number): void;
   pairing(times: number): void;
-  /** Coordinates of the last result written by a G1 / G2 hook (affine). */
-  lastG1(): bigint[];
-  lastG2(): bigint[];
+  /** The last result written by a G1 hook (affine). */
+  lastG1(): P1;
+  /** The last result written by a G2 hook (affine). */
+  lastG2(): P2;
   /** The last GT-field result (Miller loop, final exponentiation or pairing), tower order. */
   lastGt(): bigint[];
 }
@@ -582,7 +586,7 @@ export class PairingKernel {
    * Benchmark hooks on the given valid points (canonical coordinates) and scalar 0 < k < r, in memory of
    * their own so that they stay valid across other calls. Unstable, for `bench/`.
    */
-  benchHooks(P: readonly bigint[], Q: readonly bigint[], k: bigint): KernelBenchHooks {
+  benchHooks(P: readonly bigint[], Q: readonly bigint[], k: bigint): BenchHooks {
     const ex = this.ex;
     const E = this.E;
     const [G1, G2] = this.groups;
