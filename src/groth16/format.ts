@@ -73,9 +73,19 @@ export function readInteger(v: unknown): bigint | undefined {
   return undefined;
 }
 
+/**
+ * Why a value is not an integer readInteger takes, for the message: a JavaScript number past 2^53 has already
+ * lost digits in JSON.parse or in the caller's code, which deserves saying.
+ */
+function notInteger(v: unknown, where: string): string {
+  if (typeof v === 'number' && Number.isInteger(v) && v > Number.MAX_SAFE_INTEGER)
+    return `${where} is a JavaScript number above Number.MAX_SAFE_INTEGER (2^53 − 1), so it has lost precision: pass it as a decimal string or a bigint`;
+  return `${where} is not a non-negative integer (decimal string, 0x-hex string or number)`;
+}
+
 function coord(v: unknown, p: bigint, where: string, fail: Fail): bigint {
   const x = readInteger(v);
-  if (x === undefined) fail(`${where} is not a non-negative integer (decimal string, 0x-hex string or number)`);
+  if (x === undefined) fail(notInteger(v, where));
   if (x! >= p) fail(`${where} is not below the field modulus`, new WebcurvesError('NOT_IN_FIELD', `${where} ≥ p`));
   return x!;
 }
@@ -264,6 +274,7 @@ export function parseKey(vk: unknown): ParsedKey {
       ic: elements(G1.K as unknown[], 'G1.K', fail).map((P, i) => gnarkG1(P, p, `G1.K[${i}]`, fail)),
     };
   }
+  if (formatOf(o, 'pi_a', 'Ar') !== undefined) return fail('this looks like a proof (it has pi_a / Ar), not a verifying key: the arguments are (vk, publicSignals, proof), as in snarkjs');
   return fail('neither snarkjs (vk_alpha_1, …) nor gnark (G1.Alpha, …) JSON');
 }
 
@@ -301,6 +312,7 @@ export function parseProof(proof: unknown, curve: Pairing12Name): ParsedProof {
     const { p } = PAIRING_CONSTANTS[curve];
     return { a: gnarkG1(o.Ar, p, 'Ar', fail), b: gnarkG2(o.Bs, p, 'Bs', fail), c: gnarkG1(o.Krs, p, 'Krs', fail), names: ['Ar', 'Bs', 'Krs'] };
   }
+  if (formatOf(o, 'vk_alpha_1', 'G1') !== undefined) return fail('this looks like a verifying key, not a proof: the arguments are (vk, publicSignals, proof), as in snarkjs');
   return fail('neither snarkjs (pi_a, pi_b, pi_c) nor gnark (Ar, Bs, Krs) JSON');
 }
 
@@ -319,7 +331,7 @@ export function parsePublicSignals(signals: unknown, nPublic: number, r: bigint)
   if (values.length !== nPublic) fail(`${values.length} given, the verifying key expects ${nPublic}`);
   return values.map((x, i) => {
     const s = readInteger(x);
-    if (s === undefined) fail(`[${i}] is not a non-negative integer (decimal string, 0x-hex string or number)`);
+    if (s === undefined) fail(notInteger(x, `[${i}]`));
     if (s! >= r) fail(`[${i}] is not below the scalar field modulus r`);
     return s!;
   });

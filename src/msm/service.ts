@@ -86,9 +86,15 @@ export interface MsmThreshold {
 export interface MsmInfo {
   /**
    * Thresholds known so far, per GPU curve: given by the `msmGpuThreshold` option (source `option`, reported
-   * from the start when the engine has a GPU) or measured (absent: not measured yet).
+   * from the start when the engine has a GPU), known without measuring (`software-adapter`: a CPU-emulated
+   * adapter, from the start) or measured (absent: not measured yet).
    */
   readonly gpuThresholds: Readonly<Partial<Record<MsmCurveName, MsmThreshold>>>;
+  /**
+   * Per GPU curve, in words, what `backend: 'auto'` does with its MSMs now and why (no GPU, a CPU-emulated
+   * adapter, not measured yet, the threshold and where it came from, a lost device).
+   */
+  readonly gpuRouting: Readonly<Partial<Record<MsmCurveName, string>>>;
   /** MSMs that fell back from the GPU to the CPU, and the last reason. */
   readonly gpuFallbacks: number;
   readonly lastFallback?: string;
@@ -210,13 +216,29 @@ export class MsmService {
     const gpuThresholds: Partial<Record<MsmCurveName, MsmThreshold>> = {};
     for (const [k, v] of this.measured) gpuThresholds[k] = v;
     // Thresholds given by the engine option are known from the start, and win over measurements (as in `route`).
-    if (this.ctx.gpu) {
-      for (const curve of SERVICE_GPU_CURVES) {
-        const opt = this.optionThreshold(curve);
-        if (opt !== undefined) gpuThresholds[curve] = { points: opt, source: 'option' };
-      }
+    const gpuRouting: Partial<Record<MsmCurveName, string>> = {};
+    const gpu = this.ctx.gpu;
+    const software = gpu !== undefined && isSoftwareDevice(gpu.device);
+    for (const curve of SERVICE_GPU_CURVES) {
+      const opt = gpu ? this.optionThreshold(curve) : undefined;
+      if (opt !== undefined) gpuThresholds[curve] = { points: opt, source: 'option' };
+      // A CPU-emulated adapter is known never to win: say so from the start (no measurement will run).
+      else if (software && !gpuThresholds[curve]) gpuThresholds[curve] = { points: Number.POSITIVE_INFINITY, source: 'software-adapter' };
+      gpuRouting[curve] = this.routingReason(curve, gpuThresholds[curve]);
     }
-    return { gpuThresholds, gpuFallbacks: this.fallbacks, ...(this.lastFallback ? { lastFallback: this.lastFallback } : {}) };
+    return { gpuThresholds, gpuRouting, gpuFallbacks: this.fallbacks, ...(this.lastFallback ? { lastFallback: this.lastFallback } : {}) };
+  }
+
+  /** In words, what `backend: 'auto'` does with a curve's MSMs now, and why. */
+  private routingReason(curve: MsmCurveName, t: MsmThreshold | undefined): string {
+    if (!this.ctx.gpu) return 'CPU: the engine has no GPU (gpu: \'off\', or no WebGPU adapter; see info().gpu)';
+    const lost = this.ctx.gpuLost();
+    if (lost) return `CPU: the GPU cannot be used (${lost})`;
+    if (!t) return `CPU until measured: the first auto MSM of ${CALIBRATE_FROM} points or more measures ${curve}'s threshold in the background`;
+    const from = (how: string): string => (Number.isFinite(t.points) ? `GPU from ${t.points} points (${how}), CPU below` : `CPU: ${how} says the GPU never wins`);
+    if (t.source === 'option') return from('msmGpuThreshold');
+    if (t.source === 'measured') return from('measured');
+    return "CPU: the adapter is CPU-emulated (SwiftShader, llvmpipe, WARP), which never beats the wasm workers; backend: 'gpu' still uses it";
   }
 
   private optionThreshold(curve: MsmCurveName): number | undefined {

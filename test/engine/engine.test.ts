@@ -198,3 +198,34 @@ describe('curves loaded on first use', () => {
       await expect(createEngine({ workers: 0, gpu: 'off', curves: curves as never })).rejects.toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 });
+
+describe('info().msm says how auto routing treats each GPU curve', () => {
+  it("on SwiftShader: every curve's threshold is ∞ (software-adapter) from the start, and gpuRouting says why", async () => {
+    const wc = await createEngine({ workers: 0, gpu: 'on' });
+    try {
+      const { gpuThresholds, gpuRouting } = wc.info().msm!;
+      for (const curve of ['bn254', 'bls12_381', 'bls12_377', 'ed_on_bls12_377', 'bandersnatch'] as const) {
+        expect(gpuThresholds[curve]).toEqual({ points: Number.POSITIVE_INFINITY, source: 'software-adapter' });
+        expect(gpuRouting[curve]).toMatch(/^CPU: the adapter is CPU-emulated/);
+      }
+    } finally {
+      await wc.close();
+    }
+    const opt = await createEngine({ workers: 0, gpu: 'on', msmGpuThreshold: { bn254: 4096 } });
+    try {
+      expect(opt.info().msm!.gpuRouting.bn254).toBe('GPU from 4096 points (msmGpuThreshold), CPU below');
+    } finally {
+      await opt.close();
+    }
+  });
+
+  it("without a GPU, gpuRouting names that", async () => {
+    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    try {
+      expect(wc.info().msm!.gpuThresholds).toEqual({});
+      expect(wc.info().msm!.gpuRouting.bn254).toMatch(/^CPU: the engine has no GPU/);
+    } finally {
+      await wc.close();
+    }
+  });
+});

@@ -185,3 +185,28 @@ describe('public signals', () => {
     await refused(wc.groth16.prepare(t.vk), 'ENGINE_CLOSED');
   });
 });
+
+describe('messages that say what went wrong', () => {
+  it('a public signal given as a number past 2^53 says it lost precision', async () => {
+    const t = realSnarkjs('bn254');
+    const signals = [2 ** 60, ...t.publicSignals.slice(1)];
+    await expect(local.groth16.verify(t.vk, signals, t.proof)).rejects.toMatchObject({
+      code: 'INVALID_PUBLIC_SIGNALS',
+      message: expect.stringContaining('lost precision: pass it as a decimal string or a bigint'),
+    });
+  });
+
+  it('swapped arguments name what the first one looks like', async () => {
+    const t = realSnarkjs('bn254');
+    await expect(local.groth16.verify(t.proof, t.publicSignals, t.vk)).rejects.toMatchObject({
+      code: 'INVALID_VERIFYING_KEY',
+      message: expect.stringContaining('looks like a proof'),
+    });
+    const g = realGnark();
+    await expect(local.groth16.verify(g.proof, g.publicSignals, g.vk)).rejects.toMatchObject({ message: expect.stringContaining('looks like a proof') });
+    await expect(local.groth16.verify(t.vk, t.publicSignals, t.vk)).rejects.toMatchObject({
+      code: 'INVALID_PROOF_FORMAT',
+      message: expect.stringContaining('looks like a verifying key'),
+    });
+  });
+});
