@@ -23,7 +23,7 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ['math', /^src\/math\//],
   ['codegen', /^src\/(codegen|generated)\//],
   ['runtime', /^src\/core\/(wasm|platform|args|abort|field|subgroup-cache|comlink-errors|curve-loader|words)\.ts$/],
-  ['kernels', /^src\/(core\/(units|group)|pairing\/(kernel|jobs|encoding)|msm\/(cpu|types|options)|starknet\/(units|core|rfc6979))\.ts$/],
+  ['kernels', /^src\/(groth16\/json|core\/(units|group)|pairing\/(kernel|jobs|encoding)|msm\/(cpu|types|options)|starknet\/(units|core|rfc6979))\.ts$/],
   ['services', /^(src\/(msm\/service|pairing\/dispatch)\.ts$|src\/(pool|gpu)\/|workers\/)/],
   ['api', /^src\/(pairing\/curve\.ts|embedded\/|groth16\/|starknet\/(api|tx-hash)\.ts|engine\.ts|index\.ts)/],
   ['apps', /^(bench|demo)\//],

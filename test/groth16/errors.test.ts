@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, KEY_CACHE_SIZE, type Engine } from 'webcurves';
 import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
-import { g1Json, g2Json, realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, groth16Engines } from './helpers.js';
+import { g1Json, g2Json, type Json, realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, groth16Engines } from './helpers.js';
 
 let local: Engine;
 let pooled: Engine;
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
-type Obj = Record<string, unknown>;
+type Obj = Json;
 
 async function refused(p: Promise<unknown>, code: string, cause?: string): Promise<void> {
   await expect(p).rejects.toMatchObject(cause ? { name: 'WebcurvesError', code, cause: { code: cause } } : { name: 'WebcurvesError', code });
@@ -163,7 +163,7 @@ describe('public signals', () => {
       [t.publicSignals[0], null],
       [t.publicSignals[0], ' 12'],
     ])
-      for (const wc of [local, pooled]) await refused(wc.groth16.verify(t.vk, pub, t.proof), 'INVALID_PUBLIC_SIGNALS');
+      for (const wc of [local, pooled]) await refused(wc.groth16.verify(t.vk, pub as never, t.proof), 'INVALID_PUBLIC_SIGNALS');
     // What snarkjs makes of the same: a signal ≥ r → false; one too many → throws; one too few → it
     // verifies against a shorter sum, i.e. as if the missing signal were 0.
     expect(await snarkjsVerify({ ...t, publicSignals: [t.publicSignals[0]!, String(r)] })).toBe(false);
