@@ -207,6 +207,46 @@ export interface Bw6761Exports {
   readonly g2_onCurve: (a: number) => number;
   /** `g2_toWords(io: usize, a: usize, ioWords: i32): void` */
   readonly g2_toWords: (io: number, a: number, ioWords: number) => void;
+  /** `msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
+  readonly msm_g1_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+  /** `msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
+  readonly msm_g1_combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+  /** `msm_g1_decompose(pieces: usize, signs: usize, scalars: usize, n: i32): void` */
+  readonly msm_g1_decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+  /** `msm_g1_digits(digits: usize, pieces: usize, signs: usize, pts: usize, N: i32, c: i32, W: i32): void` */
+  readonly msm_g1_digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+  /** `msm_g1_finish(out: usize, results: usize, count: i32, ioWords: i32): void` */
+  readonly msm_g1_finish: (out: number, results: number, count: number, ioWords: number) => void;
+  /** `msm_g1_images(pts: usize, n: i32): void` */
+  readonly msm_g1_images: (pts: number, n: number) => void;
+  /** `msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32` */
+  readonly msm_g1_load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+  /** `msm_g1_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void` */
+  readonly msm_g1_reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+  /** `msm_g1_sort(ent: usize, off: usize, cnt: usize, digits: usize, N: i32, w0: i32, w1: i32, B: i32): i32` */
+  readonly msm_g1_sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+  /** `msm_g1_store(io: usize, a: usize, ioWords: i32): void` */
+  readonly msm_g1_store: (io: number, a: number, ioWords: number) => void;
+  /** `msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
+  readonly msm_g2_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+  /** `msm_g2_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
+  readonly msm_g2_combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+  /** `msm_g2_decompose(pieces: usize, signs: usize, scalars: usize, n: i32): void` */
+  readonly msm_g2_decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+  /** `msm_g2_digits(digits: usize, pieces: usize, signs: usize, pts: usize, N: i32, c: i32, W: i32): void` */
+  readonly msm_g2_digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+  /** `msm_g2_finish(out: usize, results: usize, count: i32, ioWords: i32): void` */
+  readonly msm_g2_finish: (out: number, results: number, count: number, ioWords: number) => void;
+  /** `msm_g2_images(pts: usize, n: i32): void` */
+  readonly msm_g2_images: (pts: number, n: number) => void;
+  /** `msm_g2_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32` */
+  readonly msm_g2_load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+  /** `msm_g2_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void` */
+  readonly msm_g2_reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+  /** `msm_g2_sort(ent: usize, off: usize, cnt: usize, digits: usize, N: i32, w0: i32, w1: i32, B: i32): i32` */
+  readonly msm_g2_sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+  /** `msm_g2_store(io: usize, a: usize, ioWords: i32): void` */
+  readonly msm_g2_store: (io: number, a: number, ioWords: number) => void;
   /** `pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool` */
   readonly pair_check: (g1s: number, g2s: number, count: number, work: number) => number;
   /** `pair_finalExp(out: usize, fin: usize): void` */
@@ -336,6 +376,30 @@ export interface Bw6761Abi {
     readonly onCurve: (a: number) => number;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
+  readonly msm_g1: {
+    readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+    readonly combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+    readonly decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+    readonly digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+    readonly finish: (out: number, results: number, count: number, ioWords: number) => void;
+    readonly images: (pts: number, n: number) => void;
+    readonly load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+    readonly reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+    readonly sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+    readonly store: (io: number, a: number, ioWords: number) => void;
+  };
+  readonly msm_g2: {
+    readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+    readonly combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+    readonly decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+    readonly digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+    readonly finish: (out: number, results: number, count: number, ioWords: number) => void;
+    readonly images: (pts: number, n: number) => void;
+    readonly load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+    readonly reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+    readonly sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+    readonly store: (io: number, a: number, ioWords: number) => void;
+  };
   readonly pair: {
     readonly check: (g1s: number, g2s: number, count: number, work: number) => number;
     readonly finalExp: (out: number, fin: number) => void;
@@ -460,6 +524,30 @@ export function bw6761Abi(ex: Bw6761Exports): Bw6761Abi {
       negAffPublic: ex.g2_negAffPublic,
       onCurve: ex.g2_onCurve,
       toWords: ex.g2_toWords,
+    },
+    msm_g1: {
+      accumulate: ex.msm_g1_accumulate,
+      combine: ex.msm_g1_combine,
+      decompose: ex.msm_g1_decompose,
+      digits: ex.msm_g1_digits,
+      finish: ex.msm_g1_finish,
+      images: ex.msm_g1_images,
+      load: ex.msm_g1_load,
+      reduce: ex.msm_g1_reduce,
+      sort: ex.msm_g1_sort,
+      store: ex.msm_g1_store,
+    },
+    msm_g2: {
+      accumulate: ex.msm_g2_accumulate,
+      combine: ex.msm_g2_combine,
+      decompose: ex.msm_g2_decompose,
+      digits: ex.msm_g2_digits,
+      finish: ex.msm_g2_finish,
+      images: ex.msm_g2_images,
+      load: ex.msm_g2_load,
+      reduce: ex.msm_g2_reduce,
+      sort: ex.msm_g2_sort,
+      store: ex.msm_g2_store,
     },
     pair: {
       check: ex.pair_check,
