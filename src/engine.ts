@@ -275,7 +275,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const engine: Engine = {
     starknet,
     ...pairingCurves,
-    bw6_761: createBW6Curve(bw6Core, live),
+    bw6_761: createBW6Curve(bw6Core, live, msm),
     groth16: new Groth16Api(pairingCurves, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(edCore, edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(bandersnatchCore, bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
