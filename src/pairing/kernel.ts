@@ -313,6 +313,7 @@ export class PairingKernel {
    * r: Straus's method up to {@link strausMax} points, above it the batch-affine Pippenger of the group's
    * generated MSM module, run on this instance without resetting its allocator (pairing jobs hold memory
    * while they call this: Groth16 IC sums have as many points as public inputs plus one).
+   * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module lacks the group's MSM exports (a stale build).
    */
   msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
     if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
