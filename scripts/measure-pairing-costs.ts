@@ -38,8 +38,8 @@ function timeAll(fns: Record<string, () => unknown>, rounds = 15, per = 5): Reco
 }
 
 if (msmMode) {
-  // Straus (over the endomorphism) against the in-thread Jacobian Pippenger, by MSM size, G1 and G2 (what
-  // STRAUS_MAX decides for the pairing jobs' G1 combinations).
+  // Straus (over the endomorphism) against the in-thread batch-affine Pippenger (the kernel's msmAt above
+  // strausMax), by MSM size, G1 and G2 (what STRAUS_MAX decides for the pairing jobs' G1 combinations).
   for (const name of curves) {
     const c = wc[name] as unknown as Pairing12Impl;
     for (const n of [1, 2, 4, 8, 16, 32, 64, 128, 256]) {

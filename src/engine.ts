@@ -309,7 +309,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const engine: Engine = {
     starknet,
     ...pairingCurves,
-    bw6_761: createBW6Curve(loader.access('bw6_761', 'wc.bw6_761'), live),
+    bw6_761: createBW6Curve(loader.access('bw6_761', 'wc.bw6_761'), live, msm),
     groth16: new Groth16Api(pairingCurves, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },

@@ -39,8 +39,8 @@ import * as Comlink from 'comlink';
 /** Auto-routing starts measuring a curve's GPU threshold at its first MSM of at least this many points. */
 export const CALIBRATE_FROM = 1 << 11;
 
-/** GPU curves whose groups the service routes (BW6-761's MSM runs in the calling thread, not here). */
-const SERVICE_GPU_CURVES: readonly MsmCurveName[] = ['bn254', 'bls12_381', 'bls12_377', 'ed_on_bls12_377', 'bandersnatch'];
+/** GPU curves whose groups the service routes (every curve with a GPU pipeline). */
+const SERVICE_GPU_CURVES: readonly MsmCurveName[] = ['bn254', 'bls12_381', 'bls12_377', 'bw6_761', 'ed_on_bls12_377', 'bandersnatch'];
 
 /** MSMs below this many points run in the calling thread unless `workers` says otherwise. */
 const IN_THREAD_BELOW = 64;
@@ -693,19 +693,25 @@ class PreparedBasesImpl<P> implements PreparedBases<P> {
     return this.destroyed;
   }
 
-  msm(scalars: readonly bigint[] | PackedInput, options: Omit<MsmOptions, 'unchecked'> = {}): Promise<P> {
+  // Both are bound (arrow fields): `const { msm } = bases` works, as it did for BW6-761's former in-thread handles.
+  /**
+   * See {@link PreparedBases.msm}.
+   * @throws {WebcurvesError} as {@link PreparedBases.msm} (as a rejection).
+   */
+  readonly msm = (scalars: readonly bigint[] | PackedInput, options: Omit<MsmOptions, 'unchecked'> = {}): Promise<P> => {
     if (this.destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
     return this.service.preparedMsm(this, scalars, options);
-  }
+  };
 
-  destroy(): void {
+  /** See {@link PreparedBases.destroy}. */
+  readonly destroy = (): void => {
     if (this.destroyed) return;
     this.destroyed = true;
     this.gpu?.destroy();
     this.gpu = undefined;
     this.cpu = undefined;
     this.words = undefined;
-  }
+  };
 }
 
 export type { MsmProgressEvent };

@@ -158,10 +158,13 @@ export interface BW6Curve {
 /**
  * Public `msm` calls over arrays of at most this many points (G1, G2) run in the calling thread by Straus's
  * method instead of going through the MSM service. Measured (interleaved medians, 2 cores loaded, unchecked
- * points): Straus took 0.65–0.85× the service's time for 1–4 G1 points and 0.8–0.9× for 1–2 G2 points, but
- * 1.25× for 4 G2 points and 1.25–2.2× from 8 G1 points on. Its point checks also use the subgroup cache.
+ * points): BN/BLS12: Straus took 0.65–0.85× the service's time for 1–4 G1 points and 0.8–0.9× for 1–2 G2
+ * points, but 1.25× for 4 G2 points and 1.25–2.2× from 8 G1 points on. BW6-761 (G2 over Fp, so like G1;
+ * 2026-12, 15 rounds): Straus/service 0.70–0.78 at 1 point, 0.77–0.89 at 2, 0.81–0.88 at 4, 1.02–1.08 at 8,
+ * 1.19–1.26 at 16, on both groups. Straus's point checks also use the subgroup cache (the service checks
+ * every point on every call), which widens its lead on checked calls over points seen before.
  */
-const SMALL_MSM = [4, 2] as const;
+const SMALL_MSM = { pairing12: [4, 2], bw6: [4, 4] } as const;
 
 /**
  * The public curve over one wasm core instance (the engine's in-thread instance of the curve's module): a
@@ -188,7 +191,7 @@ export class PairingCurveImpl {
    * @param access - the curve module (loaded on first use; see `src/core/curve-loader.ts`)
    * @param live - throws `ENGINE_CLOSED` once the engine is closed
    * @param parallel - the worker pool, when the engine has one
-   * @param msmService - the engine's MSM service (BN/BLS12 groups route `msm` and `prepareBases` through it)
+   * @param msmService - the engine's MSM service (both groups route `msm` and `prepareBases` through it)
    * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a pairing curve's.
    */
   constructor(
@@ -357,10 +360,10 @@ export class PairingCurveImpl {
       self.live();
       return self.kernel;
     };
-    // BN/BLS12 groups have generated CPU MSM modules (and G1 a GPU pipeline) behind the engine's MSM service;
-    // BW6-761's groups (and curves made without a service) use the in-thread MSM.
+    // Every group has a generated CPU MSM module (and G1 a GPU pipeline) behind the engine's MSM service;
+    // curves made without a service use the in-thread MSM.
     const adapter: MsmGroupAdapter<P> | undefined =
-      this.msmService && this.k.d2 === 2
+      this.msmService
         ? {
             id: `${this.name}_g${g}` as MsmGroupAdapter<P>['id'],
             r: k.r,
@@ -368,6 +371,7 @@ export class PairingCurveImpl {
             coords: (P) => self.coords(g, P),
             fromCoords: (c) => self.point(g, c) as P,
             gpu: g === 1 ? (this.name as MsmCurveName) : undefined,
+            // Cofactor 1 only on BN254's G1 (BW6-761's G1 and G2 have cofactors too).
             primeOrder: g === 1 && this.name === 'bn254',
           }
         : undefined;
@@ -375,7 +379,7 @@ export class PairingCurveImpl {
     const smallInThread = (points: unknown, scalars: unknown, o: MsmOptions | undefined): boolean =>
       Array.isArray(points) &&
       Array.isArray(scalars) &&
-      points.length <= SMALL_MSM[g - 1]! &&
+      points.length <= SMALL_MSM[k.d2 === 1 ? 'bw6' : 'pairing12'][g - 1]! &&
       (o === undefined || (o !== null && typeof o === 'object' && o.backend !== 'gpu' && o.onProgress === undefined && o.windowBits === undefined && !o.workers));
     const unary = (a: P, op: (K: PairingKernel, out: number, at: number) => void): P => {
       const K = kern();
@@ -458,15 +462,15 @@ export class PairingCurveImpl {
   }
 
   /**
-   * Σ scalars[i]·points[i] in this thread (Straus up to the kernel's `strausMax` points, Jacobian Pippenger
-   * above): BW6-761's MSM, small BN/BLS12 MSMs, and measurements (`scripts/measure-pairing-costs.ts --msm`).
-   * Internal.
+   * Σ scalars[i]·points[i] in this thread (Straus up to the kernel's `strausMax` points, the batch-affine
+   * Pippenger of the curve module above): small MSMs of arrays (see {@link SMALL_MSM}), curves made without an
+   * MSM service, and measurements (`scripts/measure-pairing-costs.ts --msm`). Internal.
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (not arrays of equal length, holes), point and scalar validation codes.
    */
   msmInThread(g: 1 | 2, points: readonly (G1Point | G2Point)[], scalars: readonly bigint[], unchecked = false): G1Point | G2Point {
     this.live();
     if (!Array.isArray(points) || !Array.isArray(scalars))
-      throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} msm takes arrays of points and bigint scalars of equal length (packed input: BN/BLS12 groups only)`);
+      throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} msm takes arrays of points and bigint scalars of equal length (packed input goes through the engine's MSM service)`);
     denseArray(points, 'points');
     denseArray(scalars, 'scalars');
     if (points.length !== scalars.length)
@@ -480,7 +484,10 @@ export class PairingCurveImpl {
     return this.point(g, this.kernel.msm(g, cs, ks, (i, at) => this.subgroupAt(g, cs[i]!, at, !unchecked)));
   }
 
-  /** Options the in-thread MSM (BW6-761) honours: `signal` (checked before the run), `unchecked`; no GPU. */
+  /**
+   * Options the in-thread MSM honours: `signal` (checked before the run), `unchecked`; no GPU.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (bad options), `ABORTED`, `GPU_UNAVAILABLE` (backend `gpu`).
+   */
   private inThreadMsmOptions(o: MsmOptions | undefined): void {
     if (o === undefined) return;
     checkMsmOptions(o);
@@ -585,12 +592,13 @@ export function createPairingCurve(access: CurveAccess, live: () => void, parall
 }
 
 /**
- * A BW6 curve's API over its module, loaded on first use.
+ * A BW6 curve's API over its module, loaded on first use (MSMs through `msm`, the engine's MSM service, when
+ * given; pairing checks in the calling thread).
  * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BW6 curve's.
  */
-export function createBW6Curve(access: CurveAccess, live: () => void): BW6Curve {
+export function createBW6Curve(access: CurveAccess, live: () => void, msm?: MsmService): BW6Curve {
   if (!(access.curve in PAIRING6_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${access.curve} is not a BW6 pairing curve`);
-  const impl = new PairingCurveImpl(access, live);
+  const impl = new PairingCurveImpl(access, live, undefined, msm);
   // Only what BW6Curve declares: the implementation also has BN/BLS12-only members (prepareG2, check, units).
   return Object.freeze({
     name: impl.name as BW6Curve['name'],

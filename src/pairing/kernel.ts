@@ -16,6 +16,8 @@ import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type Pai
 import { decomposeFast, type Decomposition } from '../math/lattice.js';
 import { wnafDigits } from '../math/digits.js';
 import type { Fp2 } from '../math/tower.js';
+import { MSM_LAYOUTS, type MsmGroupId } from '../generated/msm.js';
+import { msmPreparedInPlace } from '../msm/cpu.js';
 import { decodeJob, getBig, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
 
 /** Names of the curves with a pairing kernel. */
@@ -36,7 +38,6 @@ interface GroupExports {
   clearCofactor(o: number, a: number): void;
   mulEndo(o: number, a: number, digits: number, len: number): void;
   mulEndoMany(o: number, pts: number, n: number, digits: number, len: number, work: number): void;
-  msm(o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number): void;
   benchDbl(o: number, a: number, iters: number): void;
   benchAddMixed(o: number, a: number, q: number, iters: number): void;
 }
@@ -101,7 +102,8 @@ export function isPairingCurve(curve: string): curve is PairingCurveName {
 
 /**
  * Largest MSM done by Straus's method rather than Pippenger's (measured crossover on this machine: see
- * `scripts/measure-pairing-costs.ts --msm`).
+ * `scripts/measure-pairing-costs.ts --msm`; measured against the Jacobian Pippenger this module used to have,
+ * which the batch-affine one beats, so the crossover may now be lower).
  */
 const STRAUS_MAX = 24;
 
@@ -142,6 +144,7 @@ export class PairingKernel {
   private readonly pair: PairExports;
   private readonly pair12: Pair12Exports | undefined;
   private readonly ex: CoreInstance['exports'];
+  private readonly core: CoreInstance;
   /** Scratch: io words (12 elements), then a, b, c (4 elements each), out (12 elements). */
   private readonly IO: number;
   readonly A: number;
@@ -161,6 +164,7 @@ export class PairingKernel {
     this.name = core.curve;
     this.k = edgeConstants(core.curve);
     this.ex = core.exports;
+    this.core = core;
     this.groups = [abi.g1, abi.g2];
     this.fp = abi.fp;
     this.pair = abi.pair;
@@ -305,35 +309,28 @@ export class PairingKernel {
 
   /**
    * out = Σ ks[i]·P_i for n valid points already in memory at pts (affine, S bytes apart), scalars reduced mod
-   * r: Straus's method up to {@link strausMax} points, the Jacobian Pippenger of the curve module above.
+   * r: Straus's method up to {@link strausMax} points, above it the batch-affine Pippenger of the group's
+   * generated MSM module, run on this instance without resetting its allocator (pairing jobs hold memory
+   * while they call this: Groth16 IC sums have as many points as public inputs plus one).
+   * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module lacks the group's MSM exports (a stale build).
    */
   msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
     if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
-    const c = n < 4 ? 2 : Math.min(16, Math.max(2, Math.ceil(Math.log2(n)) - 2));
-    const windows = Math.ceil((this.r.toString(2).length + 1) / c);
-    const S = 2 * this.deg(g) * this.E;
-    const dig = this.ex.alloc(4 * n * windows);
-    const buckets = this.ex.alloc((1 << (c - 1)) * (S / 2) * 3);
+    const id = `${this.name}_g${g}` as MsmGroupId;
+    const L = MSM_LAYOUTS[id];
+    const R = L.scalarWords;
+    const sc = new Uint32Array(n * R);
+    for (let i = 0; i < n; i++) {
+      let v = ks[i]!;
+      for (let j = 0; j < R; j++, v >>= 32n) sc[i * R + j] = Number(v & 0xffffffffn);
+    }
+    const io = this.ex.alloc(4 * L.pointElems * L.ioWords);
     try {
-      const d = new Int32Array(this.mem(), dig, n * windows);
-      const half = 1n << BigInt(c - 1);
-      const mask = (1n << BigInt(c)) - 1n;
-      for (let i = 0; i < n; i++) {
-        let v = ks[i]!;
-        for (let w = 0; w < windows; w++) {
-          let x = v & mask;
-          v >>= BigInt(c);
-          if (x > half) {
-            x -= 1n << BigInt(c);
-            v += 1n;
-          }
-          d[i * windows + w] = Number(x);
-        }
-      }
-      this.groups[g - 1]!.msm(out, pts, dig, n, windows, c, buckets);
+      msmPreparedInPlace(this.core, id, pts, n, sc, io);
+      // The MSM's model is the group's own here: its canonical words load back as the affine result.
+      this.groups[g - 1]!.fromWords(out, io, this.io);
     } finally {
-      this.ex.free(buckets);
-      this.ex.free(dig);
+      this.ex.free(io);
     }
   }
 

@@ -3,7 +3,7 @@
  * it) and offers one scenario per curve-specific job, so that the test can count which wasm modules the page
  * fetched for each: a BN254 Groth16 verification, and a Starknet signature.
  */
-import { createEngine } from '../../../dist/src/index.js';
+import { createEngine, type PublicSignals, type SnarkjsProof, type SnarkjsVerificationKey } from '../../../dist/src/index.js';
 
 interface Outcome {
   readonly ok: boolean;
@@ -12,7 +12,7 @@ interface Outcome {
 
 const scenarios = {
   /** Verifies a BN254 Groth16 proof on a fresh engine with two workers. */
-  async groth16(vk: unknown, publicSignals: unknown, proof: unknown): Promise<Outcome> {
+  async groth16(vk: SnarkjsVerificationKey, publicSignals: PublicSignals, proof: SnarkjsProof): Promise<Outcome> {
     const wc = await createEngine({ workers: 2, gpu: 'off' });
     try {
       const ok = await wc.groth16.verify(vk, publicSignals, proof);
