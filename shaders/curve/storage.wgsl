@@ -3,7 +3,8 @@
 // the array's capacity. One copy per binding, because core WGSL does not let functions take storage
 // pointers; src/gpu/wgsl/storage.ts instantiates it for the bindings a program names. Coordinates go through
 // one loop, so each helper inlines a single unpack/pack (CPU-emulated compilers pay per call site; GPU
-// compilers unroll the loop).
+// compilers unroll the loop). The model's coordinates are filled in as lists: pt_from_c (c[0], c[1], …, one
+// per field of Pt), pt_fields (p.x, p.y, …) and base_from_c (one per field of Base).
 
 fn ld_fe_{{buffer}}(coord: u32, i: u32, stride: u32) -> Fe {
   var w: FeWords;
@@ -30,12 +31,12 @@ fn ld_pt_{{buffer}}(i: u32, stride: u32) -> Pt {
   for (var k = 0u; k < PT_COORDS; k++) {
     c[k] = ld_fe_{{buffer}}(k, i, stride);
   }
-  return pt_from_coords(c);
+  return Pt({{pt_from_c}});
 }
 // #if writable
 
 fn st_pt_{{buffer}}(i: u32, stride: u32, p: Pt) {
-  let c = pt_coords(p);
+  let c = array<Fe, PT_COORDS>({{pt_fields}});
   for (var k = 0u; k < PT_COORDS; k++) {
     st_fe_{{buffer}}(k, i, stride, c[k]);
   }
@@ -49,6 +50,6 @@ fn ld_base_{{buffer}}(i: u32, stride: u32) -> Base {
   for (var k = 0u; k < BASE_COORDS; k++) {
     c[k] = ld_fe_{{buffer}}(k, i, stride);
   }
-  return base_from_coords(c);
+  return Base({{base_from_c}});
 }
 // #endif

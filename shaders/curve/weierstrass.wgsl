@@ -25,20 +25,9 @@ struct Base {
 const PT_COORDS: u32 = 3u;
 const BASE_COORDS: u32 = 2u;
 
-fn pt_coords(p: Pt) -> array<Fe, PT_COORDS> {
-  return array<Fe, PT_COORDS>(p.x, p.y, p.z);
-}
-
-fn pt_from_coords(c: array<Fe, PT_COORDS>) -> Pt {
-  return Pt(c[0], c[1], c[2]);
-}
-
+// The coordinates of a base in storage order (prepare.wgsl stores them one by one).
 fn base_coords(b: Base) -> array<Fe, BASE_COORDS> {
   return array<Fe, BASE_COORDS>(b.x, b.y);
-}
-
-fn base_from_coords(c: array<Fe, BASE_COORDS>) -> Base {
-  return Base(c[0], c[1]);
 }
 
 fn pt_identity() -> Pt {

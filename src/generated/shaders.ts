@@ -67,20 +67,9 @@ struct Base {
 const PT_COORDS: u32 = 4u;
 const BASE_COORDS: u32 = 3u;
 
-fn pt_coords(p: Pt) -> array<Fe, PT_COORDS> {
-  return array<Fe, PT_COORDS>(p.x, p.y, p.t, p.z);
-}
-
-fn pt_from_coords(c: array<Fe, PT_COORDS>) -> Pt {
-  return Pt(c[0], c[1], c[2], c[3]);
-}
-
+// The coordinates of a base in storage order (prepare.wgsl stores them one by one).
 fn base_coords(b: Base) -> array<Fe, BASE_COORDS> {
   return array<Fe, BASE_COORDS>(b.c0, b.c1, b.c2);
-}
-
-fn base_from_coords(c: array<Fe, BASE_COORDS>) -> Base {
-  return Base(c[0], c[1], c[2]);
 }
 
 fn pt_identity() -> Pt {
@@ -128,7 +117,7 @@ export const CURVE_STORAGE = {
   path: 'shaders/curve/storage.wgsl',
   uniforms: [],
   bindings: [],
-  wgsl: (p: { readonly buffer: string | number; readonly writable: boolean; readonly points: boolean; readonly bases: boolean }): string =>
+  wgsl: (p: { readonly buffer: string | number; readonly writable: boolean; readonly points: boolean; readonly pt_from_c: string | number; readonly pt_fields: string | number; readonly bases: boolean; readonly base_from_c: string | number }): string =>
     `// ---- shaders/curve/storage.wgsl ----
 fn ld_fe_${p.buffer}(coord: u32, i: u32, stride: u32) -> Fe {
   var w: FeWords;
@@ -152,11 +141,11 @@ fn ld_pt_${p.buffer}(i: u32, stride: u32) -> Pt {
   for (var k = 0u; k < PT_COORDS; k++) {
     c[k] = ld_fe_${p.buffer}(k, i, stride);
   }
-  return pt_from_coords(c);
+  return Pt(${p.pt_from_c});
 }
 ${p.writable ? `
 fn st_pt_${p.buffer}(i: u32, stride: u32, p: Pt) {
-  let c = pt_coords(p);
+  let c = array<Fe, PT_COORDS>(${p.pt_fields});
   for (var k = 0u; k < PT_COORDS; k++) {
     st_fe_${p.buffer}(k, i, stride, c[k]);
   }
@@ -167,7 +156,7 @@ fn ld_base_${p.buffer}(i: u32, stride: u32) -> Base {
   for (var k = 0u; k < BASE_COORDS; k++) {
     c[k] = ld_fe_${p.buffer}(k, i, stride);
   }
-  return base_from_coords(c);
+  return Base(${p.base_from_c});
 }
 ` : ``}`,
 } as const;
@@ -194,20 +183,9 @@ struct Base {
 const PT_COORDS: u32 = 3u;
 const BASE_COORDS: u32 = 2u;
 
-fn pt_coords(p: Pt) -> array<Fe, PT_COORDS> {
-  return array<Fe, PT_COORDS>(p.x, p.y, p.z);
-}
-
-fn pt_from_coords(c: array<Fe, PT_COORDS>) -> Pt {
-  return Pt(c[0], c[1], c[2]);
-}
-
+// The coordinates of a base in storage order (prepare.wgsl stores them one by one).
 fn base_coords(b: Base) -> array<Fe, BASE_COORDS> {
   return array<Fe, BASE_COORDS>(b.x, b.y);
-}
-
-fn base_from_coords(c: array<Fe, BASE_COORDS>) -> Base {
-  return Base(c[0], c[1]);
 }
 
 fn pt_identity() -> Pt {
