@@ -29,13 +29,6 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ['apps', /^(bench|demo)\//],
 ];
 
-/**
- * Run-time code that still imports the build-time generators: the GPU builds its WGSL from the emitters under
- * src/codegen at run time (the core-redesign issue's item 6 moves it to WGSL sources under shaders/). Only these
- * files may do so, and the list may only shrink.
- */
-const CODEGEN_AT_RUN_TIME = /^src\/gpu\/.* -> src\/codegen\/(wgsl-curve|wgsl-field|curve-programs)\.ts$/;
-
 function layerOf(file: string): number {
   const i = LAYERS.findIndex(([, re]) => re.test(file));
   if (i < 0) throw new Error(`${file} is in no layer: add it to LAYERS`);
@@ -77,9 +70,8 @@ describe('layers', () => {
     expect(up).toEqual([]);
   });
 
-  it('nothing at run time imports the build-time generators, but for the listed WGSL emitters', () => {
+  it('nothing at run time imports the build-time generators (run-time WGSL comes from src/generated and src/gpu/wgsl)', () => {
     const runtime = edges.filter((e) => e.to.startsWith('src/codegen/') && !e.from.startsWith('src/codegen/') && !/^(bench|demo|scripts)\//.test(e.from));
-    const found = new Set(runtime.map((e) => `${e.from} -> ${e.to}`));
-    expect([...found].filter((e) => !CODEGEN_AT_RUN_TIME.test(e))).toEqual([]);
+    expect([...new Set(runtime.map((e) => `${e.from} -> ${e.to}`))]).toEqual([]);
   });
 });

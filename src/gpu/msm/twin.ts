@@ -1,5 +1,5 @@
 /**
- * CPU twin of the WGSL curve code (`src/codegen/wgsl-curve.ts`): the same models, the same formulas, in
+ * CPU twin of the WGSL curve code (`shaders/curve/`, `src/gpu/wgsl/curve.ts`): the same models, the same formulas, in
  * BigInt. The MSM's debug mode checks every GPU stage against these functions, the final window combination
  * runs on them, and the tests use them as an independent reference for the curves @noble/curves lacks.
  *
@@ -8,7 +8,7 @@
  * Slow and simple on purpose (≈ 10–50 µs per point operation); nothing here is constant-time.
  * @module
  */
-import { isAMinusOne, type MsmCurveSpec } from '../../codegen/wgsl-curve.js';
+import { isAMinusOne, type MsmCurveSpec } from '../curves.js';
 import { WebcurvesError } from '../../errors.js';
 import { invMod, mod } from '../../math/modular.js';
 import { montgomeryParams } from '../../math/montgomery.js';
