@@ -13,7 +13,8 @@ export interface StarkExports {
   stark_getPublicKey(out: number, priv: number): number;
   stark_signWithK(out: number, msg: number, priv: number, k: number): number;
   stark_sign(out: number, msg: number, priv: number, hOct: number, extra: number, extraLen: number): number;
-  stark_generateK(out: number, priv: number, hOct: number, extra: number, extraLen: number): void;
+  /** rule: 0 = @scure/starknet's bits2int (what stark_sign uses), 1 = python-ecdsa's / starknet-crypto's. */
+  stark_generateK(out: number, priv: number, hOct: number, extra: number, extraLen: number, rule: number): void;
   stark_sha256(out: number, msg: number, len: number): void;
   stark_hmacSha256(out: number, key: number, keyLen: number, msg: number, len: number): void;
   stark_verify(pk: number, msg: number, r: number, s: number): number;
