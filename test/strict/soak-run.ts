@@ -30,6 +30,7 @@ import * as scure from '@scure/starknet';
 import { createEngine, curves, ENGINE_INTERNALS, isWebcurvesError, type CurvePoint, type Engine, type EngineInternals, type G1Point, type G2Point, type PreparedBases, type PreparedG2 } from 'webcurves';
 import { edwardsRef } from '../../src/math/edwards.js';
 import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
+import type { Json } from '../groth16/helpers.js';
 
 // ------------------------------------------------------------------ options
 
@@ -243,8 +244,8 @@ class Table {
 // ------------------------------------------------------------------ Groth16 material
 
 interface SnarkTriple {
-  vk: Record<string, unknown>;
-  proof: Record<string, unknown>;
+  vk: Json;
+  proof: Json;
   publicSignals: string[];
 }
 
@@ -347,7 +348,7 @@ async function referenceMemory(g2: Record<CurveName, Uint32Array>, edwards: Reco
     jobs.push([name, (wc) => wc[name].te.msm(pts, pts.map((_, i) => BigInt(i) * 0x9e3779b97f4a7c15n), { unchecked: true })]);
   }
   // One engine: each job runs on its own curve's instance.
-  const wc = await createEngine({ workers: 0, gpu: 'off' });
+  const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
   try {
     for (const [curve, job] of jobs) {
       await job(wc);
@@ -382,7 +383,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   const verdicts = await snarkjsVerdicts();
   part('snarkjs');
 
-  const wc: Engine = await createEngine({ workers: 2, gpu: 'off' });
+  const wc: Engine = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
   const internals = (wc as unknown as Record<symbol, EngineInternals>)[ENGINE_INTERNALS]!;
 
   const nobles: Record<CurveName, Noble> = { bn254: nobleBn, bls12_381: nobleBls };

@@ -150,7 +150,7 @@ describe('wasm memory: grows to the largest job, then is reused', () => {
   let wc: Engine;
   let internals: EngineInternals;
   beforeAll(async () => {
-    wc = await createEngine({ workers: 2, gpu: 'off' });
+    wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
     internals = (wc as unknown as Record<symbol, EngineInternals>)[ENGINE_INTERNALS]!;
   });
   afterAll(async () => {
@@ -214,7 +214,7 @@ describe('wasm memory: grows to the largest job, then is reused', () => {
 describe('no residue: listeners and workers after many calls and aborts', () => {
   let wc: Engine;
   beforeAll(async () => {
-    wc = await createEngine({ workers: 2, gpu: 'off' });
+    wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
   });
   afterAll(async () => {
     await wc?.close();
