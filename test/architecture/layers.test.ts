@@ -25,7 +25,7 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ['runtime', /^src\/core\/(wasm|platform|args|abort|field|subgroup-cache|comlink-errors|curve-loader|words)\.ts$/],
   ['kernels', /^src\/(groth16\/json|core\/(units|group)|pairing\/(kernel|jobs|encoding)|msm\/(cpu|types|options)|starknet\/(units|core|rfc6979))\.ts$/],
   ['services', /^(src\/(msm\/service|pairing\/dispatch)\.ts$|src\/(pool|gpu)\/|workers\/)/],
-  ['api', /^src\/(pairing\/curve\.ts|embedded\/|groth16\/|starknet\/(api|tx-hash)\.ts|engine\.ts|index\.ts)/],
+  ['api', /^src\/(groups\/|pairing\/curve\.ts|embedded\/|groth16\/|starknet\/(api|tx-hash)\.ts|engine\.ts|index\.ts)/],
   ['apps', /^(bench|demo)\//],
 ];
 
