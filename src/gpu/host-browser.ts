@@ -1,0 +1,8 @@
+/**
+ * The browser's GPU host: `navigator.gpu`, loaded on demand (see `host.ts`).
+ * @module
+ */
+import { gpuHost, type GpuHost } from './host.js';
+
+/** `navigator.gpu` through `findGpu`, behind a dynamic import. */
+export const browserGpu: GpuHost = gpuHost(async (options) => (await import('./device.js')).findGpu(options));

@@ -1,0 +1,9 @@
+/**
+ * Node's GPU host: `navigator.gpu` where a runtime has it, else Dawn from the optional peer package `webgpu`,
+ * loaded on demand (see `host.ts` and `device-node.ts`).
+ * @module
+ */
+import { gpuHost, type GpuHost } from './host.js';
+
+/** `findNodeGpu` behind a dynamic import: nothing of Dawn loads with `gpu: 'off'`. */
+export const nodeGpu: GpuHost = gpuHost(async (options) => (await import('./device-node.js')).findNodeGpu(options));
