@@ -19,6 +19,7 @@ import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit } from '../src/st
  * What every worker offers: a liveness probe, the pool's diagnostics, field batches.
  * @param executor - the worker's wasm instances
  * @param die - ends the worker abruptly (Node: `process.exit`; browsers: `self.close()`)
+ * @throws nothing itself; its methods reject as their units do (`WebcurvesError`).
  */
 export function baseUnits(executor: UnitExecutor, die: () => Promise<never>) {
   return {
@@ -60,7 +61,10 @@ export function baseUnits(executor: UnitExecutor, die: () => Promise<never>) {
   };
 }
 
-/** Starknet's units: Pedersen, Poseidon and ECDSA verification batches (see `src/starknet/units.ts`). */
+/**
+ * Starknet's units: Pedersen, Poseidon and ECDSA verification batches (see `src/starknet/units.ts`).
+ * @throws nothing itself; its methods reject as their units do (`WebcurvesError`).
+ */
 export function starknetUnits(executor: UnitExecutor) {
   return {
     /** See `pedersenBatchUnit`; the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
@@ -81,7 +85,10 @@ export function starknetUnits(executor: UnitExecutor) {
   };
 }
 
-/** The pairing units of parallel pairing checks (see `src/pairing/units.ts`). */
+/**
+ * The pairing units of parallel pairing checks (see `src/pairing/units.ts`).
+ * @throws nothing itself; its methods reject as their units do (`WebcurvesError`).
+ */
 export function pairingUnits(executor: UnitExecutor) {
   return {
     /** See `pairingJobOn`; the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
@@ -101,7 +108,10 @@ export function pairingUnits(executor: UnitExecutor) {
   };
 }
 
-/** The CPU MSM units (see `src/msm/cpu.ts`). */
+/**
+ * The CPU MSM units (see `src/msm/cpu.ts`).
+ * @throws nothing itself; its methods reject as their units do (`WebcurvesError`).
+ */
 export function msmUnits(executor: UnitExecutor) {
   return {
     /**
@@ -135,7 +145,10 @@ export function msmUnits(executor: UnitExecutor) {
   };
 }
 
-/** Every unit: what `core.worker.ts` and `node.worker.ts` expose. */
+/**
+ * Every unit: what `core.worker.ts` and `node.worker.ts` expose.
+ * @throws nothing itself; its methods reject as their units do (`WebcurvesError`).
+ */
 export function allUnits(executor: UnitExecutor, die: () => Promise<never>) {
   return { ...baseUnits(executor, die), ...starknetUnits(executor), ...pairingUnits(executor), ...msmUnits(executor) };
 }
@@ -149,6 +162,7 @@ export type CoreWorkerApi = ReturnType<typeof allUnits>;
 /**
  * Browsers: how a worker ends itself abruptly. A closing worker still delivers what the current task posts, so
  * it never answers: the caller learns of the death from the pool, as after a real crash.
+ * @throws nothing (it never settles).
  */
 export function closeSelf(): Promise<never> {
   (globalThis as unknown as { close(): void }).close();

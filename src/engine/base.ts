@@ -56,7 +56,7 @@ export interface EngineOptions {
    */
   readonly workers?: number | 'auto';
   /**
-   * `'auto'` (default): use WebGPU when an adapter exists (`navigator.gpu` in browsers, the optional
+   * `'auto'` (default): use WebGPU when an adapter exists (`navigator.gpu` in browsers, the optional peer
    * `webgpu` package in Node); `'on'`: require it; `'off'`: never touch the GPU.
    */
   readonly gpu?: GpuMode;

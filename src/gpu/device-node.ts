@@ -55,7 +55,10 @@ async function quietly<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Dawn from the `webgpu` package, as a {@link GpuProvider}. */
+/**
+ * Dawn from the `webgpu` package, as a {@link GpuProvider}.
+ * @throws nothing: a missing or broken package is a `reason` (see {@link GpuProvider.load}).
+ */
 export const dawnProvider: GpuProvider = {
   source: 'dawn-node',
   load(flags) {

@@ -5,5 +5,8 @@
  */
 import { gpuHost, type GpuHost } from './host.js';
 
-/** `findNodeGpu` behind a dynamic import: nothing of Dawn loads with `gpu: 'off'`. */
+/**
+ * `findNodeGpu` behind a dynamic import: nothing of Dawn loads with `gpu: 'off'`.
+ * @throws {WebcurvesError} from its methods as {@link GpuHost} says (`GPU_UNAVAILABLE`).
+ */
 export const nodeGpu: GpuHost = gpuHost(async (options) => (await import('./device-node.js')).findNodeGpu(options));
