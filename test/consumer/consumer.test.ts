@@ -11,14 +11,14 @@
  * - check that no `webgpu` package (Dawn, 130 MB) lands in a temp app's node_modules.
  *
  * Needs the build (`npm run build`), Chromium (see `test/browser/chromium.ts`) and webpack 5 (a devDependency;
- * `WEBCURVES_WEBPACK` may name another install of it, e.g. `/tmp/wp/node_modules/webpack`). The first install
- * fetches comlink from the npm registry (then npm's cache answers).
+ * `WEBCURVES_WEBPACK` may name another install of it, e.g. `/tmp/wp/node_modules/webpack`). No network: the
+ * installs are `--offline`, with the one dependency, comlink, packed from this repository's node_modules.
  * Fails, never skips, when something is missing.
  * @module
  */
 import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,8 @@ interface PageResult {
 describe('the packed package in fresh apps (vite build and webpack without config, Node)', () => {
   let tmp: string;
   let tarball: string;
+  /** comlink, the package's one dependency, packed from node_modules so that installs need no registry. */
+  let comlinkTarball: string;
   let browser: Browser | undefined;
   const servers: StaticServer[] = [];
 
@@ -117,7 +119,7 @@ describe('the packed package in fresh apps (vite build and webpack without confi
     delete pkg.devDependencies;
     pkg.dependencies = {};
     writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-    const r = await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error'], dir);
+    const r = await run('npm', ['install', tarball, comlinkTarball, '--no-save', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], dir);
     if (r.code !== 0) throw new Error(`npm install of the tarball failed in ${as}:\n${r.stderr}`);
     return dir;
   }
@@ -172,6 +174,14 @@ describe('the packed package in fresh apps (vite build and webpack without confi
     const name = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
     if (!name) throw new Error(`npm pack wrote no tarball: ${packed.stdout}`);
     tarball = join(tmp, name);
+    const deps = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+    expect(Object.keys(deps), 'the package has one dependency, comlink: add others to the packed set here').toEqual(['comlink']);
+    const comlink = join(repoRoot, 'node_modules/comlink');
+    expect((JSON.parse(readFileSync(join(comlink, 'package.json'), 'utf8')) as { version: string }).version).toBe(deps.comlink);
+    mkdirSync(join(tmp, 'deps'));
+    const packedDep = await run('npm', ['pack', comlink, '--pack-destination', join(tmp, 'deps'), '--ignore-scripts', '--loglevel=error'], repoRoot);
+    if (packedDep.code !== 0) throw new Error(`npm pack comlink failed:\n${packedDep.stderr}`);
+    comlinkTarball = join(tmp, 'deps', readdirSync(join(tmp, 'deps'))[0]!);
     browser = await launchChromium();
   }, 120_000);
 
