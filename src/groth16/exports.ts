@@ -1,6 +1,6 @@
 /**
  * What the `webcurves/groth16` entry points share (browser: `index.ts`, Node: `index.node.ts`): every export but
- * `createEngine` and `acquireGpu`, which each entry point defines with its host. Only Groth16's and the pairing
+ * `createEngine`, which each entry point defines with its host. Only Groth16's and the pairing
  * curves' modules are reached from here (the GPU MSM code only through a dynamic import).
  * @module
  */
