@@ -5,8 +5,8 @@
  *   `npm run build:demo` writes a static site to `demo-dist/`, `npm run preview:demo` serves that output.
  * - The page imports `webcurves`, which is aliased to the BUILT package entry (`dist/src/index.js`, made by
  *   `npm run build`), not to `src/`. That way the demo proves what a user's bundler will see: the wasm
- *   modules found through `new URL('../../wasm/x.wasm', import.meta.url)` and the worker started with
- *   `new Worker(new URL('../../workers/core.worker.js', import.meta.url), { type: 'module' })` must both
+ *   modules found through `new URL('../../../wasm/x.wasm', import.meta.url)` and the worker started with
+ *   `new Worker(new URL('../workers/core.worker.js', import.meta.url), { type: 'module' })` must both
  *   resolve from the published files.
  * - Both the dev server and `vite preview` send COOP/COEP headers, so the page is cross-origin isolated
  *   (`crossOriginIsolated === true`, SharedArrayBuffer and precise timers available), which the benchmark
@@ -53,7 +53,9 @@ export default defineConfig({
     entries: ['index.html', 'src/bench.worker.ts'],
   },
   worker: {
-    // The core worker uses top-level await and ES imports; classic (iife) workers cannot hold it.
+    // The demo's benchmark worker loads its peers (snarkjs, mcl-wasm, …) with dynamic imports, and code splitting
+    // inside a worker needs ES-module workers. The library's own workers need nothing here (test/consumer builds
+    // them with Vite's default iife format).
     format: 'es',
   },
   build: {

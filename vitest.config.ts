@@ -4,8 +4,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     // Runtime tests exercise the built package (wasm assets and worker files live in dist/), exactly as a
-    // user's `import 'webcurves'` would; `npm test` builds first.
-    alias: { webcurves: fileURLToPath(new URL('./dist/src/index.js', import.meta.url)) },
+    // user's `import 'webcurves'` would in Node (the `node` entry points of package.json `exports`); `npm test`
+    // builds first. Exact matches: a plain key would also capture `webcurves/...`.
+    alias: [
+      { find: /^webcurves$/, replacement: fileURLToPath(new URL('./dist/src/index.node.js', import.meta.url)) },
+      { find: /^webcurves\/starknet$/, replacement: fileURLToPath(new URL('./dist/src/starknet/index.node.js', import.meta.url)) },
+      { find: /^webcurves\/groth16$/, replacement: fileURLToPath(new URL('./dist/src/groth16/index.node.js', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -70,8 +70,8 @@ for (const id of Object.keys(choice)) {
 
 // The built package, whatever tsx makes of the bare name: tsconfig.json maps `webcurves` to src/ for type
 // checking, and tsx follows that mapping, but the library from src/ cannot find its wasm modules and worker
-// (they are build outputs next to dist/src/). `npm run build` first.
-const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
+// (they are build outputs next to dist/src/). `npm run build` first. The Node entry point, as `import 'webcurves'` gives in Node.
+const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
 const engine = await createEngine({ curves: 'all', workers, gpu: 'auto' });
 try {
   const info = engine.info();

@@ -26,7 +26,7 @@
 import { writeFileSync } from 'node:fs';
 import { msmCurve, MSM_CURVES, type MsmCurveName } from '../src/gpu/curves.js';
 import type { CurveCodeShape } from '../src/gpu/wgsl/curve-programs.js';
-import { acquireGpu } from '../src/gpu/device.js';
+import { acquireGpu } from '../src/gpu/device-node.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { createGpuMsm, MSM_RAISE_LIMITS, type GpuMsm, type GpuMsmOptions } from '../src/gpu/msm/index.js';
 import { CurveTwin, toWords } from '../src/gpu/msm/twin.js';

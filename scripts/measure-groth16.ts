@@ -11,7 +11,7 @@ import type * as Webcurves from 'webcurves';
 import { coldRun, coldSource, synthesise, type Curve } from '../bench/suites/groth16.js';
 
 const rounds = Number(process.argv[2] ?? 15);
-const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
+const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
 const [pooled, local] = await Promise.all([createEngine({ curves: 'all', workers: 2, gpu: 'off' }), createEngine({ curves: 'all', workers: 0, gpu: 'off' })]);
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;

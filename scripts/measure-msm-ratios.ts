@@ -21,7 +21,7 @@ const sizes = opt('--size', '10,12').split(',');
 const rounds = Number(opt('--rounds', '9'));
 const skip = opt('--skip', '').split(',').filter(Boolean);
 
-const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
+const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
 const engine = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 

@@ -15,7 +15,7 @@ const thresholdMode = args.includes('--threshold');
 const named = args.filter((a) => !a.startsWith('--'));
 const curves = (named.length ? named : ['bn254', 'bls12_381', 'bls12_377']) as Pairing12Name[];
 // The built package (tsx would map the bare name to src/, which has no wasm next to it).
-const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
+const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
 const wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 
 function median(xs: number[]): number {

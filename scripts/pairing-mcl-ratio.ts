@@ -8,7 +8,7 @@
  * (validation of both points included, as a caller would); mcl's on its own point objects.
  */
 import mcl from 'mcl-wasm';
-import { createEngine } from '../dist/src/index.js';
+import { createEngine } from '../dist/src/index.node.js';
 
 const rounds = Number(process.argv[2] ?? 21);
 const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });

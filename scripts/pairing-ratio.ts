@@ -7,7 +7,7 @@
  *
  * Needs `npm run build` first (it uses the built package).
  */
-import { createEngine } from '../dist/src/index.js';
+import { createEngine } from '../dist/src/index.node.js';
 
 const rounds = Number(process.argv[2] ?? 30);
 const curve = (process.argv[3] ?? 'bw6_761') as 'bw6_761' | 'bls12_381' | 'bls12_377' | 'bn254';

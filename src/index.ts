@@ -5,74 +5,32 @@
  *     import { createEngine } from 'webcurves';
  *     const wc = await createEngine();
  *
+ * This is the browser entry point (package.json `exports`: `browser` and `default`); Node gets `index.node.ts`,
+ * with the same API. Nothing here reaches Node code, and the worker has no top-level await, so a default Vite
+ * build (no config file), webpack 5 and esbuild bundle it as it is. For smaller bundles: `webcurves/starknet`
+ * and `webcurves/groth16`.
  * @module
  */
-export { createEngine, VERSION } from './engine.js';
-export type { Engine, EngineInfo, EngineOptions, GpuMode, SelfTestReport, SelfTestResult, EngineInternals } from './engine.js';
-export { ENGINE_INTERNALS } from './engine.js';
-export { WebcurvesError, isWebcurvesError } from './errors.js';
-export type { WebcurvesErrorCode } from './errors.js';
-export type { WasmField } from './core/field.js';
-export type { FieldId, FieldLayout } from './generated/fields.js';
-export { FIELD_LAYOUTS } from './generated/fields.js';
-export type { GpuAdapterSummary, GpuSource, AcquiredGpu, AcquireGpuOptions } from './gpu/device.js';
+import { ALL_CURVE_MODULES } from './core/modules/all.js';
+import { browserHost } from './engine/host-browser.js';
+import { browserGpu } from './gpu/host-browser.js';
+import { createEngineOn, type Engine, type EngineOptions } from './engine.js';
+
+export * from './exports.js';
 export { acquireGpu } from './gpu/device.js';
-export { createGpuMsm, MSM_RAISE_LIMITS, GpuStageMismatchError, MSM_CURVES } from './gpu/msm/index.js';
-export type {
-  GpuMsm,
-  GpuMsmOptions,
-  GpuBases,
-  MsmRunOptions,
-  MsmProgress,
-  MsmStage,
-  MsmCurveName,
-  AffinePoint,
-  PointsInput,
-  ScalarsInput,
-  CurveCodeShape,
-} from './gpu/msm/index.js';
-export * as curves from './curves/index.js';
-export { StarknetApi } from './starknet/api.js';
-export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './starknet/api.js';
-export type {
-  BigNumberish,
-  DataAvailabilityMode,
-  DeclareTransactionV3,
-  DeployAccountTransactionV3,
-  InvokeTransactionV3,
-  ResourceBoundBN,
-  ResourceBoundsBN,
-  V3TransactionCommon,
-} from './starknet/tx-hash.js';
-export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions } from './pairing/curve.js';
-export { Groth16Api, KEY_CACHE_SIZE } from './groth16/api.js';
-export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './groth16/api.js';
-export type {
-  GnarkG1,
-  GnarkG2,
-  GnarkProof,
-  GnarkVerifyingKey,
-  Groth16ProofInput,
-  Groth16VerifyingKeyInput,
-  JsonInteger,
-  PublicSignals,
-  PublicSignalsInput,
-  SnarkjsG1,
-  SnarkjsG2,
-  SnarkjsProof,
-  SnarkjsVerificationKey,
-} from './groth16/json.js';
-export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
-export type { CurveGroup } from './core/group.js';
-export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';
-export type {
-  MsmBackend,
-  MsmOptions,
-  MsmProgressEvent,
-  MsmMethods,
-  PackedInput,
-  PreparedBases,
-  PrepareBasesOptions,
-} from './msm/types.js';
-export type { MsmInfo, MsmThreshold } from './msm/service.js';
-export type { MsmGroupId } from './generated/msm.js';
+
+/**
+ * Creates an engine: probes the GPU (per `gpu`), prepares the worker pool (per `workers`) and loads the curve
+ * modules named by `curves` (none by default: curves load on first use).
+ * @param options - see {@link EngineOptions}
+ * @returns a ready engine; call `close()` when done
+ * The workers start when the first task is sent to them (a batch, the self-test, a pairing check large enough
+ * to split — those run in-thread until the workers are warm): creating an engine and a first verification
+ * cost no thread start-up. A worker that fails to load fails the tasks sent to the pool with `WORKER_FAILED`.
+ * @throws {WebcurvesError} `GPU_UNAVAILABLE` when `gpu: 'on'` and no WebGPU adapter is found;
+ *   `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when a module of `curves` cannot be loaded.
+ */
+export function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const host = browserHost(ALL_CURVE_MODULES, () => new Worker(new URL('../workers/core.worker.js', import.meta.url), { type: 'module' }), browserGpu);
+  return createEngineOn(host, options);
+}

@@ -109,7 +109,8 @@ export async function coldRun(source: string): Promise<number> {
 export function coldSource(impl: 'webcurves' | 'snarkjs', f: Fixture): string {
   const args = `${JSON.stringify(f.vk)}, ${JSON.stringify(f.publicSignals)}, ${JSON.stringify(f.proof)}`;
   if (impl === 'webcurves') {
-    const entry = new URL('../../dist/src/index.js', import.meta.url).href;
+    // A child Node process: the Node entry point of the built package.
+    const entry = new URL('../../dist/src/index.node.js', import.meta.url).href;
     return `const t0 = performance.now();
 const { createEngine } = await import(${JSON.stringify(entry)});
 const wc = await createEngine({ workers: 2, gpu: 'off' });

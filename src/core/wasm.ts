@@ -3,14 +3,14 @@
  * exported functions typed.
  *
  * The module files live next to the compiled library (`dist/wasm/<curve>.wasm`); each URL is written as a
- * literal `new URL('…', import.meta.url)` so that Vite copies and fingerprints the asset when it bundles a
- * page. Node reads the file from disk; browsers stream-compile it.
+ * literal `new URL('…', import.meta.url)` (in `src/core/modules/`) so that bundlers (Vite, webpack) copy and
+ * fingerprint the asset. Browsers stream-compile it ({@link fetchWasm}); Node reads the file from disk
+ * (`src/core/wasm-node.ts`, reached only from the Node entry points).
  * @module
  */
 import { WebcurvesError } from '../errors.js';
 import type { CurveName } from '../curves/types.js';
-import { importHidden, isNode } from './platform.js';
-import { abiOf, type ModuleAbi, type ModuleExports } from '../generated/abi/index.js';
+import type { ModuleAbi, ModuleExports } from '../generated/abi/index.js';
 
 /** Functions one field exports (prefix `fp_` or `fr_`); pointers are byte offsets into the instance memory. */
 export interface WasmFieldExports {
@@ -58,66 +58,85 @@ export interface CoreInstance<C extends CurveName = CurveName> {
   readonly fr: WasmFieldExports;
 }
 
-function moduleUrl(curve: CurveName): URL {
-  // One literal per module, so bundlers can see and copy each asset.
-  switch (curve) {
-    case 'bn254':
-      return new URL('../../wasm/bn254.wasm', import.meta.url);
-    case 'bls12_381':
-      return new URL('../../wasm/bls12_381.wasm', import.meta.url);
-    case 'bls12_377':
-      return new URL('../../wasm/bls12_377.wasm', import.meta.url);
-    case 'bw6_761':
-      return new URL('../../wasm/bw6_761.wasm', import.meta.url);
-    case 'stark':
-      return new URL('../../wasm/stark.wasm', import.meta.url);
-    case 'ed_on_bls12_377':
-      return new URL('../../wasm/ed_on_bls12_377.wasm', import.meta.url);
-    case 'bandersnatch':
-      return new URL('../../wasm/bandersnatch.wasm', import.meta.url);
-  }
+/** One curve's wasm module as a thread reaches it: its file and how its exports are grouped. */
+export interface CurveModule<C extends CurveName = CurveName> {
+  /** The module file (a literal `new URL('…', import.meta.url)`, so that bundlers copy it). */
+  url(): URL;
+  /** Groups the instance's exports by prefix (the generated ABI, `src/generated/abi/<curve>.ts`). */
+  abi(exports: ModuleExports[C]): ModuleAbi[C];
 }
 
-const compiled = new Map<CurveName, Promise<WebAssembly.Module>>();
+/** The curve modules a thread may load, by curve. */
+export type CurveModules = { readonly [C in CurveName]?: CurveModule<C> };
 
-async function compile(curve: CurveName): Promise<WebAssembly.Module> {
-  const url = moduleUrl(curve);
-  try {
-    if (isNode && url.protocol === 'file:') {
-      const fs = await importHidden<typeof import('node:fs/promises')>('node:fs/promises');
-      const { fileURLToPath } = await importHidden<typeof import('node:url')>('node:url');
-      return await WebAssembly.compile(await fs.readFile(fileURLToPath(url)));
-    }
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
-    if (typeof WebAssembly.compileStreaming === 'function' && response.headers.get('content-type')?.includes('application/wasm'))
-      return await WebAssembly.compileStreaming(response);
-    return await WebAssembly.compile(await response.arrayBuffer());
-  } catch (cause) {
-    compiled.delete(curve);
-    throw new WebcurvesError('WASM_UNAVAILABLE', `cannot load the ${curve} wasm module from ${url.href}`, { cause });
-  }
+/**
+ * Where one thread finds the curve modules and how it compiles them. The modules come from small per-curve
+ * files (`src/core/modules/<curve>.ts`, each with one literal `new URL('…', import.meta.url)` and its ABI), so
+ * that a bundle copies the files and holds the ABI of exactly the curves its features can load; `compile` is
+ * {@link fetchWasm} in browsers and reads the file in Node (`src/core/wasm-node.ts`).
+ */
+export interface WasmSource {
+  /** The module of each curve this thread may load. */
+  readonly modules: CurveModules;
+  /**
+   * Compiles a module file.
+   * @throws whatever fetching or compiling throws (wrapped into `WASM_UNAVAILABLE` by {@link compileCore}).
+   */
+  compile(url: URL): Promise<WebAssembly.Module>;
 }
 
 /**
- * The compiled module of a curve (compiled once per thread and cached).
- * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the file cannot be fetched or compiled.
+ * Compiles a module fetched from `url`, streaming when the server sends `application/wasm`.
+ * @throws {Error} when the response is not OK; whatever `fetch` and `WebAssembly.compile` throw.
  */
-export function compileCore(curve: CurveName): Promise<WebAssembly.Module> {
-  let p = compiled.get(curve);
+export async function fetchWasm(url: URL): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
+  if (typeof WebAssembly.compileStreaming === 'function' && response.headers.get('content-type')?.includes('application/wasm'))
+    return await WebAssembly.compileStreaming(response);
+  return await WebAssembly.compile(await response.arrayBuffer());
+}
+
+function moduleOf<C extends CurveName>(curve: C, source: WasmSource): CurveModule<C> | undefined {
+  return Object.hasOwn(source.modules, curve) ? (source.modules[curve] as CurveModule<C> | undefined) : undefined;
+}
+
+/** Compiled modules by URL (one compilation per module file per thread). */
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
+
+/**
+ * The compiled module of a curve (compiled once per thread and cached).
+ * @throws {WebcurvesError} `UNKNOWN_CURVE` when `source` has no module for the curve (an entry point that does
+ *   not serve it); `WASM_UNAVAILABLE` when the file cannot be fetched or compiled.
+ */
+export function compileCore(curve: CurveName, source: WasmSource): Promise<WebAssembly.Module> {
+  const ref = moduleOf(curve, source);
+  if (!ref) {
+    const known = Object.keys(source.modules).join(', ');
+    return Promise.reject(
+      new WebcurvesError('UNKNOWN_CURVE', `no ${String(curve)} module here (this entry point serves ${known || 'no curve'}; import 'webcurves' for every curve)`),
+    );
+  }
+  const url = ref.url();
+  let p = compiled.get(url.href);
   if (!p) {
-    p = compile(curve);
-    compiled.set(curve, p);
+    p = source.compile(url).catch((cause: unknown) => {
+      compiled.delete(url.href);
+      throw new WebcurvesError('WASM_UNAVAILABLE', `cannot load the ${curve} wasm module from ${url.href}`, { cause });
+    });
+    compiled.set(url.href, p);
   }
   return p;
 }
 
 /**
  * A fresh instance of a curve's wasm core.
- * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module cannot be loaded.
+ * @param source - where this thread finds and how it compiles the modules
+ * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module cannot be loaded; `UNKNOWN_CURVE` as
+ *   {@link compileCore}.
  */
-export async function instantiateCore<C extends CurveName>(curve: C): Promise<CoreInstance<C>> {
-  const module = await compileCore(curve);
+export async function instantiateCore<C extends CurveName>(curve: C, source: WasmSource): Promise<CoreInstance<C>> {
+  const module = await compileCore(curve, source);
   const instance = await WebAssembly.instantiate(module, {
     env: {
       abort(): never {
@@ -125,6 +144,7 @@ export async function instantiateCore<C extends CurveName>(curve: C): Promise<Co
       },
     },
   });
-  const abi = abiOf(curve, instance.exports);
+  // The module was compiled from the sources its ABI was read from (both come from `npm run build`).
+  const abi = moduleOf(curve, source)!.abi(instance.exports as unknown as ModuleExports[C]);
   return { curve, exports: instance.exports as unknown as CoreExports<C>, abi, fp: abi.fp, fr: abi.fr };
 }

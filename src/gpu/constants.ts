@@ -33,3 +33,9 @@ export const ShaderStage = {
   FRAGMENT: 0x2,
   COMPUTE: 0x4,
 } as const;
+
+/**
+ * The limits worth raising to the adapter's maximum for large MSMs (defaults: 128 MiB per binding, 256 MiB
+ * per buffer): `acquireGpu({ raiseLimits: MSM_RAISE_LIMITS })` keeps 2^20 points of every curve in one chunk.
+ */
+export const MSM_RAISE_LIMITS: readonly string[] = ['maxStorageBufferBindingSize', 'maxBufferSize'];

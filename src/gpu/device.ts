@@ -1,11 +1,10 @@
 /**
- * WebGPU device acquisition for browsers (`navigator.gpu`) and Node.js (Dawn through the optional `webgpu`
- * npm package), so the GPU backend is one code path on both.
+ * WebGPU device acquisition: `navigator.gpu` here, and any second implementation a host gives
+ * ({@link GpuProvider}: Node's Dawn from the optional peer package `webgpu`, in `device-node.ts`, which only
+ * the Node entry points reach), so the GPU backend is one code path on both.
  *
- * Absence of WebGPU is a normal outcome (the engine falls back to wasm), so it is reported as `undefined`
- * rather than an error. In Node the `webgpu` package is loaded lazily through a specifier that bundlers
- * cannot see: a browser bundle must not pull in a native addon, and Node users who never touch the GPU must
- * not pay for loading Dawn. Nothing here touches `globalThis`; the flag constants the library needs live in
+ * Absence of WebGPU is a normal outcome (the engine falls back to wasm), so it is reported as a reason
+ * rather than an error. Nothing here touches `globalThis`; the flag constants the library needs live in
  * `constants.ts`.
  * @module
  */
@@ -49,33 +48,32 @@ export interface AcquireGpuOptions {
   readonly source?: GpuSource;
 }
 
-/** The part of the `webgpu` package's API that is used here. */
-interface DawnModule {
-  create(flags: string[]): GPU;
+/**
+ * A WebGPU implementation other than `navigator.gpu`: Node's Dawn (`src/gpu/device-node.ts`). The browser entry
+ * points have none, so their bundles hold no Node code.
+ */
+export interface GpuProvider {
+  /** Where its devices come from. */
+  readonly source: GpuSource;
+  /**
+   * Loads the implementation; `reason` says why there is none (a package not installed).
+   * @throws nothing: failures are reasons.
+   */
+  load(flags: readonly string[]): Promise<{ readonly gpu?: GPU; readonly reason?: string }>;
+  /**
+   * Runs the adapter and device requests (e.g. with a quiet environment for the native driver).
+   * @throws whatever `run` throws.
+   */
+  around<T>(run: () => Promise<T>): Promise<T>;
 }
 
-/** One Dawn instance per flag set: creating instances is costly and each one loads the Vulkan/Metal driver. */
-const dawnInstances = new Map<string, Promise<GPU | undefined>>();
-
-function isNode(): boolean {
-  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
-  return typeof proc?.versions?.node === 'string';
+/** What {@link findGpu} found: a device, or why there is none. */
+export interface GpuSearch {
+  readonly acquired?: AcquiredGpu;
+  /** Why no device was found (set exactly when `acquired` is not). */
+  readonly reason?: string;
 }
 
-function dawnGpu(flags: readonly string[]): Promise<GPU | undefined> {
-  const key = flags.join('\n');
-  let gpu = dawnInstances.get(key);
-  if (!gpu) {
-    // A variable specifier keeps bundlers (Vite, esbuild, webpack) from resolving the native package.
-    const specifier = 'webgpu';
-    gpu = (import(/* @vite-ignore */ specifier) as Promise<DawnModule>).then(
-      (m) => m.create([...flags]),
-      () => undefined,
-    );
-    dawnInstances.set(key, gpu);
-  }
-  return gpu;
-}
 
 function summarize(adapter: GPUAdapter): GpuAdapterSummary {
   const info = adapter.info as Partial<GPUAdapterInfo> | undefined;
@@ -88,52 +86,76 @@ function summarize(adapter: GPUAdapter): GpuAdapterSummary {
 }
 
 /**
- * Finds a WebGPU adapter and opens a device on it: `navigator.gpu` where it exists (browsers, workers,
- * Deno), otherwise Dawn from the optional `webgpu` package when running in Node.js.
- *
- * In Node without a hardware GPU, Dawn can use SwiftShader when `VK_ICD_FILENAMES` points at its Vulkan ICD
- * (`/usr/lib/chromium/vk_swiftshader_icd.json` from Debian's `chromium` package, with `libvulkan1`); that
- * variable must be set before the first call, and this function deliberately does not set it.
+ * Finds a WebGPU adapter and opens a device on it: `navigator.gpu` where it exists (browsers, workers, Deno),
+ * then `provider` (Node: Dawn from the `webgpu` package), and says why when there is none.
  * @param options - see {@link AcquireGpuOptions}
- * @returns the device, or `undefined` when WebGPU is missing (no `navigator.gpu`, no `webgpu` package) or
- *   no adapter is offered
+ * @param provider - a second implementation to try (none in browsers)
+ * @throws {WebcurvesError} `GPU_UNAVAILABLE` when an adapter exists but refuses to create a device (for
+ *   example because `requiredLimits` exceed what it supports).
+ */
+export async function findGpu(options: AcquireGpuOptions = {}, provider?: GpuProvider): Promise<GpuSearch> {
+  const reasons: string[] = [];
+  const nav = (globalThis as { navigator?: { gpu?: GPU } }).navigator;
+  if (options.source !== 'dawn-node') {
+    if (nav?.gpu) {
+      const found = await openDevice(nav.gpu, 'navigator', options);
+      if (found) return { acquired: found };
+      reasons.push('navigator.gpu offered no adapter');
+    } else if (!provider) {
+      reasons.push('this browser has no WebGPU (navigator.gpu is missing)');
+    }
+  }
+  if (provider && options.source !== 'navigator' && (options.source === provider.source || options.source === undefined)) {
+    const { gpu, reason } = await provider.load(options.dawnFlags ?? []);
+    if (!gpu) {
+      reasons.push(reason ?? `${provider.source} is unavailable`);
+    } else {
+      const found = await provider.around(() => openDevice(gpu, provider.source, options));
+      if (found) return { acquired: found };
+      reasons.push('Dawn found no WebGPU adapter (no Vulkan, Metal or D3D12 driver offered one)');
+    }
+  }
+  return { reason: reasons.join('; ') || `no WebGPU source '${String(options.source)}' here` };
+}
+
+/**
+ * A device on the first adapter `gpu` offers, or undefined when it offers none.
+ * @throws {WebcurvesError} `GPU_UNAVAILABLE` when the adapter refuses to create a device.
+ */
+async function openDevice(gpu: GPU, source: GpuSource, options: AcquireGpuOptions): Promise<AcquiredGpu | undefined> {
+  let adapter: GPUAdapter | null;
+  try {
+    adapter = await gpu.requestAdapter(options.powerPreference ? { powerPreference: options.powerPreference } : undefined);
+  } catch {
+    // Some implementations reject instead of resolving null when no backend works.
+    adapter = null;
+  }
+  if (!adapter) return undefined;
+  let device: GPUDevice;
+  try {
+    const raised: Record<string, number> = {};
+    for (const name of options.raiseLimits ?? []) {
+      const value = (adapter.limits as unknown as Record<string, number | undefined>)[name];
+      if (typeof value === 'number') raised[name] = value;
+    }
+    device = await adapter.requestDevice({
+      requiredLimits: { ...raised, ...(options.requiredLimits ?? {}) },
+      requiredFeatures: [...(options.requiredFeatures ?? [])],
+    });
+  } catch (cause) {
+    throw new WebcurvesError('GPU_UNAVAILABLE', `the WebGPU adapter (${source}) refused to create a device`, { cause });
+  }
+  return { device, adapterInfo: summarize(adapter), source };
+}
+
+/**
+ * Finds a WebGPU adapter and opens a device on it, from `navigator.gpu` (browsers, workers, Deno). The Node
+ * entry point's `acquireGpu` also tries Dawn from the optional `webgpu` package (`src/gpu/device-node.ts`).
+ * @param options - see {@link AcquireGpuOptions}
+ * @returns the device, or `undefined` when WebGPU is missing or no adapter is offered
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when an adapter exists but refuses to create a device (for
  *   example because `requiredLimits` exceed what it supports).
  */
 export async function acquireGpu(options: AcquireGpuOptions = {}): Promise<AcquiredGpu | undefined> {
-  const candidates: [GpuSource, () => Promise<GPU | undefined>][] = [];
-  const nav = (globalThis as { navigator?: { gpu?: GPU } }).navigator;
-  if (options.source !== 'dawn-node' && nav?.gpu) candidates.push(['navigator', async () => nav.gpu]);
-  if (options.source !== 'navigator' && isNode()) candidates.push(['dawn-node', () => dawnGpu(options.dawnFlags ?? [])]);
-
-  for (const [source, getGpu] of candidates) {
-    const gpu = await getGpu();
-    if (!gpu) continue;
-    let adapter: GPUAdapter | null;
-    try {
-      adapter = await gpu.requestAdapter(
-        options.powerPreference ? { powerPreference: options.powerPreference } : undefined,
-      );
-    } catch {
-      // Some implementations reject instead of resolving null when no backend works.
-      adapter = null;
-    }
-    if (!adapter) continue;
-    let device: GPUDevice;
-    try {
-      const raised: Record<string, number> = {};
-      for (const name of options.raiseLimits ?? []) {
-        const value = (adapter.limits as unknown as Record<string, number | undefined>)[name];
-        if (typeof value === 'number') raised[name] = value;
-      }
-      device = await adapter.requestDevice({
-        requiredLimits: { ...raised, ...(options.requiredLimits ?? {}) },
-        requiredFeatures: [...(options.requiredFeatures ?? [])],
-      });
-    } catch (cause) {
-      throw new WebcurvesError('GPU_UNAVAILABLE', `the WebGPU adapter (${source}) refused to create a device`, { cause });
-    }
-    return { device, adapterInfo: summarize(adapter), source };
-  }
-  return undefined;
+  return (await findGpu(options)).acquired;
 }

@@ -12,6 +12,8 @@
 import { WebcurvesError } from '../errors.js';
 import { MSM_LAYOUTS, type MsmGroupId, type MsmLayout } from '../generated/msm.js';
 import type { CoreInstance } from '../core/wasm.js';
+import type { UnitExecutor } from '../core/units.js';
+import type { CurveName } from '../curves/types.js';
 
 /** How much input validation a unit does: 0 coordinates below p only, 1 also on the curve, 2 also in the subgroup. */
 export type MsmCheckLevel = 0 | 1 | 2;
@@ -307,4 +309,36 @@ export function msmFinishUnit(core: CoreInstance, group: MsmGroupId, results: Ui
   } finally {
     ex.reset();
   }
+}
+
+/** The curve module that runs a group's MSM units. */
+function msmCurveOf(group: MsmGroupId): CurveName {
+  const layout = MSM_LAYOUTS[group];
+  if (!layout) throw new WebcurvesError('UNKNOWN_CURVE', `no MSM for ${String(group)}`);
+  return layout.curve as CurveName;
+}
+
+/**
+ * Unit: one slice of an MSM (see {@link msmChunkUnit}) on the executor's reserved instance; the result is in
+ * the MSM's model, for {@link msmFinishOn}.
+ * @throws {WebcurvesError} as {@link msmChunkUnit}; `UNKNOWN_CURVE` for a group without MSM (as a rejection).
+ */
+export function msmChunkOn(executor: UnitExecutor, req: MsmChunkRequest, hooks?: MsmUnitHooks): Promise<Uint32Array> {
+  return executor.exclusive(msmCurveOf(req.group), (core) => msmChunkUnit(core, req, hooks));
+}
+
+/**
+ * Unit: canonical points to the MSM's prepared form, validated (see {@link msmPrepareUnit}).
+ * @throws {WebcurvesError} as {@link msmPrepareUnit}; `UNKNOWN_CURVE`.
+ */
+export function msmPrepareOn(executor: UnitExecutor, req: MsmPrepareRequest): Promise<Uint8Array> {
+  return executor.exclusive(msmCurveOf(req.group), (core) => msmPrepareUnit(core, req));
+}
+
+/**
+ * Unit: the sum of slice results in the group's own model (see {@link msmFinishUnit}).
+ * @throws {WebcurvesError} `UNKNOWN_CURVE`.
+ */
+export function msmFinishOn(executor: UnitExecutor, group: MsmGroupId, results: Uint32Array): Promise<Uint32Array> {
+  return executor.exclusive(msmCurveOf(group), (core) => msmFinishUnit(core, group, results));
 }

@@ -30,9 +30,10 @@ import { MSM_LAYOUTS, type MsmGroupId, type MsmLayout } from '../generated/msm.j
 import type { UnitExecutor } from '../core/units.js';
 import type { WorkerPool } from '../pool/worker-pool.js';
 import type { AcquiredGpu } from '../gpu/device.js';
+import { isSoftwareDevice } from '../gpu/software.js';
 import type { MsmCurveName } from '../curves/index.js';
-import { createGpuMsm, isSoftwareDevice, type GpuBases, type GpuMsm } from '../gpu/msm/index.js';
-import { chooseWindow, msmCost, type MsmCheckLevel, type MsmChunkRequest } from './cpu.js';
+import type { GpuBases, GpuMsm } from '../gpu/msm/index.js';
+import { chooseWindow, msmChunkOn, msmCost, msmFinishOn, msmPrepareOn, type MsmCheckLevel, type MsmChunkRequest } from './cpu.js';
 import type { MsmOptions, MsmProgressEvent, PackedInput, PreparedBases, PrepareBasesOptions } from './types.js';
 import * as Comlink from 'comlink';
 
@@ -151,7 +152,7 @@ function slices(n: number, parts: number): CpuSlice[] {
 
 /** See the module header. */
 export class MsmService {
-  private readonly gpuMsms = new Map<MsmCurveName, GpuMsm>();
+  private readonly gpuMsms = new Map<MsmCurveName, Promise<GpuMsm>>();
   private readonly measured = new Map<MsmCurveName, MsmThreshold>();
   private readonly calibrating = new Map<MsmCurveName, Promise<MsmThreshold>>();
   private fallbacks = 0;
@@ -281,14 +282,20 @@ export class MsmService {
     this.lastFallback = reason;
   }
 
-  private gpuMsm(curve: MsmCurveName): GpuMsm {
+  /**
+   * The GPU pipeline of a curve (made once). The GPU MSM code (pipelines, WGSL emitters) is a dynamic import: a
+   * bundle loads it only when an MSM goes to the GPU, so apps that never do so never download it.
+   */
+  private gpuMsm(curve: MsmCurveName): Promise<GpuMsm> {
     let m = this.gpuMsms.get(curve);
     if (!m) {
-      m = createGpuMsm(this.ctx.gpu!.device, curve);
+      m = import('../gpu/msm/index.js').then((g) => g.createGpuMsm(this.ctx.gpu!.device, curve));
+      m.catch(() => this.gpuMsms.delete(curve));
       this.gpuMsms.set(curve, m);
     }
     return m;
   }
+
 
   /**
    * Measures (once per curve) the smallest MSM the GPU runs faster than the CPU: see the module header.
@@ -319,7 +326,7 @@ export class MsmService {
     const device = this.ctx.gpu!.device;
     if (isSoftwareDevice(device) && !force) return { points: Number.POSITIVE_INFINITY, source: 'software-adapter' };
     const L = MSM_LAYOUTS[ad.id];
-    const gpu = this.gpuMsm(ad.gpu!);
+    const gpu = await this.gpuMsm(ad.gpu!);
     await gpu.ready();
     const nMax = Math.max(...sizes);
     const one = this.packPoints(ad, [ad.generator]);
@@ -413,7 +420,7 @@ export class MsmService {
     const L = MSM_LAYOUTS[ad.id];
     // The GPU checks coordinates and the curve equation; the subgroup (cofactor ≠ 1) is checked on the CPU.
     if (check === 2 && !ad.primeOrder) await this.cpuPrepare(L, words, n, 2, options, false);
-    return this.gpuMsm(ad.gpu!).msmWords(words, this.reducedScalars(ad.r, sc, L.scalarWords), {
+    return (await this.gpuMsm(ad.gpu!)).msmWords(words, this.reducedScalars(ad.r, sc, L.scalarWords), {
       unchecked: check === 0,
       signal: options.signal,
       onProgress: options.onProgress ? (p) => options.onProgress!({ backend: 'gpu', fraction: p.fraction, stage: p.stage }) : undefined,
@@ -442,7 +449,7 @@ export class MsmService {
         const req = { group, points, check, offset: start };
         const bytes =
           parts === 0
-            ? await this.ctx.local.msmPrepare(req)
+            ? await msmPrepareOn(this.ctx.local, req)
             : await this.ctx.pool!.run((api) => api.msmPrepare(Comlink.transfer(req, [points.buffer])), { signal: options.signal });
         return { start, count, bytes: keep ? bytes : new Uint8Array(0) };
       }),
@@ -527,7 +534,7 @@ export class MsmService {
     }
     const all = new Uint32Array(results.length * per);
     results.forEach((r, i) => all.set(r, i * per));
-    const sum = await this.ctx.local.msmFinish(group, all);
+    const sum = await msmFinishOn(this.ctx.local, group, all);
     onProgress?.({ backend: 'cpu', fraction: 1, stage: 'combine' });
     return sum;
   }
@@ -546,7 +553,7 @@ export class MsmService {
         // The signal may have fired while the call awaited something else (a GPU attempt, a preparation).
         if (signal?.aborted) throw abortError(signal);
         results.push(
-          await this.ctx.local.msmChunk(jobs[k]!.req, {
+          await msmChunkOn(this.ctx.local, jobs[k]!.req, {
             progress: (f) => report(k, f),
             pause: async () => {
               await yieldTurn();
@@ -604,7 +611,7 @@ export class MsmService {
     if (route === 'cpu' || (check === 2 && !ad.primeOrder)) handle.cpu = Promise.resolve(await this.cpuPrepare(L, words, n, check, options));
     if (route === 'gpu') {
       const gpu = await this.tryGpu(ad, async () => {
-        handle.gpu = await this.gpuMsm(ad.gpu!).prepareBases(words, { unchecked: handle.cpu !== undefined || check === 0, signal: options.signal });
+        handle.gpu = await (await this.gpuMsm(ad.gpu!)).prepareBases(words, { unchecked: handle.cpu !== undefined || check === 0, signal: options.signal });
         return new Uint32Array(0);
       });
       if (!gpu && !handle.cpu) handle.cpu = Promise.resolve(await this.cpuPrepare(L, words, n, check, options));
@@ -630,7 +637,7 @@ export class MsmService {
     if (this.route(ad, n, options.backend) === 'gpu') {
       out = await this.tryGpu(ad, async () => {
         if (!h.gpu && !words) throw gone();
-        h.gpu ??= await this.gpuMsm(ad.gpu!).prepareBases(words!, { unchecked: true, signal: options.signal });
+        h.gpu ??= await (await this.gpuMsm(ad.gpu!)).prepareBases(words!, { unchecked: true, signal: options.signal });
         if (h.isDestroyed) throw gone();
         return h.gpu.msmWords(this.reducedScalars(ad.r, sc, L.scalarWords), {
           signal: options.signal,

@@ -1,5 +1,7 @@
 /**
- * A small pool of wasm-core workers (browser module Workers or Node worker_threads), driven through comlink.
+ * A small pool of wasm-core workers, driven through comlink. The pool itself knows no host: it is given a
+ * {@link WorkerSpawner} — browser module Workers (`src/pool/browser.ts`) or Node worker_threads
+ * (`src/pool/node.ts`) — so that a browser bundle holds no Node code and Node never reaches browser-only code.
  *
  * Tasks wait in one FIFO queue and each worker runs one task at a time, so a queued task can be cancelled
  * for free and a long task never hides behind another on a busy worker. A worker that dies fails its task
@@ -11,14 +13,21 @@
 import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
 import { abortError as abortErrorOf } from '../core/abort.js';
-import { importHidden, isNode } from '../core/platform.js';
-import type { CoreWorkerApi } from '../../workers/core.worker.js';
+import type { CoreWorkerApi } from '../../workers/api.js';
 import { installErrorTransfer } from '../core/comlink-errors.js';
 
 installErrorTransfer();
 
 /** What a task receives: the worker's comlink proxy. */
 export type WorkerApi = Comlink.Remote<CoreWorkerApi>;
+
+/** Options of {@link WorkerPool.start}. */
+export interface PoolOptions {
+  /** When the workers start (see {@link WorkerPool.start}); default `'ready'`. */
+  readonly start?: 'ready' | 'background' | 'first-task';
+  /** How this host starts a worker: `browserSpawner(...)` (`src/pool/browser.ts`) or `nodeSpawner` (`src/pool/node.ts`). */
+  readonly spawn: WorkerSpawner;
+}
 
 /** Options of {@link WorkerPool.run}. */
 export interface RunOptions {
@@ -32,7 +41,7 @@ interface Slot {
   readonly ref: (on: boolean) => void;
   /** Answered its first ping; only such workers are replaced when they die (a broken build must not respawn forever). */
   ready: boolean;
-  /** Browsers: arranges to hear of the worker's death (see {@link spawn}); resolves once in place. */
+  /** Browsers: arranges to hear of the worker's death (see `src/pool/browser.ts`); resolves once in place. */
   readonly watch?: () => Promise<void>;
   /** Fails the running task, if any. */
   fail?: (e: Error) => void;
@@ -46,99 +55,32 @@ interface Job {
   onAbort?: () => void;
 }
 
-type NodeWorker = import('node:worker_threads').Worker;
-
-const NODE_WORKER_PATH = '../../workers/core.worker.js';
-
-/** Flags that name the parent's own entry (`-e code`, `-p code`, `--input-type`): a worker runs its module. */
-function withoutEntryFlags(parent: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < parent.length; i++) {
-    const a = parent[i]!;
-    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print') {
-      i++;
-      continue;
-    }
-    if (a.startsWith('--eval=') || a.startsWith('--print=') || a.startsWith('--input-type')) continue;
-    out.push(a);
-  }
-  return out;
-}
-
-/** Flags a worker needs to load our module as the parent loads it (loaders, conditions, source maps). */
-const MODULE_FLAG = /^(--import|--require|-r|--loader|--experimental-loader|--conditions|-C|--(no-)?experimental-[a-z-]+|--enable-source-maps|--no-warnings|--no-deprecation)(=|$)/;
-
-function moduleFlagsOnly(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!MODULE_FLAG.test(a)) continue;
-    out.push(a);
-    // a flag whose value is the next argument (`--import x`, `-r x`, `-C x`)
-    if (!a.includes('=') && /^(--import|--require|-r|--loader|--experimental-loader|--conditions|-C)$/.test(a) && i + 1 < argv.length) out.push(argv[++i]!);
-  }
-  return out;
+/** A started worker, as the host made it (see {@link WorkerSpawner}). */
+export interface SpawnedWorker {
+  readonly remote: WorkerApi;
+  /** Stops the thread at once. */
+  readonly terminate: () => void;
+  /** Node: keeps the process alive while on (a task is running); browsers: nothing. */
+  readonly ref: (on: boolean) => void;
+  /** Browsers: arranges to hear of the worker's death (see `src/pool/browser.ts`); resolves once in place. */
+  readonly watch?: () => Promise<void>;
 }
 
 /**
- * Starts a Node worker with as many of the parent's flags as `worker_threads` accepts. worker_threads refuse V8
- * and process-wide flags in `execArgv` (`--max-old-space-size`, `--expose-gc`, `--stack-size`, `--title`:
- * `ERR_WORKER_INVALID_EXEC_ARGV`), and inheriting the parent's `execArgv` also carries its `--input-type`, which
- * breaks loading a file. So: the parent's flags without its entry flags; else only the module-loading flags;
- * else none. The refusal is synchronous, so a try costs no thread.
+ * Starts one worker: how a host (browser module Workers, Node worker_threads) makes the pool's threads.
+ * `onDeath(why)` is to be called when the worker dies or fails (an error event, an exit).
+ * @throws whatever creating the worker throws (the pool reports it as `WORKER_FAILED`).
  */
-function newNodeWorker(Worker: typeof import('node:worker_threads').Worker, url: URL, parent: readonly string[]): NodeWorker {
-  const tries = [withoutEntryFlags(parent)];
-  tries.push(moduleFlagsOnly(tries[0]!), []);
-  let refusal: unknown;
-  for (const execArgv of tries) {
-    try {
-      return new Worker(url, { execArgv });
-    } catch (e) {
-      if ((e as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
-      refusal = e;
-    }
-  }
-  throw refusal;
-}
+export type WorkerSpawner = (onDeath: (why: string) => void) => Promise<SpawnedWorker>;
 
-async function spawn(onDeath: (slot: Slot, why: string) => void): Promise<Slot> {
-  let slot: Slot;
-  if (isNode) {
-    const { Worker } = await importHidden<typeof import('node:worker_threads')>('node:worker_threads');
-    const { default: nodeEndpoint } = await importHidden<{ default: (w: NodeWorker) => Comlink.Endpoint }>(
-      'comlink/dist/esm/node-adapter.mjs',
-    );
-    // Not a literal: bundlers must not inline this Node-only copy of the worker (the browser branch below is
-    // the one they bundle).
-    const url = new URL(NODE_WORKER_PATH, import.meta.url);
-    const w = newNodeWorker(Worker, url, process.execArgv);
-    slot = {
-      remote: Comlink.wrap<CoreWorkerApi>(nodeEndpoint(w)),
-      terminate: () => void w.terminate(),
-      ref: (on) => (on ? w.ref() : w.unref()),
-      ready: false,
-    };
-    w.on('error', (e) => onDeath(slot, e instanceof Error ? e.message : String(e)));
-    w.on('exit', (code) => onDeath(slot, `exited with code ${code}`));
-    w.unref();
-  } else {
-    const w = new Worker(new URL('../../workers/core.worker.js', import.meta.url), { type: 'module' });
-    const remote = Comlink.wrap<CoreWorkerApi>(w);
-    // A browser Worker that stops (self.close(), a crash that fires no error event) says nothing: no 'exit'
-    // event exists. The worker holds a Web Lock for its whole life; our request for the same lock is granted
-    // exactly when the worker's global scope is gone. Without Web Locks (insecure contexts), only 'error' events
-    // are seen.
-    const watch = async (): Promise<void> => {
-      const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-      if (!locks) return;
-      const name = `webcurves-worker-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-      if (!(await remote.holdLifeLock(name))) return;
-      void locks.request(name, () => onDeath(slot, 'the worker stopped'));
-    };
-    slot = { remote, terminate: () => w.terminate(), ref: () => {}, ready: false, watch };
-    w.addEventListener('error', (e) => onDeath(slot, e.message || 'worker error'));
-  }
+async function spawn(spawner: WorkerSpawner, onDeath: (slot: Slot, why: string) => void): Promise<Slot> {
+  let slot: Slot | undefined;
+  const early: string[] = [];
+  const w = await spawner((why) => (slot ? onDeath(slot, why) : early.push(why)));
+  slot = { remote: w.remote, terminate: w.terminate, ref: w.ref, watch: w.watch, ready: false };
+  const s = slot;
+  // A death reported while the spawner was still returning (a worker file that fails at once).
+  if (early.length > 0) queueMicrotask(() => onDeath(s, early[0]!));
   return slot;
 }
 
@@ -155,7 +97,10 @@ export class WorkerPool {
   private starting = 0;
   private closed = false;
 
-  private constructor(private readonly target: number) {}
+  private constructor(
+    private readonly target: number,
+    private readonly spawner: WorkerSpawner,
+  ) {}
 
   /**
    * A pool of `size` workers. `start` says when they start:
@@ -165,12 +110,13 @@ export class WorkerPool {
    *
    * Without waiting, tasks queue until a worker is ready; a worker that fails while loading is not replaced, and
    * when none is left, queued and new tasks fail with `WORKER_FAILED`.
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a size below 1; `WORKER_FAILED` when a worker cannot start
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a size below 1 or no `spawn`; `WORKER_FAILED` when a worker cannot start
    *   (`'ready'`) or cannot be created (`'background'`).
    */
-  static async start(size: number, options: { readonly start?: 'ready' | 'background' | 'first-task' } = {}): Promise<WorkerPool> {
+  static async start(size: number, options: PoolOptions): Promise<WorkerPool> {
     if (!Number.isInteger(size) || size < 1) throw new WebcurvesError('INVALID_ARGUMENT', `pool size must be ≥ 1, not ${size}`);
-    const pool = new WorkerPool(size);
+    if (typeof options?.spawn !== 'function') throw new WebcurvesError('INVALID_ARGUMENT', 'a pool needs a spawn function (src/pool/browser.ts, src/pool/node.ts)');
+    const pool = new WorkerPool(size, options.spawn);
     const when = options.start ?? 'ready';
     if (when === 'first-task') return pool;
     pool.spawned = true;
@@ -223,7 +169,7 @@ export class WorkerPool {
     this.starting++;
     let slot: Slot;
     try {
-      slot = await spawn((s, why) => this.bury(s, new WebcurvesError('WORKER_FAILED', `a wasm worker died: ${why}`)));
+      slot = await spawn(this.spawner, (s, why) => this.bury(s, new WebcurvesError('WORKER_FAILED', `a wasm worker died: ${why}`)));
     } finally {
       this.starting--;
     }

@@ -8,7 +8,7 @@ import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
 import type { CoreInstance } from '../core/wasm.js';
 import type { CurveAccess } from '../core/curve-loader.js';
-import type { CoreWorkerApi } from '../../workers/core.worker.js';
+import type { CoreWorkerApi } from '../../workers/api.js';
 import { ECDSA_BOUND, STARK_N, STARK_P } from '../curves/stark-constants.js';
 import { StarkCore, starkCore } from './core.js';
 import { messageOctets, minimalBytes } from './rfc6979.js';

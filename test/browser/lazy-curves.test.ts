@@ -37,7 +37,7 @@ describe('curves loaded on first use, in headless Chromium', () => {
     if (!existsSync(join(repoRoot, 'dist/src/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
     browser = await launchChromium();
     outDir = await mkdtemp(join(tmpdir(), 'webcurves-lazy-'));
-    await build({ configFile: false, root: pageRoot, base: './', logLevel: 'warn', worker: { format: 'es' }, build: { outDir, emptyOutDir: true, target: 'es2022' } });
+    await build({ configFile: false, root: pageRoot, base: './', logLevel: 'warn', build: { outDir, emptyOutDir: true, target: 'es2022' } });
     server = await serveStatic(outDir);
   }, 120_000);
 

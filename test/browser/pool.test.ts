@@ -45,7 +45,6 @@ describe('worker pool in headless Chromium', () => {
         root: pageRoot,
         base: './',
         logLevel: 'warn',
-        worker: { format: 'es' },
         build: { outDir, emptyOutDir: true, target: 'es2022' },
       });
       server = await serveStatic(outDir);

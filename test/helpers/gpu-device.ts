@@ -5,7 +5,8 @@
  * throwing `beforeAll` would make it).
  */
 import { afterAll, beforeAll } from 'vitest';
-import { acquireGpu, type AcquiredGpu } from '../../src/gpu/device.js';
+import { acquireGpu } from '../../src/gpu/device-node.js';
+import type { AcquiredGpu } from '../../src/gpu/device.js';
 
 /** Call inside a `describe`; the returned function gives the device (or throws with instructions). */
 export function useGpuDevice(): () => GPUDevice {

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool } from '../../dist/src/pool/worker-pool.js';
+import { nodeSpawner as spawn } from '../../dist/src/pool/node.js';
 import { packWords, unpackWords } from '../../dist/src/core/field.js';
 import { FIELD_LAYOUTS } from '../../dist/src/generated/fields.js';
 import { WebcurvesError } from '../../dist/src/errors.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 describe('WorkerPool', () => {
   it('runs many tasks over two workers and returns each result to its caller', async () => {
-    pool = await WorkerPool.start(2);
+    pool = await WorkerPool.start(2, { spawn });
     const p = FIELD_LAYOUTS.bn254_fr.modulus;
     const words = FIELD_LAYOUTS.bn254_fr.ioWords;
     const jobs = Array.from({ length: 12 }, (_, i) => {
@@ -30,7 +31,7 @@ describe('WorkerPool', () => {
   });
 
   it('drops a queued task on abort without touching the workers', async () => {
-    pool = await WorkerPool.start(1);
+    pool = await WorkerPool.start(1, { spawn });
     const long = pool.run((api) => api.spin(300));
     const ac = new AbortController();
     const queued = pool.run((api) => api.spin(1), { signal: ac.signal });
@@ -41,7 +42,7 @@ describe('WorkerPool', () => {
   });
 
   it('aborts a running task by replacing its worker, and keeps serving', async () => {
-    pool = await WorkerPool.start(1);
+    pool = await WorkerPool.start(1, { spawn });
     const ac = new AbortController();
     const t0 = Date.now();
     const running = pool.run((api) => api.spin(20_000), { signal: ac.signal });
@@ -53,12 +54,12 @@ describe('WorkerPool', () => {
   });
 
   it('rejects an already aborted signal at once', async () => {
-    pool = await WorkerPool.start(1);
+    pool = await WorkerPool.start(1, { spawn });
     await expect(pool.run((api) => api.ping(), { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'ABORTED' });
   });
 
   it('fails the task of a worker that dies with WORKER_FAILED and replaces the worker', async () => {
-    pool = await WorkerPool.start(2);
+    pool = await WorkerPool.start(2, { spawn });
     await expect(pool.run((api) => api.die())).rejects.toMatchObject({ code: 'WORKER_FAILED' });
     const answers = await Promise.all([1, 2, 3, 4].map(() => pool!.run((api) => api.ping())));
     expect(answers).toEqual(['pong', 'pong', 'pong', 'pong']);
@@ -66,7 +67,7 @@ describe('WorkerPool', () => {
   });
 
   it('close() fails queued and running tasks with ENGINE_CLOSED and refuses new ones', async () => {
-    pool = await WorkerPool.start(1);
+    pool = await WorkerPool.start(1, { spawn });
     const running = pool.run((api) => api.spin(5_000));
     const queued = pool.run((api) => api.ping());
     await pool.close();
@@ -77,7 +78,7 @@ describe('WorkerPool', () => {
   });
 
   it('propagates a task error, typed, without killing the worker', async () => {
-    pool = await WorkerPool.start(1);
+    pool = await WorkerPool.start(1, { spawn });
     const bad = packWords([FIELD_LAYOUTS.bn254_fr.modulus, 1n], FIELD_LAYOUTS.bn254_fr.ioWords);
     const err = await pool.run((api) => api.fieldBatch('bn254_fr', 'mul', bad)).catch((e: unknown) => e);
     // The worker's typed error arrives typed: same class, same code.
@@ -87,7 +88,7 @@ describe('WorkerPool', () => {
   });
 
   it("start: 'first-task' creates no thread until a task comes; 'background' returns before the workers answer", async () => {
-    pool = await WorkerPool.start(2, { start: 'first-task' });
+    pool = await WorkerPool.start(2, { start: 'first-task', spawn });
     const slots = (): unknown[] => (pool as unknown as { slots: unknown[] }).slots;
     expect(pool.size).toBe(2);
     expect(slots()).toHaveLength(0);
@@ -97,7 +98,7 @@ describe('WorkerPool', () => {
     expect(answers).toEqual(['pong', 'pong', 'pong']);
     expect(slots()).toHaveLength(2);
     await pool.close();
-    pool = await WorkerPool.start(2, { start: 'background' });
+    pool = await WorkerPool.start(2, { start: 'background', spawn });
     expect(slots()).toHaveLength(2);
     expect(await pool.run((api) => api.spin(1))).toBeGreaterThanOrEqual(0);
     await pool.close();

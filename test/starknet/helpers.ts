@@ -3,6 +3,7 @@
  * access to a Stark wasm instance (the built one in dist/, like the rest of the runtime tests).
  */
 import { instantiateCore } from '../../dist/src/core/wasm.js';
+import { NODE_WASM } from '../../dist/src/core/wasm-node.js';
 import { StarkCore } from '../../dist/src/starknet/core.js';
 import { invMod, mod } from '../../src/math/modular.js';
 import { stark } from '../../src/curves/stark.js';
@@ -42,7 +43,7 @@ export function refVerify(Q: RefPoint, m: bigint, r: bigint, s: bigint): boolean
 
 /** A raw Stark wasm instance with value slots. */
 export async function rawStark(): Promise<StarkCore> {
-  const core = new StarkCore(await instantiateCore('stark'));
+  const core = new StarkCore(await instantiateCore('stark', NODE_WASM));
   core.x.stark_init();
   return core;
 }

@@ -47,6 +47,7 @@
  * @module
  */
 import { WebcurvesError } from '../../errors.js';
+import { isSoftwareDevice } from '../software.js';
 import { mod } from '../../math/modular.js';
 import { MSM_CURVES, baseCoords, msmCurve, pointCoords, type MsmCurveName, type MsmCurveSpec } from '../curves.js';
 import { programPipeline } from '../pipelines.js';
@@ -91,7 +92,7 @@ import {
 } from './stages.js';
 import { CurveTwin, fromWords, MontCodec, toWords, type AffinePoint, type TwinBase, type TwinPoint } from './twin.js';
 
-export { MSM_CURVES, msmCurve, GpuStageMismatchError };
+export { MSM_CURVES, msmCurve, GpuStageMismatchError, isSoftwareDevice };
 export type { AffinePoint, CurveCodeShape, MsmCurveName, MsmCurveSpec, MsmStage };
 
 /** Options fixed per {@link GpuMsm} instance (they select the compiled pipelines). */
@@ -224,12 +225,6 @@ function lostError(state: LossState, cause?: unknown): WebcurvesError {
   return new WebcurvesError('GPU_DEVICE_LOST', `the GPU device was lost during the MSM (${state.reason || 'lost'}); fall back to the CPU`, { cause });
 }
 
-/** Adapter looks CPU-emulated (SwiftShader or another fallback adapter). */
-export function isSoftwareDevice(device: GPUDevice): boolean {
-  const info = (device as { adapterInfo?: Partial<GPUAdapterInfo> & { isFallbackAdapter?: boolean } }).adapterInfo;
-  if (!info) return false;
-  return info.isFallbackAdapter === true || /swiftshader|llvmpipe|lavapipe|warp/i.test(`${info.architecture ?? ''} ${info.description ?? ''} ${info.device ?? ''}`);
-}
 
 function asWords(x: Uint32Array | Uint8Array, what: string): Uint32Array {
   if (x instanceof Uint32Array) return x;
@@ -1067,8 +1062,5 @@ export function createGpuMsm(device: GPUDevice, curve: MsmCurveName, options: Gp
   return new MsmPipeline(device, curve, options);
 }
 
-/**
- * The limits worth raising to the adapter's maximum for large MSMs (defaults: 128 MiB per binding, 256 MiB
- * per buffer): `acquireGpu({ raiseLimits: MSM_RAISE_LIMITS })` keeps 2^20 points of every curve in one chunk.
- */
-export const MSM_RAISE_LIMITS: readonly string[] = ['maxStorageBufferBindingSize', 'maxBufferSize'];
+// MSM_RAISE_LIMITS lives in ../constants.ts (the engine needs it without loading the MSM code).
+export { MSM_RAISE_LIMITS } from '../constants.js';

@@ -5,6 +5,7 @@
  * close(), typed errors across the boundary, and a pool that starts with its first task.
  */
 import { WorkerPool } from '../../../dist/src/pool/worker-pool.js';
+import { browserSpawner } from '../../../dist/src/pool/browser.js';
 import { packWords, unpackWords } from '../../../dist/src/core/field.js';
 import { FIELD_LAYOUTS } from '../../../dist/src/generated/fields.js';
 import { WebcurvesError } from '../../../dist/src/errors.js';
@@ -15,13 +16,16 @@ interface Outcome {
   readonly detail: string;
 }
 
+// The built full worker, written as the entry points write it, so that Vite bundles it for the page.
+const spawn = browserSpawner(() => new Worker(new URL('../../../dist/workers/core.worker.js', import.meta.url), { type: 'module' }));
+
 const codeOf = (e: unknown): string => (e instanceof WebcurvesError ? e.code : `not a WebcurvesError: ${String(e)}`);
 const settle = <T>(p: Promise<T>): Promise<{ value?: T; code?: string }> => p.then((value) => ({ value }), (e: unknown) => ({ code: codeOf(e) }));
 const sleep = (ms: number): Promise<void> => new Promise((ok) => setTimeout(ok, ms));
 
 const scenarios: Record<string, () => Promise<string>> = {
   async concurrency() {
-    const pool = await WorkerPool.start(2);
+    const pool = await WorkerPool.start(2, { spawn });
     try {
       const p = FIELD_LAYOUTS.bn254_fr.modulus;
       const words = FIELD_LAYOUTS.bn254_fr.ioWords;
@@ -45,7 +49,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   },
 
   async abortQueued() {
-    const pool = await WorkerPool.start(1);
+    const pool = await WorkerPool.start(1, { spawn });
     try {
       const long = pool.run((api) => api.spin(300));
       const ac = new AbortController();
@@ -62,7 +66,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   },
 
   async abortRunning() {
-    const pool = await WorkerPool.start(1);
+    const pool = await WorkerPool.start(1, { spawn });
     try {
       const ac = new AbortController();
       const t0 = performance.now();
@@ -81,7 +85,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   },
 
   async workerDies() {
-    const pool = await WorkerPool.start(2);
+    const pool = await WorkerPool.start(2, { spawn });
     try {
       const t0 = performance.now();
       const r = await Promise.race([settle(pool.run((api) => api.die())), sleep(10_000).then(() => ({ code: 'HUNG' }))]);
@@ -97,7 +101,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   },
 
   async close() {
-    const pool = await WorkerPool.start(1);
+    const pool = await WorkerPool.start(1, { spawn });
     const running = settle(pool.run((api) => api.spin(5_000)));
     const queued = settle(pool.run((api) => api.ping()));
     await pool.close();
@@ -108,7 +112,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   },
 
   async typedError() {
-    const pool = await WorkerPool.start(1);
+    const pool = await WorkerPool.start(1, { spawn });
     try {
       const bad = packWords([FIELD_LAYOUTS.bn254_fr.modulus, 1n], FIELD_LAYOUTS.bn254_fr.ioWords);
       const err = await pool.run((api) => api.fieldBatch('bn254_fr', 'mul', bad)).catch((e: unknown) => e);
@@ -121,7 +125,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   },
 
   async firstTask() {
-    const pool = await WorkerPool.start(2, { start: 'first-task' });
+    const pool = await WorkerPool.start(2, { start: 'first-task', spawn });
     try {
       await sleep(50);
       const before = (pool as unknown as { slots: unknown[] }).slots.length;
