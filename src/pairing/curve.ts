@@ -14,7 +14,7 @@
  */
 import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
-import { denseArray } from '../core/args.js';
+import { denseArray, optionalBoolean } from '../core/args.js';
 import { checkSignal } from '../core/abort.js';
 import { checkMsmOptions } from '../msm/options.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
@@ -585,6 +585,7 @@ export class PairingCurveImpl {
       fromBytes(bytes, opts) {
         self.live();
         const d = decodePoint(self.enc, bytes, g === 2, opts);
+        optionalBoolean(opts as Readonly<Record<string, unknown>> | undefined, 'subgroupCheck');
         const P = (d.zero ? zero : !fp2 ? { x: d.x[0]!, y: d.y[0]! } : { x: [d.x[0]!, d.x[1]!], y: [d.y[0]!, d.y[1]!] }) as P;
         self.load(g, P, self.A, opts?.subgroupCheck ?? true);
         return P;
@@ -607,6 +608,14 @@ export class PairingCurveImpl {
           length: bases.length,
           msm: (scalars, opts) => {
             if (destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
+            // Checked as given: spreading null or a number into the options below would make them pass as {}.
+            if (opts !== undefined) {
+              try {
+                checkMsmOptions(opts);
+              } catch (e) {
+                return Promise.reject(e);
+              }
+            }
             return group.msm(bases, scalars, { ...opts, unchecked: true });
           },
           destroy: () => {
