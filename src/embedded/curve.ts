@@ -18,7 +18,8 @@
  *   x = 0 is refused (`INVALID_ENCODING`), so every point has exactly one encoding.
  * - Weierstrass (Bandersnatch `.sw`), compressed (default): x with bit 7 "y is negative" and bit 6 "point at
  *   infinity" in the last byte; 255 + 2 bits take 33 bytes. Uncompressed: x (32 bytes) ‖ y with the same
- *   flags (33 bytes); decoding ignores the sign bit there. The identity is the infinity flag and zeros.
+ *   flags (33 bytes); decoding ignores the sign bit there. The identity is the infinity flag and zeros; all-zero
+ *   coordinates without the flag are `INVALID_ENCODING` (a non-canonical infinity), as on the pairing curves.
  *
  * Not constant-time: public data only.
  * @module
@@ -31,6 +32,7 @@ import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmGroupId } from '../generated/msm.js';
 import { passes, type CurveGroup } from '../core/group.js';
+import { optionalBoolean, optionsBag } from '../core/args.js';
 
 /** An affine point of an embedded curve. */
 export interface CurvePoint {
@@ -283,7 +285,9 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     if (!compressed) {
       const x = field(le(0, plain), 'x');
       const y = field(le(plain, n, 0x3f), 'y');
-      if (x === 0n && y === 0n) throw new WebcurvesError('NOT_ON_CURVE', '(0, 0) is not on the curve (the identity carries the infinity flag)');
+      // As in the pairing curves' arkworks and zcash forms: the identity is the flagged encoding, so all-zero
+      // coordinates without the flag are a non-canonical infinity (and (0, 0) is not on the curve, b ≠ 0).
+      if (x === 0n && y === 0n) throw new WebcurvesError('INVALID_ENCODING', 'non-canonical point at infinity: (0, 0) without the infinity flag');
       return { x, y };
     }
     const x = field(le(0, n, 0x3f), 'x');
@@ -358,11 +362,16 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
       },
       toBytes(a, opts) {
         self.live();
+        const o = optionsBag(opts, 'toBytes options');
+        optionalBoolean(o, 'compressed');
         self.load(kind, a, self.A, false);
         return self.encode(kind, a, opts?.compressed ?? true);
       },
       fromBytes(bytes, opts) {
         self.live();
+        const o = optionsBag(opts, 'fromBytes options');
+        optionalBoolean(o, 'compressed');
+        optionalBoolean(o, 'subgroupCheck');
         const P = self.decode(kind, bytes, opts?.compressed ?? true);
         self.load(kind, P, self.A, opts?.subgroupCheck ?? true);
         return P;
