@@ -6,7 +6,7 @@
  */
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, type G1Point, type G2Point } from 'webcurves';
+import { createEngine, type Engine, type G1Point, type G2Point, type PairingGroup } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { runNode } from '../helpers/node-process.js';
 import { realSnarkjs } from '../groth16/helpers.js';
@@ -30,12 +30,14 @@ function holed<T>(n: number, at: number, fill: (i: number) => T): T[] {
 }
 
 const pairing12 = ['bn254', 'bls12_381', 'bls12_377'] as const;
+/** G1 or G2 of any pairing curve, typed loosely enough to take either group's points. */
+type AnyPairingGroup = PairingGroup<G1Point | G2Point>;
 
 describe('a hole in an input array is refused, never read as stale memory', () => {
   for (const name of pairing12) {
     for (const G of ['G1', 'G2'] as const) {
       it(`${name} ${G}: a hole in a small MSM's scalars (the in-thread Straus path)`, async () => {
-        const g = wc[name][G];
+        const g = wc[name][G] as unknown as AnyPairingGroup;
         const P0 = g.mul(g.generator, 5n);
         const P1 = g.mul(g.generator, 11n);
         // the previous call leaves its scalars in wasm memory
@@ -48,7 +50,7 @@ describe('a hole in an input array is refused, never read as stale memory', () =
       });
 
       it(`${name} ${G}: a hole in an MSM's points, small and through the service`, async () => {
-        const g = wc[name][G];
+        const g = wc[name][G] as unknown as AnyPairingGroup;
         for (const n of [2, 100]) {
           const points = holed(n, n - 1, (i) => g.mul(g.generator, BigInt(i + 2)));
           const scalars = Array.from({ length: n }, (_, i) => BigInt(i + 1));
@@ -126,7 +128,7 @@ describe('all-zero coordinates without the infinity flag are INVALID_ENCODING, n
 
   it('arkworks uncompressed on BLS12-377 and BW6-761, G1 and G2, with or without the 0x80 flag', () => {
     for (const c of [wc.bls12_377, wc.bw6_761] as const) {
-      for (const G of [c.G1, c.G2] as const) {
+      for (const G of [c.G1, c.G2] as unknown as AnyPairingGroup[]) {
         const len = G.toBytes(G.generator, { format: 'arkworks', compressed: false }).length;
         for (const flag of [0, 0x80]) {
           const b = new Uint8Array(len);
@@ -251,5 +253,64 @@ describe('smaller findings', () => {
     await expect(e.bw6_761.pairingCheck([])).rejects.toThrow(closed);
     // constants stay readable
     expect(e.bn254.G1.generator).toEqual(P);
+  });
+});
+
+describe('options are checked by type, not by truthiness (bad-input suite findings)', () => {
+  it('msm: unchecked must be a boolean; a string "false" no longer switches the point checks off', async () => {
+    const off = { x: 1n, y: 3n }; // on no pairing curve's G1 ((1, 2) is BN254's generator)
+    for (const c of [wc.bn254, wc.bls12_381, pooled.bls12_377] as const) {
+      const n = 70; // through the MSM service (not the in-thread Straus path)
+      const points = Array.from({ length: n }, () => off);
+      const scalars = Array.from({ length: n }, () => 1n);
+      for (const u of ['false', 'yes', 1, 0, null, {}]) {
+        await expect(c.G1.msm(points, scalars, { unchecked: u } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+        await expect(c.G1.msm([off], [1n], { unchecked: u } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+        await expect(c.G1.prepareBases(points, { unchecked: u } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+      }
+      await expect(c.G1.msm(points, scalars)).rejects.toThrow(code('NOT_ON_CURVE'));
+    }
+    const te = wc.bandersnatch.te;
+    await expect(te.msm([{ x: 1n, y: 2n }], [1n], { unchecked: 'no' } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+    const G = wc.bw6_761.G1;
+    await expect(G.msm([{ x: 1n, y: 2n }], [1n], { unchecked: 'false' } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+    await expect(G.prepareBases([{ x: 1n, y: 2n }], { unchecked: 'false' } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+  });
+
+  it("BW6-761 prepared bases check their msm options (null and numbers no longer pass as {})", async () => {
+    for (const G of [wc.bw6_761.G1, wc.bw6_761.G2]) {
+      const h = await G.prepareBases([G.generator, G.generator]);
+      for (const o of [null, 5, 'x', { windowBits: 1 }, { workers: -1 }, { backend: 'fpga' }, { onProgress: 1 }, { signal: 'stop' }]) {
+        await expect(h.msm([1n, 2n], o as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+      }
+      expect(G.eq(await h.msm([1n, 2n], { windowBits: 4 }), G.mul(G.generator, 3n))).toBe(true);
+    }
+  });
+
+  it('toBytes / fromBytes: options must be an object, compressed and subgroupCheck booleans', () => {
+    const groups = [wc.bn254.G1, wc.bls12_381.G1, wc.bls12_381.G2, wc.bls12_377.G1, wc.bw6_761.G2] as unknown as AnyPairingGroup[];
+    for (const G of [...groups, wc.ed_on_bls12_377.te, wc.bandersnatch.te, wc.bandersnatch.sw] as unknown as AnyPairingGroup[]) {
+      const bytes = G.toBytes(G.generator);
+      for (const o of [null, 'zcash', 5, true, []]) {
+        expect(() => G.toBytes(G.generator, o as never)).toThrow(code('INVALID_ARGUMENT'));
+        expect(() => G.fromBytes(bytes, o as never)).toThrow(code('INVALID_ARGUMENT'));
+      }
+      for (const v of ['no', 'false', 0, 1, null]) {
+        expect(() => G.toBytes(G.generator, { compressed: v } as never)).toThrow(code('INVALID_ARGUMENT'));
+        expect(() => G.fromBytes(bytes, { compressed: v } as never)).toThrow(code('INVALID_ARGUMENT'));
+        expect(() => G.fromBytes(bytes, { subgroupCheck: v } as never)).toThrow(code('INVALID_ARGUMENT'));
+      }
+      expect(G.fromBytes(bytes, { subgroupCheck: false })).toEqual(G.generator);
+    }
+    // before: { compressed: 'no' } compressed (a truthy string)
+    expect(() => wc.bls12_381.G1.toBytes(wc.bls12_381.G1.generator, { compressed: 'no' } as never)).toThrow(code('INVALID_ARGUMENT'));
+  });
+
+  it("Bandersnatch SW arkworks uncompressed: all zeros without the infinity flag are INVALID_ENCODING, as on the pairing curves", () => {
+    const sw = wc.bandersnatch.sw;
+    const len = sw.toBytes(sw.generator, { compressed: false }).length;
+    expect(() => sw.fromBytes(new Uint8Array(len), { compressed: false })).toThrow(code('INVALID_ENCODING'));
+    expect(() => sw.fromBytes(new Uint8Array(len), { compressed: false, subgroupCheck: false })).toThrow(code('INVALID_ENCODING'));
+    expect(sw.fromBytes(sw.toBytes(sw.zero, { compressed: false }), { compressed: false })).toEqual(sw.zero);
   });
 });
