@@ -118,9 +118,9 @@ for (const name of curves) {
     u1msm10: job({ pairs: [{ g1: { points: Array(10).fill(P), scalars: Array(10).fill(k) }, g2: Q }] }),
     u1msm2: job({ pairs: [{ g1: { points: Array(2).fill(P), scalars: Array(2).fill(k) }, g2: Q }] }),
   };
-  const part = c.runJob(jobs.u1).subarray(1);
+  const part = c.kernel.runJob(jobs.u1).subarray(1);
   const fin = encodeFinish([part], undefined, io);
-  const t = timeAll({ ...Object.fromEntries(Object.entries(jobs).map(([n, j]) => [n, () => c.runJob(j)])), fe: () => c.runFinish(fin) });
+  const t = timeAll({ ...Object.fromEntries(Object.entries(jobs).map(([n, j]) => [n, () => c.kernel.runJob(j)])), fe: () => c.kernel.runFinish(fin) });
   const U = t.u2! - t.u1!;
   const msmPer = (t.u1msm10! - t.u1msm2!) / 8;
   const costs = {
@@ -150,7 +150,7 @@ for (const name of curves) {
     await pool.run((api) => api.pairingJob(name, heavy.slice()));
     rt.lines!.push((performance.now() - t0) * 1000);
     t0 = performance.now();
-    c.runJob(empty);
+    c.kernel.runJob(empty);
     rt.localEmpty!.push((performance.now() - t0) * 1000);
   }
   console.log(name, 'round trip µs', JSON.stringify(Object.fromEntries(Object.entries(rt).map(([n, v]) => [n, Math.round(median(v.slice(5)))]))));

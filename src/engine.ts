@@ -22,7 +22,7 @@ import { MsmService, type MsmInfo } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
 import { bandersnatch as bandersnatchDesc, ed_on_bls12_377 as edDesc } from './curves/index.js';
 import { MSM_CURVES, MSM_RAISE_LIMITS } from './gpu/msm/index.js';
-import type { MsmCurveName } from './codegen/wgsl-curve.js';
+import type { MsmCurveName } from './curves/index.js';
 
 /** How the engine may use the GPU. */
 export type GpuMode = 'auto' | 'on' | 'off';

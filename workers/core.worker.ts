@@ -9,7 +9,7 @@ import { installErrorTransfer } from '../src/core/comlink-errors.js';
 import { importHidden, isNode } from '../src/core/platform.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
-import type { Pairing12Name } from '../src/pairing/curve.js';
+import type { Pairing12Name } from '../src/pairing/kernel.js';
 import type { MsmChunkRequest, MsmPrepareRequest } from '../src/msm/cpu.js';
 
 installErrorTransfer();

@@ -12,7 +12,7 @@
 import { WebcurvesError } from '../errors.js';
 import { sparseDigits, type Pairing12Params } from '../math/pairing-params.js';
 import type { Pairing6Params } from '../math/pairing6-params.js';
-import { wnafDigits } from './as-pairing.js';
+import { wnafDigits } from '../math/digits.js';
 import { fpImports } from './as-tower.js';
 import { fpImports6 } from './as-tower6.js';
 import { digitsData, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';

@@ -11,6 +11,7 @@
  * BW6-761 will also need its own (Fp3/Fp6) tower module.
  * @module
  */
+import { wnafDigits } from '../math/digits.js';
 import { WebcurvesError } from '../errors.js';
 import { mod } from '../math/modular.js';
 import { sparseDigits, type Digits, type Pairing12Params } from '../math/pairing-params.js';
@@ -177,22 +178,6 @@ ${TW > 1 ? `  fp12_cycSqr(${sq}, a);
   ${c < 0n ? `fp12_conj(o, ${acc});` : `fp12_copy(o, ${acc});`}
 }
 `;
-}
-
-/** Width-ww wNAF digits of n > 0 (odd digits below 2^(ww−1) in absolute value), most significant first. */
-export function wnafDigits(n: bigint, ww: number): number[] {
-  const out: number[] = [];
-  const full = 1n << BigInt(ww);
-  const half = 1n << BigInt(ww - 1);
-  for (let k = n; k > 0n; k >>= 1n) {
-    if (k & 1n) {
-      let d = k & (full - 1n);
-      if (d >= half) d -= full;
-      out.push(Number(d));
-      k -= d;
-    } else out.push(0);
-  }
-  return out.reverse();
 }
 
 /**

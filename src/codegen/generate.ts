@@ -25,6 +25,7 @@ import { emitAsPairing, PAIRING_EXPORTS } from './as-pairing.js';
 import type { FieldLayoutInfo } from './as-util.js';
 import { emitAsEmbedded, EMBEDDED_EXPORTS } from './as-edwards.js';
 import { emitMsmMp } from './as-msm.js';
+import { emitAbiIndex, emitAbiModule, moduleExports, sourceReader } from './abi.js';
 import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairingMsmModules, type MsmModule } from './msm-modules.js';
 
 /** Limb width of the generated WGSL fields (the 2023 WebGPU MSM competition's choice; see wgsl-field.ts). */
@@ -297,5 +298,9 @@ export function generatedFiles(root: string): Map<string, string> {
   files.set('src/wasm/curves/stark/params.ts', emitStarkParams());
   files.set('src/generated/fields.ts', layoutsModule(shapes));
   files.set('src/generated/pairing.ts', pairingConstantsModule());
+  // The typed ABI last: it reads the exports of the sources generated above (and of the hand-written ones).
+  const read = sourceReader(root, files);
+  for (const c of curves) files.set(`src/generated/abi/${c.name}.ts`, emitAbiModule(c.name, moduleExports(read, `src/wasm/entries/${c.name}.ts`), TS_BANNER.trimEnd()));
+  files.set('src/generated/abi/index.ts', emitAbiIndex(curves.map((c) => c.name), TS_BANNER.trimEnd()));
   return files;
 }

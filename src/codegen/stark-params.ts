@@ -16,8 +16,8 @@
 import { stark } from '../curves/stark.js';
 import { invMod, mod, powMod, smallestNonResidue, twoAdicity } from '../math/modular.js';
 import { toLimbs } from '../math/montgomery.js';
-import { PEDERSEN_POINTS } from '../starknet/constants.js';
-import { POSEIDON_FULL_ROUNDS, POSEIDON_PARTIAL_ROUNDS, POSEIDON_ROUND_KEYS } from '../starknet/poseidon-params.js';
+import { PEDERSEN_POINTS } from '../curves/stark-constants.js';
+import { POSEIDON_FULL_ROUNDS, POSEIDON_PARTIAL_ROUNDS, POSEIDON_ROUND_KEYS } from '../curves/stark-poseidon.js';
 import { GENERATED_BANNER } from './as-field.js';
 
 const P = stark.fp.modulus;
@@ -80,7 +80,7 @@ export function emitStarkParams(): string {
   L.push(`// ${GENERATED_BANNER}`);
   L.push('// Public parameters of the Stark curve, Pedersen and Poseidon for the wasm core, as canonical little-endian');
   L.push('// u32 words, 8 per field element (converted to Montgomery form at start-up). Sources: the curve descriptor,');
-  L.push('// src/starknet/constants.ts (Pedersen points), src/starknet/poseidon-params.ts (round keys); derived values are');
+  L.push('// src/curves/stark-constants.ts (Pedersen points), src/curves/stark-poseidon.ts (round keys); derived values are');
   L.push('// computed by src/codegen/stark-params.ts.');
   L.push('');
   L.push('/** The base field prime p and the group order N. */');

@@ -44,13 +44,10 @@ import type { PrimeFieldSpec } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { bitLength, mod } from '../math/modular.js';
 import { montgomeryParams, toLimbs } from '../math/montgomery.js';
+import { MSM_CURVES, type MsmCurveName } from '../curves/index.js';
 import { allocateRegisters, modelPrograms, type CurveCodeShape, type CurveProgram } from './curve-programs.js';
 
-/** Curves (groups) the GPU MSM serves: G1 of the pairing curves, and the twisted Edwards embedded curves. */
-export type MsmCurveName = 'bn254' | 'bls12_381' | 'bls12_377' | 'bw6_761' | 'ed_on_bls12_377' | 'bandersnatch';
-
-/** Every {@link MsmCurveName}, in a fixed order. */
-export const MSM_CURVES: readonly MsmCurveName[] = ['bn254', 'bls12_381', 'bls12_377', 'bw6_761', 'ed_on_bls12_377', 'bandersnatch'];
+export { MSM_CURVES, type MsmCurveName } from '../curves/index.js';
 
 /** Short Weierstrass y² = x³ + b (a = 0). */
 export interface WeierstrassModel {

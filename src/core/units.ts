@@ -9,7 +9,7 @@ import { WebcurvesError } from '../errors.js';
 import { WasmField, type FieldBatchOp } from './field.js';
 import { instantiateCore, type CoreInstance } from './wasm.js';
 import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit } from '../starknet/units.js';
-import { createPairingCurve, type Pairing12Impl, type Pairing12Name } from '../pairing/curve.js';
+import { PairingKernel, type Pairing12Name } from '../pairing/kernel.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { encodeJob } from '../pairing/jobs.js';
 import { msmChunkUnit, msmFinishUnit, msmPrepareUnit, type MsmChunkRequest, type MsmPrepareRequest, type MsmUnitHooks } from '../msm/cpu.js';
@@ -25,7 +25,7 @@ export function curveOfField(id: FieldId): CurveName {
 export class UnitExecutor {
   private readonly cores = new Map<CurveName, Promise<CoreInstance>>();
   private readonly fields = new Map<FieldId, Promise<WasmField>>();
-  private readonly pairings = new Map<Pairing12Name, Promise<Pairing12Impl>>();
+  private readonly pairings = new Map<Pairing12Name, Promise<PairingKernel>>();
   /** Instances reserved for MSM units (which reset their allocator), one per curve. */
   private readonly msmCores = new Map<CurveName, Promise<CoreInstance>>();
   /** MSM units run one at a time per executor (they share the reserved instances). */
@@ -126,12 +126,12 @@ export class UnitExecutor {
     return verifyBatchUnit(await this.core('stark'), input);
   }
 
-  /** The pairing curve API over this executor's instance of the curve module (created once). */
-  private pairing(curve: Pairing12Name): Promise<Pairing12Impl> {
+  /** The pairing kernel over this executor's instance of the curve module (created once). */
+  private pairing(curve: Pairing12Name): Promise<PairingKernel> {
     if (!Object.hasOwn(PAIRING_CONSTANTS, curve)) return Promise.reject(new WebcurvesError('UNKNOWN_CURVE', `${String(curve)} is not a pairing curve`));
     let c = this.pairings.get(curve);
     if (!c) {
-      c = this.core(curve).then((core) => createPairingCurve(core, () => {}));
+      c = this.core(curve).then((core) => new PairingKernel(core));
       c.catch(() => this.pairings.delete(curve));
       this.pairings.set(curve, c);
     }
@@ -141,7 +141,7 @@ export class UnitExecutor {
   /**
    * Unit: one pairing job (checks, G1 inputs, multi-Miller loop, optionally the final exponentiation); see
    * `src/pairing/jobs.ts` for the encoding.
-   * @throws {WebcurvesError} as {@link Pairing12Impl.runJob}; `UNKNOWN_CURVE`.
+   * @throws {WebcurvesError} as {@link PairingKernel.runJob}; `UNKNOWN_CURVE`.
    */
   async pairingJob(curve: Pairing12Name, job: Uint32Array): Promise<Uint32Array> {
     return (await this.pairing(curve)).runJob(job);
@@ -149,7 +149,7 @@ export class UnitExecutor {
 
   /**
    * Unit: product of partial Miller products, one final exponentiation, comparison with a target.
-   * @throws {WebcurvesError} as {@link Pairing12Impl.runFinish}; `UNKNOWN_CURVE`.
+   * @throws {WebcurvesError} as {@link PairingKernel.runFinish}; `UNKNOWN_CURVE`.
    */
   async pairingFinish(curve: Pairing12Name, input: Uint32Array): Promise<Uint32Array> {
     return (await this.pairing(curve)).runFinish(input);
@@ -162,12 +162,14 @@ export class UnitExecutor {
    */
   async pairingWarm(curve: Pairing12Name, ms = 40): Promise<void> {
     const c = await this.pairing(curve);
-    const g1 = c.G1.generator;
-    const g2 = c.G2.generator;
-    const lines = c.linesOf(c.prepareG2(g2)) ?? null;
+    const { g1Gen, g2Gen } = PAIRING_CONSTANTS[curve];
+    const g1 = { x: g1Gen.x, y: g1Gen.y };
+    const g2 = { x: g2Gen.x, y: g2Gen.y };
+    c.loadAt(2, [...g2.x, ...g2.y], c.B);
+    const lines = c.prepareLoaded();
     const job = encodeJob(
       { pairs: [{ g1: { points: [g1], negate: true }, g2 }, { g1: { points: [g1, g1], scalars: [3n, c.r - 2n] }, lines }], checks: [g2], finish: true },
-      c.ioWords,
+      c.io,
     );
     const end = performance.now() + ms;
     do c.runJob(job);

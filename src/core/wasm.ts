@@ -10,6 +10,7 @@
 import { WebcurvesError } from '../errors.js';
 import type { CurveName } from '../curves/types.js';
 import { importHidden, isNode } from './platform.js';
+import { abiOf, type ModuleAbi, type ModuleExports } from '../generated/abi/index.js';
 
 /** Functions one field exports (prefix `fp_` or `fr_`); pointers are byte offsets into the instance memory. */
 export interface WasmFieldExports {
@@ -41,19 +42,18 @@ export interface WasmFieldExports {
   benchInv(out: number, a: number, iters: number, unsafe: number): void;
 }
 
-/** A curve module's raw exports. */
-export interface CoreExports {
-  readonly memory: WebAssembly.Memory;
-  alloc(bytes: number): number;
-  free(ptr: number): void;
-  reset(): void;
-  readonly [name: string]: unknown;
-}
+/** A curve module's raw exports (generated from its sources: `src/generated/abi/`). */
+export type CoreExports<C extends CurveName = CurveName> = ModuleExports[C];
 
-/** An instantiated curve module with its two fields split out. */
-export interface CoreInstance {
-  readonly curve: CurveName;
-  readonly exports: CoreExports;
+/**
+ * An instantiated curve module: its raw exports, the same grouped by prefix (`abi.g1.addAff`), and its two
+ * fields. `CoreInstance<'bn254'>` knows exactly what the bn254 module exports; `CoreInstance` (any curve) only
+ * what every module exports (memory, allocator, fields).
+ */
+export interface CoreInstance<C extends CurveName = CurveName> {
+  readonly curve: C;
+  readonly exports: CoreExports<C>;
+  readonly abi: ModuleAbi[C];
   readonly fp: WasmFieldExports;
   readonly fr: WasmFieldExports;
 }
@@ -112,19 +112,11 @@ export function compileCore(curve: CurveName): Promise<WebAssembly.Module> {
   return p;
 }
 
-function fieldExports(exports: CoreExports, prefix: 'fp' | 'fr'): WasmFieldExports {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(exports)) {
-    if (name.startsWith(prefix + '_')) out[name.slice(prefix.length + 1)] = value;
-  }
-  return out as unknown as WasmFieldExports;
-}
-
 /**
  * A fresh instance of a curve's wasm core.
  * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module cannot be loaded.
  */
-export async function instantiateCore(curve: CurveName): Promise<CoreInstance> {
+export async function instantiateCore<C extends CurveName>(curve: C): Promise<CoreInstance<C>> {
   const module = await compileCore(curve);
   const instance = await WebAssembly.instantiate(module, {
     env: {
@@ -133,6 +125,6 @@ export async function instantiateCore(curve: CurveName): Promise<CoreInstance> {
       },
     },
   });
-  const exports = instance.exports as unknown as CoreExports;
-  return { curve, exports, fp: fieldExports(exports, 'fp'), fr: fieldExports(exports, 'fr') };
+  const abi = abiOf(curve, instance.exports);
+  return { curve, exports: instance.exports as unknown as CoreExports<C>, abi, fp: abi.fp, fr: abi.fr };
 }

@@ -21,6 +21,12 @@ export type * from './types.js';
 /** Every curve, in a fixed order (generated files follow it). */
 export const curves: readonly CurveDescriptor[] = [bn254, bls12_381, bls12_377, bw6_761, stark, ed_on_bls12_377, bandersnatch];
 
+/** Curves with a GPU MSM pipeline (WGSL), in a fixed order: the groups the GPU serves are their G1 or TE groups. */
+export const MSM_CURVES = ['bn254', 'bls12_381', 'bls12_377', 'bw6_761', 'ed_on_bls12_377', 'bandersnatch'] as const;
+
+/** A curve with a GPU MSM pipeline. */
+export type MsmCurveName = (typeof MSM_CURVES)[number];
+
 /** Looks up a descriptor by name. */
 export function curveByName(name: CurveName): CurveDescriptor {
   const c = curves.find((x) => x.name === name);

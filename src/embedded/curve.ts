@@ -27,6 +27,8 @@
 import type { CoreInstance } from '../core/wasm.js';
 import type { EmbeddedCurveDescriptor } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
+import { wnafDigits } from '../math/digits.js';
+import { SubgroupCache } from '../core/subgroup-cache.js';
 import { invMod, mod } from '../math/modular.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
@@ -70,26 +72,20 @@ export interface EmbeddedCurve {
   readonly sw?: EmbeddedGroup;
 }
 
-type Fn = (...args: number[]) => number;
-
-const SUBGROUP_CACHE = 64;
-
-/** Width-4 wNAF digits of k ≥ 0, most significant first. */
-function wnafDigits(k: bigint): Int8Array {
-  const out: number[] = [];
-  let v = k;
-  while (v > 0n) {
-    let d = 0;
-    if (v & 1n) {
-      d = Number(v & 15n);
-      if (d >= 8) d -= 16;
-      v -= BigInt(d);
-    }
-    out.push(d);
-    v >>= 1n;
-  }
-  return Int8Array.from(out.reverse());
+/** What the embedded group code calls of a group's exports (`te_*`, `sw_*`). */
+interface GroupExports {
+  fromWords(o: number, io: number, ioWords: number): number;
+  toWords(io: number, a: number, ioWords: number): void;
+  onCurve(a: number): number;
+  inSubgroup(a: number): number;
+  addAff(o: number, a: number, b: number): void;
+  dblAff(o: number, a: number): void;
+  negAff(o: number, a: number): void;
+  mulWnaf(o: number, a: number, digits: number, len: number): void;
 }
+
+/** The modules of the embedded curves. */
+type EmbeddedModule = 'ed_on_bls12_377' | 'bandersnatch';
 
 /** Implementation over one wasm instance of the curve's module. */
 export class EmbeddedCurveImpl implements EmbeddedCurve {
@@ -99,7 +95,8 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
   readonly cofactor: bigint;
   readonly te: EmbeddedGroup;
   readonly sw?: EmbeddedGroup;
-  private readonly ex: Record<string, Fn>;
+  private readonly groupExports: { readonly te: GroupExports; readonly sw?: GroupExports };
+  private readonly fp: CoreInstance['fp'];
   private readonly io: number;
   private readonly E: number;
   private readonly IO: number;
@@ -124,7 +121,9 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     this.p = desc.fp.modulus;
     this.r = desc.fr.modulus;
     this.cofactor = desc.te.cofactor;
-    this.ex = core.exports as unknown as Record<string, Fn>;
+    const abi = (core as CoreInstance<EmbeddedModule>).abi;
+    this.groupExports = 'sw' in abi ? { te: abi.te, sw: abi.sw } : { te: abi.te };
+    this.fp = core.fp;
     const lay = FIELD_LAYOUTS[desc.fp.id as keyof typeof FIELD_LAYOUTS];
     this.io = lay.ioWords;
     this.E = lay.elemBytes;
@@ -158,7 +157,7 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
   }
 
   private getPoint(kind: 'te' | 'sw', at: number): CurvePoint {
-    this.ex[`${kind}_toWords`]!(this.IO, at, this.io);
+    this.ops(kind).toWords(this.IO, at, this.io);
     const w = new Uint32Array(this.core.exports.memory.buffer);
     const base = this.IO >> 2;
     const val = (i: number): bigint => {
@@ -169,28 +168,34 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     return { x: val(0), y: val(1) };
   }
 
-  private readonly inSubgroup = { te: new Map<string, true>(), sw: new Map<string, true>() };
+  /** Points recently proven in the prime-order subgroup, per group. */
+  private readonly inSubgroup = { te: new SubgroupCache(), sw: new SubgroupCache() };
 
-  /** Loads a point into wasm memory at `at`, checking the curve (and the subgroup). */
+  private ops(kind: 'te' | 'sw'): GroupExports {
+    const G = this.groupExports[kind];
+    if (!G) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} has no ${kind} group`);
+    return G;
+  }
+
+  /** Loads a point into wasm memory at `at`, checking the curve (and the subgroup, with the cache). */
   private load(kind: 'te' | 'sw', P: CurvePoint, at: number, subgroup: boolean): void {
     const c = this.coords(P);
+    const G = this.ops(kind);
     this.put(c);
-    this.ex[`${kind}_fromWords`]!(at, this.IO, this.io);
-    if (!this.ex[`${kind}_onCurve`]!(at)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the ${this.name} ${kind === 'te' ? 'Edwards' : 'Weierstrass'} curve`);
+    G.fromWords(at, this.IO, this.io);
+    if (!G.onCurve(at)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the ${this.name} ${kind === 'te' ? 'Edwards' : 'Weierstrass'} curve`);
     if (!subgroup) return;
     const cache = this.inSubgroup[kind];
-    const key = `${c[0].toString(16)},${c[1].toString(16)}`;
-    if (cache.has(key)) return;
-    if (!this.ex[`${kind}_inSubgroup`]!(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in the prime-order subgroup of ${this.name}`);
-    cache.set(key, true);
-    if (cache.size > SUBGROUP_CACHE) cache.delete(cache.keys().next().value!);
+    if (cache.has(c)) return;
+    if (!G.inSubgroup(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in the prime-order subgroup of ${this.name}`);
+    cache.remember(c);
   }
 
   private sqrt(v: bigint): bigint | undefined {
     this.put([v]);
-    this.ex.fp_fromWords!(this.A, this.IO);
-    if (!this.ex.fp_sqrt!(this.B, this.A)) return undefined;
-    this.ex.fp_toWords!(this.IO, this.B);
+    this.fp.fromWords(this.A, this.IO);
+    if (!this.fp.sqrt(this.B, this.A)) return undefined;
+    this.fp.toWords(this.IO, this.B);
     const w = new Uint32Array(this.core.exports.memory.buffer, this.IO, this.io);
     let x = 0n;
     for (let j = this.io - 1; j >= 0; j--) x = (x << 32n) | BigInt(w[j]!);
@@ -305,7 +310,7 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     const spec = kind === 'te' ? this.desc.te : this.desc.sw!;
     const generator: CurvePoint = { x: spec.generator.x, y: spec.generator.y };
     const zero: CurvePoint = kind === 'te' ? { x: 0n, y: 1n } : { x: 0n, y: 0n };
-    const ex = this.ex;
+    const G = this.ops(kind);
     const adapter: MsmGroupAdapter<CurvePoint> = {
       id: `${this.name}_${kind}` as MsmGroupId,
       r: this.r,
@@ -315,10 +320,10 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
       gpu: kind === 'te' ? this.name : undefined,
       primeOrder: false,
     };
-    const unary = (a: CurvePoint, op: string): CurvePoint => {
+    const unary = (a: CurvePoint, op: (out: number, a: number) => void): CurvePoint => {
       self.live();
       self.load(kind, a, self.A, false);
-      ex[`${kind}_${op}`]!(self.OUT, self.A);
+      op(self.OUT, self.A);
       return self.getPoint(kind, self.OUT);
     };
     return {
@@ -328,21 +333,21 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
         self.live();
         self.load(kind, a, self.A, false);
         self.load(kind, b, self.B, false);
-        ex[`${kind}_addAff`]!(self.OUT, self.A, self.B);
+        G.addAff(self.OUT, self.A, self.B);
         return self.getPoint(kind, self.OUT);
       },
-      double: (a) => unary(a, 'dblAff'),
-      neg: (a) => unary(a, 'negAff'),
+      double: (a) => unary(a, G.dblAff),
+      neg: (a) => unary(a, G.negAff),
       mul(a, k) {
         self.live();
         const s = self.scalar(k);
         self.load(kind, a, self.A, true);
         if (s === 0n) return zero;
-        const d = wnafDigits(s);
+        const d = Int8Array.from(wnafDigits(s, 4));
         const dp = self.core.exports.alloc(d.length);
         try {
           new Int8Array(self.core.exports.memory.buffer, dp, d.length).set(d);
-          ex[`${kind}_mulWnaf`]!(self.OUT, self.A, dp, d.length);
+          G.mulWnaf(self.OUT, self.A, dp, d.length);
         } finally {
           self.core.exports.free(dp);
         }

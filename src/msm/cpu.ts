@@ -47,7 +47,6 @@ export interface MsmUnitHooks {
   pause?(): Promise<void>;
 }
 
-type Fn = (...args: number[]) => number;
 
 /** Entries sorted and accumulated at once (bounds the slot and pair arrays): ~2^18 entries. */
 const ENTRY_BUDGET = 1 << 18;
@@ -95,13 +94,27 @@ export function chooseWindow(layout: MsmLayout, N: number): number {
 const CHECK_ERRORS = [undefined, 'NOT_IN_FIELD', 'NOT_ON_CURVE', 'NOT_IN_SUBGROUP'] as const;
 const CHECK_WHAT = [undefined, 'has a coordinate outside [0, p)', 'is not on the curve', 'is not in the prime-order subgroup'] as const;
 
-function fns(core: CoreInstance, layout: MsmLayout): (name: string) => Fn {
-  const ex = core.exports as unknown as Record<string, Fn>;
-  return (name) => {
-    const f = ex[`${layout.prefix}_${name}`];
-    if (!f) throw new WebcurvesError('WASM_UNAVAILABLE', `the ${core.curve} wasm module lacks ${layout.prefix}_${name}`);
-    return f;
-  };
+/** What the MSM units call of a group's generated MSM exports (`msm_g1_*`, `msm_te_*`, …). */
+interface MsmExports {
+  load(out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number): number;
+  images(pts: number, n: number): void;
+  decompose(pieces: number, signs: number, scalars: number, n: number): void;
+  digits(digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number): void;
+  sort(ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number): number;
+  accumulate(ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number): number;
+  reduce(out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number): void;
+  combine(io: number, sums: number, W: number, c: number, ioWords: number): void;
+  finish(out: number, results: number, count: number, ioWords: number): void;
+}
+
+/** The MSM exports of a group in its curve's module (picked by the layout's prefix, never by a built name). */
+function msmExports(core: CoreInstance, layout: MsmLayout): MsmExports {
+  const abi = core.abi;
+  if (layout.prefix === 'msm_g1' && 'msm_g1' in abi) return abi.msm_g1;
+  if (layout.prefix === 'msm_g2' && 'msm_g2' in abi) return abi.msm_g2;
+  if (layout.prefix === 'msm_te' && 'msm_te' in abi) return abi.msm_te;
+  if (layout.prefix === 'msm_sw' && 'msm_sw' in abi) return abi.msm_sw;
+  throw new WebcurvesError('WASM_UNAVAILABLE', `the ${core.curve} wasm module has no ${layout.prefix} exports`);
 }
 
 function layoutOf(group: MsmGroupId): MsmLayout {
@@ -115,14 +128,14 @@ function copyIn(core: CoreInstance, ptr: number, data: Uint32Array | Uint8Array)
 }
 
 /** Loads canonical points into the prepared form at `pts`; throws the typed error for a bad point. */
-function loadPoints(core: CoreInstance, layout: MsmLayout, f: (name: string) => Fn, pts: number, words: Uint32Array, check: MsmCheckLevel, offset: number): void {
+function loadPoints(core: CoreInstance, layout: MsmLayout, f: MsmExports, pts: number, words: Uint32Array, check: MsmCheckLevel, offset: number): void {
   const ex = core.exports;
   const n = words.length / (layout.pointElems * layout.ioWords);
   const io = ex.alloc(words.byteLength);
   copyIn(core, io, words);
   const err = ex.alloc(16);
   const scratch = ex.alloc(Math.max(1, n) * layout.coordBytes);
-  const code = f('load')(pts, io, n, layout.ioWords, check, err, scratch);
+  const code = f.load(pts, io, n, layout.ioWords, check, err, scratch);
   if (code !== 0) {
     const at = new Int32Array(ex.memory.buffer, err, 1)[0]! + offset;
     throw new WebcurvesError(CHECK_ERRORS[code] ?? 'INVALID_ARGUMENT', `points[${at}] ${CHECK_WHAT[code] ?? 'is invalid'}`);
@@ -135,7 +148,7 @@ function loadPoints(core: CoreInstance, layout: MsmLayout, f: (name: string) => 
  */
 export function msmPrepareUnit(core: CoreInstance, req: MsmPrepareRequest): Uint8Array {
   const layout = layoutOf(req.group);
-  const f = fns(core, layout);
+  const f = msmExports(core, layout);
   const per = layout.pointElems * layout.ioWords;
   if (req.points.length % per !== 0) throw new WebcurvesError('INVALID_ARGUMENT', `points: ${req.points.length} words is not a multiple of ${per}`);
   const n = req.points.length / per;
@@ -157,7 +170,7 @@ export function msmPrepareUnit(core: CoreInstance, req: MsmPrepareRequest): Uint
  */
 export async function msmChunkUnit(core: CoreInstance, req: MsmChunkRequest, hooks: MsmUnitHooks = {}): Promise<Uint32Array> {
   const layout = layoutOf(req.group);
-  const f = fns(core, layout);
+  const f = msmExports(core, layout);
   const R = layout.scalarWords;
   if (req.scalars.length % R !== 0) throw new WebcurvesError('INVALID_ARGUMENT', `scalars: ${req.scalars.length} words is not a multiple of ${R}`);
   const n = req.scalars.length / R;
@@ -174,18 +187,18 @@ export async function msmChunkUnit(core: CoreInstance, req: MsmChunkRequest, hoo
     const pts = ex.alloc(N * layout.affineBytes);
     if (req.form === 'words') loadPoints(core, layout, f, pts, req.points as Uint32Array, req.check, req.offset ?? 0);
     else copyIn(core, pts, req.points);
-    f('images')(pts, n);
+    f.images(pts, n);
     const sc = ex.alloc(req.scalars.byteLength);
     copyIn(core, sc, req.scalars);
     const pieces = ex.alloc(N * 4 * layout.pieceWords);
     const signs = ex.alloc(N);
-    f('decompose')(pieces, signs, sc, n);
+    f.decompose(pieces, signs, sc, n);
     const c = req.windowBits ?? chooseWindow(layout, N);
     if (!Number.isInteger(c) || c < 2 || c > 16) throw new WebcurvesError('INVALID_ARGUMENT', `windowBits must be an integer in 2..16, got ${c}`);
     const W = Math.ceil((layout.pieceBits + 1) / c);
     const B = 2 ** (c - 1);
     const digits = ex.alloc(N * W * 4);
-    f('digits')(digits, pieces, signs, pts, N, c, W);
+    f.digits(digits, pieces, signs, pts, N, c, W);
     const gw = windowsPerGroup(N, W);
     const maxEntries = N * gw;
     const K = gw * B;
@@ -200,13 +213,13 @@ export async function msmChunkUnit(core: CoreInstance, req: MsmChunkRequest, hoo
     hooks.progress?.(0.05);
     for (let w0 = 0; w0 < W; w0 += gw) {
       const w1 = Math.min(W, w0 + gw);
-      f('sort')(ent, off, cnt, digits, N, w0, w1, B);
-      f('accumulate')(ent, off, cnt, (w1 - w0) * B, pts, N, slots, pairs, pp);
-      for (let w = w0; w < w1; w++) f('reduce')(sums + w * 2 * layout.affineBytes, ent, off, cnt, (w - w0) * B, B, pts, N, slots);
+      f.sort(ent, off, cnt, digits, N, w0, w1, B);
+      f.accumulate(ent, off, cnt, (w1 - w0) * B, pts, N, slots, pairs, pp);
+      for (let w = w0; w < w1; w++) f.reduce(sums + w * 2 * layout.affineBytes, ent, off, cnt, (w - w0) * B, B, pts, N, slots);
       hooks.progress?.(0.05 + (0.95 * w1) / W);
       if (w1 < W) await hooks.pause?.();
     }
-    f('combine')(out, sums, W, c, layout.ioWords);
+    f.combine(out, sums, W, c, layout.ioWords);
     return new Uint32Array(ex.memory.buffer, out, outWords).slice();
   } finally {
     ex.reset();
@@ -216,7 +229,7 @@ export async function msmChunkUnit(core: CoreInstance, req: MsmChunkRequest, hoo
 /** Unit: the sum of slice results (MSM model words, concatenated) in the group's own model, as canonical words. */
 export function msmFinishUnit(core: CoreInstance, group: MsmGroupId, results: Uint32Array): Uint32Array {
   const layout = layoutOf(group);
-  const f = fns(core, layout);
+  const f = msmExports(core, layout);
   const per = layout.pointElems * layout.ioWords;
   const ex = core.exports;
   ex.reset();
@@ -224,7 +237,7 @@ export function msmFinishUnit(core: CoreInstance, group: MsmGroupId, results: Ui
     const inp = ex.alloc(Math.max(4, results.byteLength));
     copyIn(core, inp, results);
     const out = ex.alloc(4 * per);
-    f('finish')(out, inp, results.length / per, layout.ioWords);
+    f.finish(out, inp, results.length / per, layout.ioWords);
     return new Uint32Array(ex.memory.buffer, out, per).slice();
   } finally {
     ex.reset();

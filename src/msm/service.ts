@@ -29,7 +29,7 @@ import { MSM_LAYOUTS, type MsmGroupId, type MsmLayout } from '../generated/msm.j
 import type { UnitExecutor } from '../core/units.js';
 import type { WorkerPool } from '../pool/worker-pool.js';
 import type { AcquiredGpu } from '../gpu/device.js';
-import type { MsmCurveName } from '../codegen/wgsl-curve.js';
+import type { MsmCurveName } from '../curves/index.js';
 import { createGpuMsm, isSoftwareDevice, type GpuBases, type GpuMsm } from '../gpu/msm/index.js';
 import { chooseWindow, msmCost, type MsmCheckLevel, type MsmChunkRequest } from './cpu.js';
 import type { MsmOptions, MsmProgressEvent, PackedInput, PreparedBases, PrepareBasesOptions } from './types.js';

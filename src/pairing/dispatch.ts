@@ -17,7 +17,7 @@
 import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
 import { abortError } from '../core/abort.js';
-import type { Pairing12Impl, Pairing12Name } from './curve.js';
+import type { Pairing12Name, PairingKernel } from './kernel.js';
 import type { G1Point, G2Point } from './encoding.js';
 import {
   encodeFinish,
@@ -101,11 +101,11 @@ export class PairingDispatcher {
   private readonly scalarBits: number;
 
   /**
-   * @param impl - the curve on the calling thread's wasm instance
+   * @param impl - the curve's kernel on the calling thread's wasm instance
    * @param pool - the worker pool, if any
    */
   constructor(
-    private readonly impl: Pairing12Impl,
+    private readonly impl: PairingKernel & { readonly name: Pairing12Name },
     private readonly pool?: PairingParallel,
   ) {
     this.costs = PAIRING_COSTS[impl.name];
@@ -170,13 +170,13 @@ export class PairingDispatcher {
   }
 
   private local(spec: CheckSpec): CheckOutcome {
-    const out = this.impl.runJob(encodeJob({ pairs: spec.pairs, checks: spec.checks, finish: true, target: spec.target }, this.impl.ioWords));
+    const out = this.impl.runJob(encodeJob({ pairs: spec.pairs, checks: spec.checks, finish: true, target: spec.target }, this.impl.io));
     if (out[0] !== 0) return { ok: false, failedCheck: out[0]! - 1 };
     return { ok: out[1] === 1 };
   }
 
   private async parallel(spec: CheckSpec, groups: readonly (readonly Item[])[], pool: PairingParallel, signal?: AbortSignal): Promise<CheckOutcome> {
-    const io = this.impl.ioWords;
+    const io = this.impl.io;
     const curve = this.impl.name;
     const jobs = groups.map((g) => {
       const checkIndex: number[] = [];

@@ -5,9 +5,10 @@
  */
 import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
+import { denseArray } from '../core/args.js';
 import type { CoreInstance } from '../core/wasm.js';
 import type { CoreWorkerApi } from '../../workers/core.worker.js';
-import { ECDSA_BOUND, STARK_N, STARK_P } from './constants.js';
+import { ECDSA_BOUND, STARK_N, STARK_P } from '../curves/stark-constants.js';
 import { StarkCore, starkCore } from './core.js';
 import { messageOctets, minimalBytes } from './rfc6979.js';
 import {
@@ -83,18 +84,28 @@ function sOf(v: unknown, what = 's'): bigint {
   return v;
 }
 
+// Array arguments are walked by index (denseArray refuses holes and undefined, which map/forEach would skip and
+// which would otherwise leave stale words in wasm memory) and copied into a fresh dense array before anything
+// is written to wasm memory.
+
+/** A dense copy of an array of field elements, each checked. */
 function feltArray(xs: unknown, what: string): bigint[] {
-  if (!Array.isArray(xs)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be an array of bigints`);
-  return xs.map((x, i) => felt(x, `${what}[${i}]`));
+  const a = denseArray(xs, what);
+  const out = new Array<bigint>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = felt(a[i], `${what}[${i}]`);
+  return out;
 }
 
+/** The pairs flattened (a0, b0, a1, b1, …), each pair and element checked. */
 function pairArray(pairs: unknown, what: string): bigint[] {
-  if (!Array.isArray(pairs)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be an array of [bigint, bigint]`);
-  const flat: bigint[] = [];
-  pairs.forEach((p, i) => {
-    if (!Array.isArray(p) || p.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', `${what}[${i}] must be a pair`);
-    flat.push(felt(p[0], `${what}[${i}][0]`), felt(p[1], `${what}[${i}][1]`));
-  });
+  const a = denseArray(pairs, what);
+  const flat = new Array<bigint>(2 * a.length);
+  for (let i = 0; i < a.length; i++) {
+    const p = denseArray(a[i], `${what}[${i}]`);
+    if (p.length !== 2) throw new WebcurvesError('INVALID_ARGUMENT', `${what}[${i}] must be a pair [bigint, bigint], not ${p.length} elements`);
+    flat[2 * i] = felt(p[0], `${what}[${i}][0]`);
+    flat[2 * i + 1] = felt(p[1], `${what}[${i}][1]`);
+  }
   return flat;
 }
 
@@ -102,13 +113,14 @@ function pairArray(pairs: unknown, what: string): bigint[] {
 function pack(values: readonly bigint[]): Uint32Array {
   const out = new Uint32Array(values.length * VALUE_WORDS);
   const dv = new DataView(out.buffer);
-  values.forEach((v, i) => {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     const o = i * 32;
     dv.setBigUint64(o, BigInt.asUintN(64, v), true);
     dv.setBigUint64(o + 8, BigInt.asUintN(64, v >> 64n), true);
     dv.setBigUint64(o + 16, BigInt.asUintN(64, v >> 128n), true);
     dv.setBigUint64(o + 24, BigInt.asUintN(64, v >> 192n), true);
-  });
+  }
   return out;
 }
 
@@ -184,10 +196,14 @@ export class StarknetApi {
   }
 
   /**
-   * Deterministic ECDSA signature (RFC 6979 nonce, cairo-lang's rules): without `seed`, exactly what
-   * starknet-crypto, cairo-lang and @scure/starknet return. `seed` is extra entropy, incremented (from 1 when
-   * absent) whenever a nonce gives r ∉ [1, 2^251), m + r·d ≡ 0 or w = s⁻¹ ∉ [1, 2^251). The nonce is derived
-   * (HMAC-SHA256) and used inside wasm.
+   * Deterministic ECDSA signature (RFC 6979 nonce with HMAC-SHA256): without `seed`, exactly what
+   * @scure/starknet's `sign` returns, and so what starknet.js's `Signer` produces. cairo-lang and starknet-crypto
+   * return a different (equally valid) signature for about 1 in 128 (key, hash) pairs: those whose accepted
+   * HMAC-DRBG output starts with a zero byte, which @scure/starknet's bits2int takes whole and they shift right
+   * by 4 (see the README's Starknet section). `seed` is extra entropy (its minimal big-endian bytes, as
+   * @scure/starknet's `extraEntropy`), incremented (from 1 when absent) whenever a nonce gives
+   * r ∉ [1, 2^251), m + r·d ≡ 0 or w = s⁻¹ ∉ [1, 2^251) — cairo-lang's retry, which has probability ≈ 2^-55 per
+   * signature. The nonce is derived and used inside wasm.
    * @throws {WebcurvesError} `INVALID_MESSAGE_HASH` unless 0 ≤ msgHash < 2^251; `INVALID_PRIVATE_KEY` unless
    *   1 ≤ privateKey < N; `INVALID_ARGUMENT` for a non-bigint, a negative seed or one of 2^512 or more.
    */
@@ -232,7 +248,7 @@ export class StarknetApi {
     const item = [felt(publicKey, 'publicKey'), msgHashOf(msgHash), rOf(r), sOf(s)];
     const c = this.core;
     const p = [c.slot(0), c.slot(1), c.slot(2), c.slot(3)] as const;
-    item.forEach((v, i) => c.write(p[i]!, v));
+    for (let i = 0; i < 4; i++) c.write(p[i]!, item[i]!);
     return verdict(c.x.stark_verify(p[0], p[1], p[2], p[3]), '');
   }
 
@@ -280,7 +296,8 @@ export class StarknetApi {
 
   /**
    * compute_hash_on_elements: h = 0; h = pedersen(h, x) for each x; pedersen(h, xs.length).
-   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` for a non-array.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` for a non-array, a hole,
+   *   an `undefined` or a non-bigint element (the message names the index, e.g. `xs[1]`).
    */
   computeHashOnElements(xs: readonly bigint[]): bigint {
     this.live();
@@ -319,7 +336,8 @@ export class StarknetApi {
 
   /**
    * poseidon_hash_many: append 1, pad with 0 to even length, absorb pairs (permuting after each).
-   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` for a non-array.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` for a non-array, a hole,
+   *   an `undefined` or a non-bigint element (the message names the index, e.g. `xs[1]`).
    */
   poseidonHashMany(xs: readonly bigint[]): bigint {
     this.live();
@@ -329,14 +347,15 @@ export class StarknetApi {
 
   /**
    * The Hades permutation itself on three field elements (for tests and protocols built on it).
-   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` otherwise malformed.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p); `INVALID_ARGUMENT` for a non-array, a length
+   *   other than 3, a hole, an `undefined` or a non-bigint element.
    */
   poseidonPermutation(state: readonly [bigint, bigint, bigint]): [bigint, bigint, bigint] {
     this.live();
-    if (!Array.isArray(state) || state.length !== 3) throw new WebcurvesError('INVALID_ARGUMENT', 'state must hold 3 field elements');
     const values = feltArray(state, 'state');
+    if (values.length !== 3) throw new WebcurvesError('INVALID_ARGUMENT', `state must hold 3 field elements, not ${values.length}`);
     const c = this.core;
-    values.forEach((v, i) => c.write(c.slot(i), v));
+    for (let i = 0; i < 3; i++) c.write(c.slot(i), values[i]!);
     c.x.stark_poseidonPermute(c.slot(0));
     return [c.read(c.slot(0)), c.read(c.slot(1)), c.read(c.slot(2))];
   }
@@ -345,22 +364,29 @@ export class StarknetApi {
 
   /**
    * Invoke V3 transaction hash (fields as starknet.js's `CalcV3InvokeTxHashArgs`).
-   * @throws {WebcurvesError} `NOT_IN_FIELD` for a field element ∉ [0, p); `INVALID_ARGUMENT` for a malformed
-   *   field, a version other than 3 (or its query version), a DA mode other than 0/1, or a tip / resource bound
-   *   outside its protocol range (tip, max_amount < 2^64; max_price_per_unit < 2^128).
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for a field element ∉ [0, p); `INVALID_ARGUMENT` when `tx` is not an
+   *   object, for a missing or malformed field (an array field that is not an array or has a hole or an
+   *   `undefined` element included), a version other than 3 (or its query version), a DA mode other than 0/1, or
+   *   a tip / resource bound outside its protocol range (tip, max_amount < 2^64; max_price_per_unit < 2^128).
    */
   invokeTransactionHashV3(tx: InvokeTransactionV3): bigint {
     this.live();
     return invokeV3(tx, (xs) => this.hashManyTrusted(xs));
   }
 
-  /** Deploy-account V3 transaction hash (starknet.js's `CalcV3DeployAccountTxHashArgs`). @throws as {@link invokeTransactionHashV3}. */
+  /**
+   * Deploy-account V3 transaction hash (starknet.js's `CalcV3DeployAccountTxHashArgs`).
+   * @throws {WebcurvesError} as {@link invokeTransactionHashV3}.
+   */
   deployAccountTransactionHashV3(tx: DeployAccountTransactionV3): bigint {
     this.live();
     return deployAccountV3(tx, (xs) => this.hashManyTrusted(xs));
   }
 
-  /** Declare V3 transaction hash (starknet.js's `CalcV3DeclareTxHashArgs`). @throws as {@link invokeTransactionHashV3}. */
+  /**
+   * Declare V3 transaction hash (starknet.js's `CalcV3DeclareTxHashArgs`).
+   * @throws {WebcurvesError} as {@link invokeTransactionHashV3}.
+   */
   declareTransactionHashV3(tx: DeclareTransactionV3): bigint {
     this.live();
     return declareV3(tx, (xs) => this.hashManyTrusted(xs));
@@ -369,9 +395,10 @@ export class StarknetApi {
   // ---- Batches ----
 
   /**
-   * Pedersen hashes of many pairs, split across the worker pool.
+   * Pedersen hashes of many pairs, split across the worker pool; result i belongs to pairs[i].
    * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ∉ [0, p) (before any work starts); `INVALID_ARGUMENT`
-   *   for a malformed pair; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   *   for a non-array, a hole or `undefined` in `pairs` or in a pair, or a pair that is not two bigints (before any
+   *   work starts); `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
    */
   async pedersenBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
     this.live();
@@ -381,7 +408,7 @@ export class StarknetApi {
   }
 
   /**
-   * poseidon_hash of many pairs, split across the worker pool.
+   * poseidon_hash of many pairs, split across the worker pool; result i belongs to pairs[i].
    * @throws {WebcurvesError} as {@link pedersenBatch}.
    */
   async poseidonHashBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
@@ -392,18 +419,24 @@ export class StarknetApi {
   }
 
   /**
-   * Verifies many signatures, split across the worker pool; each result as {@link verify}.
+   * Verifies many signatures, split across the worker pool; result i, as {@link verify}, belongs to items[i].
    * @throws {WebcurvesError} the first error {@link verify} would throw, with the item's index in the message
-   *   (range errors before any work starts; `INVALID_PUBLIC_KEY` and s⁻¹ range after).
+   *   (range errors before any work starts; `INVALID_PUBLIC_KEY` and s⁻¹ range after); `INVALID_ARGUMENT` for a
+   *   non-array, a hole, an `undefined` or a non-object item (before any work starts).
    */
   async verifyBatch(items: readonly VerifyItem[]): Promise<boolean[]> {
     this.live();
-    if (!Array.isArray(items)) throw new WebcurvesError('INVALID_ARGUMENT', 'items must be an array');
-    const flat: bigint[] = [];
-    items.forEach((it, i) => {
+    const list = denseArray(items, 'items');
+    const flat = new Array<bigint>(4 * list.length);
+    for (let i = 0; i < list.length; i++) {
+      const it = list[i];
       if (typeof it !== 'object' || it === null) throw new WebcurvesError('INVALID_ARGUMENT', `items[${i}] must be an object`);
-      flat.push(felt(it.publicKey, `items[${i}].publicKey`), msgHashOf(it.msgHash, `items[${i}].msgHash`), rOf(it.r, `items[${i}].r`), sOf(it.s, `items[${i}].s`));
-    });
+      const { publicKey, msgHash, r, s } = it as Record<string, unknown>;
+      flat[4 * i] = felt(publicKey, `items[${i}].publicKey`);
+      flat[4 * i + 1] = msgHashOf(msgHash, `items[${i}].msgHash`);
+      flat[4 * i + 2] = rOf(r, `items[${i}].r`);
+      flat[4 * i + 3] = sOf(s, `items[${i}].s`);
+    }
     const statuses = await this.split(pack(flat), 4 * VALUE_WORDS, verifyBatchUnit, (api, chunk) => api.starkVerifyBatch(chunk));
     return Array.from(statuses, (st, i) => verdict(st, ` (items[${i}])`));
   }
@@ -419,7 +452,7 @@ export class StarknetApi {
   private withValues(values: readonly bigint[], f: (ptr: number, out: number) => number): bigint {
     const c = this.core;
     return c.withRegion((values.length + 1) * 32, (ptr) => {
-      values.forEach((v, i) => c.write(ptr + 32 * i, v));
+      for (let i = 0; i < values.length; i++) c.write(ptr + 32 * i, values[i]!);
       const out = ptr + 32 * values.length;
       const bad = f(ptr, out);
       if (bad >= 0) throw new WebcurvesError('NOT_IN_FIELD', `element ${bad} is not in [0, p)`);

@@ -5,32 +5,11 @@
  * @module
  */
 import type { CoreInstance } from '../core/wasm.js';
+import { WebcurvesError } from '../errors.js';
+import type { StarkExports } from '../generated/abi/stark.js';
 
-/** The Stark module's own exports (pointers are byte offsets; values are 8 canonical little-endian words). */
-export interface StarkExports {
-  stark_init(): void;
-  stark_initSmall(): void;
-  stark_getPublicKey(out: number, priv: number): number;
-  stark_signWithK(out: number, msg: number, priv: number, k: number): number;
-  stark_sign(out: number, msg: number, priv: number, hOct: number, extra: number, extraLen: number): number;
-  stark_generateK(out: number, priv: number, hOct: number, extra: number, extraLen: number): void;
-  stark_sha256(out: number, msg: number, len: number): void;
-  stark_hmacSha256(out: number, key: number, keyLen: number, msg: number, len: number): void;
-  stark_verify(pk: number, msg: number, r: number, s: number): number;
-  stark_verifyBatch(out: number, input: number, count: number): void;
-  stark_recover(out: number, msg: number, r: number, s: number, v: number): number;
-  stark_mulG(out: number, k: number): number;
-  stark_mulPoint(out: number, p: number, k: number): number;
-  stark_pedersen(out: number, a: number, b: number): number;
-  stark_pedersenBatch(out: number, input: number, count: number): number;
-  stark_hashOnElements(out: number, input: number, count: number): number;
-  stark_poseidonPermute(state: number): number;
-  stark_poseidonHash(out: number, a: number, b: number): number;
-  stark_poseidonHashSingle(out: number, a: number): number;
-  stark_poseidonHashMany(out: number, input: number, count: number): number;
-  stark_poseidonHashBatch(out: number, input: number, count: number): number;
-  stark_sqrt(out: number, a: number): number;
-}
+/** The Stark module's exports, typed by the generator from its AssemblyScript sources. */
+export type { StarkExports } from '../generated/abi/stark.js';
 
 /** Bytes per canonical value. */
 export const VALUE_BYTES = 32;
@@ -45,9 +24,14 @@ export class StarkCore {
   private readonly base: number;
   private view: DataView;
 
+  /**
+   * @param instance - an instance of the Stark module
+   * @throws {WebcurvesError} `UNKNOWN_CURVE` for another curve's module.
+   */
   constructor(instance: CoreInstance) {
     this.instance = instance;
-    this.x = instance.exports as unknown as StarkExports;
+    if (instance.curve !== 'stark') throw new WebcurvesError('UNKNOWN_CURVE', `${instance.curve} is not the Stark module`);
+    this.x = (instance as CoreInstance<'stark'>).exports;
     this.base = instance.exports.alloc(SLOTS * VALUE_BYTES);
     this.view = new DataView(instance.exports.memory.buffer);
   }

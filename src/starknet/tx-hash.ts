@@ -14,7 +14,8 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
-import { STARK_P } from './constants.js';
+import { denseArray, describe } from '../core/args.js';
+import { STARK_P } from '../curves/stark-constants.js';
 
 /** A number as starknet.js accepts it: bigint, safe integer, or decimal / 0x-hex string. */
 export type BigNumberish = bigint | number | string;
@@ -94,11 +95,16 @@ const QUERY_VERSION_3 = (1n << 128n) + 3n;
 
 /**
  * Parses a BigNumberish into an integer below `bound` (default p).
- * @throws {WebcurvesError} `INVALID_ARGUMENT` for a malformed value; `NOT_IN_FIELD` for a value ≥ p (or
- *   `INVALID_ARGUMENT` when a tighter bound is exceeded).
+ * @param v - the value as the caller passed it
+ * @param what - the field's name, for the message
+ * @param bound - exclusive upper bound
+ * @returns the value as a bigint in [0, bound)
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for a missing (`undefined`) or malformed value; `NOT_IN_FIELD` for
+ *   a value ≥ p (or `INVALID_ARGUMENT` when a tighter bound is exceeded).
  */
 export function toFelt(v: unknown, what: string, bound: bigint = STARK_P): bigint {
   let x: bigint;
+  if (v === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${what} is missing`);
   if (typeof v === 'bigint') x = v;
   else if (typeof v === 'number' && Number.isSafeInteger(v)) x = BigInt(v);
   else if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(v)) x = BigInt(v);
@@ -110,9 +116,20 @@ export function toFelt(v: unknown, what: string, bound: bigint = STARK_P): bigin
   return x;
 }
 
+/** A dense copy of an array field, walked by index (holes and `undefined` refused, naming the index). */
 function felts(xs: unknown, what: string): bigint[] {
-  if (!Array.isArray(xs)) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be an array`);
-  return xs.map((x, i) => toFelt(x, `${what}[${i}]`));
+  if (xs === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${what} is missing`);
+  const a = denseArray(xs, what);
+  const out = new Array<bigint>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = toFelt(a[i], `${what}[${i}]`);
+  return out;
+}
+
+/** The transaction argument itself must be an object (checked before any field is read). */
+function txObject<T>(tx: T, fn: string): T {
+  if (typeof tx !== 'object' || tx === null || Array.isArray(tx))
+    throw new WebcurvesError('INVALID_ARGUMENT', `${fn}: tx must be an object with the transaction's fields, not ${describe(tx)}`);
+  return tx;
 }
 
 function daMode(v: unknown, what: string): bigint {
@@ -122,7 +139,8 @@ function daMode(v: unknown, what: string): bigint {
 }
 
 function bound(name: bigint, b: unknown, what: string): bigint {
-  if (typeof b !== 'object' || b === null) throw new WebcurvesError('INVALID_ARGUMENT', `${what} is missing`);
+  if (b === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${what} is missing`);
+  if (typeof b !== 'object' || b === null) throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be an object, not ${describe(b)}`);
   const { max_amount, max_price_per_unit } = b as Record<string, unknown>;
   const amount = toFelt(max_amount, `${what}.max_amount`, 1n << 64n);
   const price = toFelt(max_price_per_unit, `${what}.max_price_per_unit`, 1n << 128n);
@@ -132,48 +150,92 @@ function bound(name: bigint, b: unknown, what: string): bigint {
 /** The hash function the transaction hashes are built on. */
 export type HashMany = (xs: bigint[]) => bigint;
 
-function common(tx: V3TransactionCommon, prefix: bigint, sender: bigint, H: HashMany): bigint[] {
-  if (typeof tx !== 'object' || tx === null) throw new WebcurvesError('INVALID_ARGUMENT', 'transaction must be an object');
+/** The fields every V3 hash takes, parsed and checked (nothing hashed yet). */
+interface CommonFields {
+  readonly version: bigint;
+  readonly tip: bigint;
+  readonly bounds: readonly [bigint, bigint, bigint];
+  readonly paymasterData: bigint[];
+  readonly chainId: bigint;
+  readonly nonce: bigint;
+  readonly da: bigint;
+}
+
+function parseCommon(tx: V3TransactionCommon): CommonFields {
   const version = toFelt(tx.version, 'version', 1n << 129n);
   if (version !== VERSION_3 && version !== QUERY_VERSION_3)
     throw new WebcurvesError('INVALID_ARGUMENT', `version must be 0x3 or 0x100000000000000000000000000000003 for a V3 hash`);
   const rb = tx.resourceBounds as unknown;
-  if (typeof rb !== 'object' || rb === null) throw new WebcurvesError('INVALID_ARGUMENT', 'resourceBounds is missing');
+  if (rb === undefined) throw new WebcurvesError('INVALID_ARGUMENT', 'resourceBounds is missing');
+  if (typeof rb !== 'object' || rb === null) throw new WebcurvesError('INVALID_ARGUMENT', `resourceBounds must be an object, not ${describe(rb)}`);
   const { l1_gas, l2_gas, l1_data_gas } = rb as Record<string, unknown>;
-  const fee = H([
-    toFelt(tx.tip, 'tip', 1n << 64n),
-    bound(L1_GAS, l1_gas, 'resourceBounds.l1_gas'),
-    bound(L2_GAS, l2_gas, 'resourceBounds.l2_gas'),
-    bound(L1_DATA, l1_data_gas, 'resourceBounds.l1_data_gas'),
-  ]);
-  const da = (daMode(tx.nonceDataAvailabilityMode, 'nonceDataAvailabilityMode') << 32n) | daMode(tx.feeDataAvailabilityMode, 'feeDataAvailabilityMode');
-  return [prefix, version, sender, fee, H(felts(tx.paymasterData, 'paymasterData')), toFelt(tx.chainId, 'chainId'), toFelt(tx.nonce, 'nonce'), da];
+  return {
+    version,
+    tip: toFelt(tx.tip, 'tip', 1n << 64n),
+    bounds: [bound(L1_GAS, l1_gas, 'resourceBounds.l1_gas'), bound(L2_GAS, l2_gas, 'resourceBounds.l2_gas'), bound(L1_DATA, l1_data_gas, 'resourceBounds.l1_data_gas')],
+    paymasterData: felts(tx.paymasterData, 'paymasterData'),
+    chainId: toFelt(tx.chainId, 'chainId'),
+    nonce: toFelt(tx.nonce, 'nonce'),
+    da: (daMode(tx.nonceDataAvailabilityMode, 'nonceDataAvailabilityMode') << 32n) | daMode(tx.feeDataAvailabilityMode, 'feeDataAvailabilityMode'),
+  };
 }
 
-/** Invoke V3 transaction hash. */
+function hashCommon(c: CommonFields, prefix: bigint, sender: bigint, H: HashMany): bigint[] {
+  return [prefix, c.version, sender, H([c.tip, ...c.bounds]), H(c.paymasterData), c.chainId, c.nonce, c.da];
+}
+
+// Each hash parses and checks every field before the first Poseidon call, so a bad field is refused before
+// anything is written to wasm memory.
+
+/**
+ * Invoke V3 transaction hash.
+ * @param tx - the transaction's fields
+ * @param H - poseidon_hash_many
+ * @returns the transaction hash
+ * @throws {WebcurvesError} as `StarknetApi.invokeTransactionHashV3`.
+ */
 export function invokeV3(tx: InvokeTransactionV3, H: HashMany): bigint {
-  const head = common(tx, INVOKE, toFelt(tx.senderAddress, 'senderAddress'), H);
-  const tail = [H(felts(tx.accountDeploymentData, 'accountDeploymentData')), H(felts(tx.compiledCalldata, 'compiledCalldata'))];
-  if (tx.proofFacts !== undefined) {
-    const facts = felts(tx.proofFacts, 'proofFacts');
-    if (facts.length) tail.push(H(facts));
-  }
-  return H([...head, ...tail]);
+  txObject(tx, 'invokeTransactionHashV3');
+  const sender = toFelt(tx.senderAddress, 'senderAddress');
+  const c = parseCommon(tx);
+  const accountDeploymentData = felts(tx.accountDeploymentData, 'accountDeploymentData');
+  const calldata = felts(tx.compiledCalldata, 'compiledCalldata');
+  const facts = tx.proofFacts === undefined ? [] : felts(tx.proofFacts, 'proofFacts');
+  const tail = [H(accountDeploymentData), H(calldata)];
+  if (facts.length) tail.push(H(facts));
+  return H([...hashCommon(c, INVOKE, sender, H), ...tail]);
 }
 
-/** Deploy-account V3 transaction hash. */
+/**
+ * Deploy-account V3 transaction hash.
+ * @param tx - the transaction's fields
+ * @param H - poseidon_hash_many
+ * @returns the transaction hash
+ * @throws {WebcurvesError} as `StarknetApi.invokeTransactionHashV3`.
+ */
 export function deployAccountV3(tx: DeployAccountTransactionV3, H: HashMany): bigint {
-  const head = common(tx, DEPLOY_ACCOUNT, toFelt(tx.contractAddress, 'contractAddress'), H);
-  return H([...head, H(felts(tx.compiledConstructorCalldata, 'compiledConstructorCalldata')), toFelt(tx.classHash, 'classHash'), toFelt(tx.salt, 'salt')]);
+  txObject(tx, 'deployAccountTransactionHashV3');
+  const sender = toFelt(tx.contractAddress, 'contractAddress');
+  const c = parseCommon(tx);
+  const constructorCalldata = felts(tx.compiledConstructorCalldata, 'compiledConstructorCalldata');
+  const classHash = toFelt(tx.classHash, 'classHash');
+  const salt = toFelt(tx.salt, 'salt');
+  return H([...hashCommon(c, DEPLOY_ACCOUNT, sender, H), H(constructorCalldata), classHash, salt]);
 }
 
-/** Declare V3 transaction hash. */
+/**
+ * Declare V3 transaction hash.
+ * @param tx - the transaction's fields
+ * @param H - poseidon_hash_many
+ * @returns the transaction hash
+ * @throws {WebcurvesError} as `StarknetApi.invokeTransactionHashV3`.
+ */
 export function declareV3(tx: DeclareTransactionV3, H: HashMany): bigint {
-  const head = common(tx, DECLARE, toFelt(tx.senderAddress, 'senderAddress'), H);
-  return H([
-    ...head,
-    H(felts(tx.accountDeploymentData, 'accountDeploymentData')),
-    toFelt(tx.classHash, 'classHash'),
-    toFelt(tx.compiledClassHash, 'compiledClassHash'),
-  ]);
+  txObject(tx, 'declareTransactionHashV3');
+  const sender = toFelt(tx.senderAddress, 'senderAddress');
+  const c = parseCommon(tx);
+  const accountDeploymentData = felts(tx.accountDeploymentData, 'accountDeploymentData');
+  const classHash = toFelt(tx.classHash, 'classHash');
+  const compiledClassHash = toFelt(tx.compiledClassHash, 'compiledClassHash');
+  return H([...hashCommon(c, DECLARE, sender, H), H(accountDeploymentData), classHash, compiledClassHash]);
 }

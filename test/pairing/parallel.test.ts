@@ -45,7 +45,7 @@ for (const name of names) {
       const Q = c.G2.mul(c.G2.generator, b!);
       const lines = c.linesOf(c.prepareG2(Q))!;
       const io = c.ioWords;
-      const job = (s: Partial<JobSpec>): Uint32Array => c.runJob(encodeJob({ pairs: [], checks: [], finish: false, ...s }, io));
+      const job = (s: Partial<JobSpec>): Uint32Array => c.kernel.runJob(encodeJob({ pairs: [], checks: [], finish: false, ...s }, io));
       const plain = job({ pairs: [{ g1: { points: [P] }, g2: Q }, { g1: { points: [c.G1.generator] }, g2: c.G2.generator }] });
       const mixed = job({ pairs: [{ g1: { points: [P] }, lines }, { g1: { points: [c.G1.generator] }, g2: c.G2.generator }] });
       expect(plain[0]).toBe(0);

@@ -152,6 +152,92 @@ describe('types', () => {
   });
 });
 
+/** The error f throws (sync or async), or undefined. */
+async function errorOf(f: () => unknown): Promise<unknown> {
+  try {
+    await f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+/** Expects INVALID_ARGUMENT with a message that names the parameter and index (e.g. `xs[1]`). */
+async function expectInvalid(f: () => unknown, names: string): Promise<void> {
+  const e = await errorOf(f);
+  expect(e, names).toBeInstanceOf(WebcurvesError);
+  expect((e as WebcurvesError).code, names).toBe('INVALID_ARGUMENT');
+  expect((e as WebcurvesError).message, names).toContain(names);
+}
+
+describe('holes, undefined and wrong types in array inputs', () => {
+  // `[1n, , 2n]` has a hole at index 1; map/forEach skip holes, so a careless packer would leave the previous
+  // call's words in wasm memory there and answer with a hash of stale input.
+  const hole3 = (): bigint[] => {
+    const a = [1n, 2n, 2n];
+    delete a[1];
+    return a;
+  };
+
+  it('rejects a hole in poseidonHashMany input', async () => {
+    sn.poseidonHashMany([5n, 6n, 7n, 8n]); // leaves 6n where the hole would be read
+    await expectInvalid(() => sn.poseidonHashMany(hole3()), 'xs[1] is missing');
+    await expectInvalid(() => sn.poseidonHashMany([1n, , 2n] as bigint[]), 'xs[1] is missing');
+    await expectInvalid(() => sn.poseidonHashMany(new Array<bigint>(3)), 'xs[0] is missing');
+    await expectInvalid(() => sn.poseidonHashMany([1n, undefined, 2n] as unknown as bigint[]), 'xs[1]');
+    await expectInvalid(() => sn.poseidonHashMany([1n, 2, 2n] as unknown as bigint[]), 'xs[1]');
+    const trailing = [1n, 2n];
+    trailing.length = 3; // a hole at the end
+    await expectInvalid(() => sn.poseidonHashMany(trailing), 'xs[2] is missing');
+    expect(sn.poseidonHashMany([1n, 6n, 2n])).not.toBe(undefined);
+  });
+
+  it('rejects a hole in computeHashOnElements input', async () => {
+    sn.computeHashOnElements([5n, 6n, 7n, 8n]);
+    await expectInvalid(() => sn.computeHashOnElements(hole3()), 'xs[1] is missing');
+    await expectInvalid(() => sn.computeHashOnElements([undefined] as unknown as bigint[]), 'xs[0]');
+    await expectInvalid(() => sn.computeHashOnElements(null as unknown as bigint[]), 'xs');
+  });
+
+  it('rejects a hole or undefined in poseidonPermutation state', async () => {
+    sn.poseidonPermutation([5n, 6n, 7n]);
+    await expectInvalid(() => sn.poseidonPermutation(hole3() as [bigint, bigint, bigint]), 'state[1] is missing');
+    await expectInvalid(() => sn.poseidonPermutation(new Array(3) as [bigint, bigint, bigint]), 'state[0] is missing');
+    await expectInvalid(() => sn.poseidonPermutation([1n, 2n, undefined] as unknown as [bigint, bigint, bigint]), 'state[2]');
+    await expectInvalid(() => sn.poseidonPermutation([1n, 2n, 3n, 4n] as unknown as [bigint, bigint, bigint]), 'state');
+  });
+
+  it('rejects a hole in pedersenBatch pairs and in a pair', async () => {
+    await expectInvalid(() => sn.pedersenBatch([[1n, 2n], , [3n, 4n]] as [bigint, bigint][]), 'pairs[1] is missing');
+    const many = Array.from({ length: 70 }, (_, i) => [BigInt(i), BigInt(i + 1)] as [bigint, bigint]);
+    delete many[33];
+    await expectInvalid(() => sn.pedersenBatch(many), 'pairs[33] is missing');
+    const gapInPair = [1n, 2n] as unknown as [bigint, bigint];
+    delete (gapInPair as bigint[])[0];
+    await expectInvalid(() => sn.pedersenBatch([[1n, 2n], gapInPair]), 'pairs[1][0] is missing');
+    await expectInvalid(() => sn.pedersenBatch([[1n, 2n], [3n, undefined]] as unknown as [bigint, bigint][]), 'pairs[1][1]');
+    await expectInvalid(() => sn.pedersenBatch([[1n, 2n], [3n]] as unknown as [bigint, bigint][]), 'pairs[1]');
+    await expectInvalid(() => sn.pedersenBatch([[1n, 2n], 5n] as unknown as [bigint, bigint][]), 'pairs[1]');
+  });
+
+  it('rejects a hole in poseidonHashBatch pairs', async () => {
+    await expectInvalid(() => sn.poseidonHashBatch([[1n, 2n], , [3n, 4n]] as [bigint, bigint][]), 'pairs[1] is missing');
+    await expectInvalid(() => sn.poseidonHashBatch([[1n, 2n], undefined] as unknown as [bigint, bigint][]), 'pairs[1]');
+    await expectInvalid(() => sn.poseidonHashBatch([[1n, 2n], [3n, 4n, 5n]] as unknown as [bigint, bigint][]), 'pairs[1]');
+  });
+
+  it('rejects a hole in verifyBatch items', async () => {
+    const valid = { publicKey: pub, msgHash: m, r: sig.r, s: sig.s };
+    const invalid = { publicKey: pub, msgHash: m + 1n, r: sig.r, s: sig.s };
+    await expectInvalid(() => sn.verifyBatch([valid, , invalid] as (typeof valid)[]), 'items[1] is missing');
+    await expectInvalid(() => sn.verifyBatch([valid, undefined, invalid] as unknown as (typeof valid)[]), 'items[1]');
+    await expectInvalid(() => sn.verifyBatch([valid, null, invalid] as unknown as (typeof valid)[]), 'items[1]');
+    await expectInvalid(() => sn.verifyBatch([valid, { ...invalid, r: undefined }] as unknown as (typeof valid)[]), 'items[1].r');
+    await expectInvalid(() => sn.verifyBatch('x' as unknown as (typeof valid)[]), 'items');
+    expect(await sn.verifyBatch([valid, invalid])).toEqual([true, false]);
+  });
+});
+
 it('a closed engine refuses every call with ENGINE_CLOSED', async () => {
   const e = await createEngine({ workers: 0, gpu: 'off' });
   const s = e.starknet;

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mod } from '../../src/math/modular.js';
-import { PEDERSEN_LOW_BITS, PEDERSEN_POINTS, STARK_BETA, STARK_G, STARK_N, STARK_P } from '../../src/starknet/constants.js';
-import { POSEIDON_FULL_ROUNDS, POSEIDON_PARTIAL_ROUNDS, POSEIDON_ROUND_KEYS } from '../../src/starknet/poseidon-params.js';
+import { PEDERSEN_LOW_BITS, PEDERSEN_POINTS, STARK_BETA, STARK_G, STARK_N, STARK_P } from '../../src/curves/stark-constants.js';
+import { POSEIDON_FULL_ROUNDS, POSEIDON_PARTIAL_ROUNDS, POSEIDON_ROUND_KEYS } from '../../src/curves/stark-poseidon.js';
 import { POSEIDON_MDS, poseidonCompressedConstants, sqrtConstants } from '../../src/codegen/stark-params.js';
 import { vectorText } from '../helpers/vectors.js';
 import { P, refCurve } from './helpers.js';

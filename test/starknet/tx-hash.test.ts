@@ -7,7 +7,15 @@
 import fc from 'fast-check';
 import { hash as snHash } from 'starknet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, WebcurvesError, type Engine, type InvokeTransactionV3, type StarknetApi } from 'webcurves';
+import {
+  createEngine,
+  WebcurvesError,
+  type DeclareTransactionV3,
+  type DeployAccountTransactionV3,
+  type Engine,
+  type InvokeTransactionV3,
+  type StarknetApi,
+} from 'webcurves';
 import { P } from './helpers.js';
 
 const SEED = 0x7a5;
@@ -160,5 +168,83 @@ describe('transaction hash input rules', () => {
     bad({ resourceBounds: { ...example.resourceBounds, l2_gas: { max_amount: 1n << 64n, max_price_per_unit: 0n } } }, 'INVALID_ARGUMENT');
     bad({ resourceBounds: { ...example.resourceBounds, l1_data_gas: { max_amount: 0n, max_price_per_unit: 1n << 128n } } }, 'INVALID_ARGUMENT');
     bad({ resourceBounds: { l1_gas: example.resourceBounds.l1_gas, l2_gas: example.resourceBounds.l2_gas } }, 'INVALID_ARGUMENT');
+  });
+});
+
+describe('transaction hash argument shapes', () => {
+  const base = (({ senderAddress: _s, compiledCalldata: _c, accountDeploymentData: _a, ...rest }) => rest)(example);
+  const deployExample: DeployAccountTransactionV3 = {
+    ...base,
+    contractAddress: example.senderAddress,
+    classHash: '0x1234',
+    compiledConstructorCalldata: ['1', '2'],
+    salt: '0x5',
+  };
+  const declareExample: DeclareTransactionV3 = { ...base, senderAddress: example.senderAddress, classHash: '0x1234', compiledClassHash: '0x5678', accountDeploymentData: [] };
+  const kinds = [
+    { name: 'invokeTransactionHashV3', tx: example as unknown as Record<string, unknown>, f: (tx: unknown) => sn.invokeTransactionHashV3(tx as InvokeTransactionV3) },
+    { name: 'deployAccountTransactionHashV3', tx: deployExample as unknown as Record<string, unknown>, f: (tx: unknown) => sn.deployAccountTransactionHashV3(tx as DeployAccountTransactionV3) },
+    { name: 'declareTransactionHashV3', tx: declareExample as unknown as Record<string, unknown>, f: (tx: unknown) => sn.declareTransactionHashV3(tx as DeclareTransactionV3) },
+  ];
+  const invalid = (f: () => unknown, names: string) => {
+    let err: unknown;
+    try {
+      f();
+    } catch (e) {
+      err = e;
+    }
+    expect(err, names).toBeInstanceOf(WebcurvesError);
+    expect((err as WebcurvesError).code, names).toBe('INVALID_ARGUMENT');
+    expect((err as WebcurvesError).message, names).toContain(names);
+  };
+  const holed = (xs: readonly unknown[], at: number): unknown[] => {
+    const a = [...xs];
+    delete a[at];
+    return a;
+  };
+
+  it('the examples hash (the shapes below differ from them in one field only)', () => {
+    for (const k of kinds) expect(typeof k.f(k.tx)).toBe('bigint');
+  });
+
+  it('rejects a non-object transaction (null, undefined, a number, a string, an array) naming tx', () => {
+    for (const k of kinds)
+      for (const bad of [null, undefined, 5, '0x3', [], true]) invalid(() => k.f(bad), `${k.name}: tx must be an object`);
+  });
+
+  it('rejects a missing required field, naming it', () => {
+    for (const k of kinds)
+      for (const field of Object.keys(k.tx)) {
+        const { [field]: _, ...rest } = k.tx;
+        invalid(() => k.f(rest), `${field} is missing`);
+      }
+    invalid(() => sn.invokeTransactionHashV3({ ...example, resourceBounds: { ...example.resourceBounds, l2_gas: undefined } } as unknown as InvokeTransactionV3), 'resourceBounds.l2_gas is missing');
+    invalid(
+      () => sn.invokeTransactionHashV3({ ...example, resourceBounds: { ...example.resourceBounds, l1_gas: { max_amount: 1n } } } as unknown as InvokeTransactionV3),
+      'resourceBounds.l1_gas.max_price_per_unit is missing',
+    );
+    invalid(() => sn.invokeTransactionHashV3({ ...example, resourceBounds: null } as unknown as InvokeTransactionV3), 'resourceBounds must be an object');
+  });
+
+  it('rejects a hole in each array field (calldata, paymaster data, account deployment data, constructor calldata, proof facts)', () => {
+    const arrays: [number, string, unknown[]][] = [
+      [0, 'compiledCalldata', ['1', '2', '3']],
+      [0, 'accountDeploymentData', ['0x1', '0x2']],
+      [0, 'paymasterData', ['0x1', '0x2', '0x3']],
+      [0, 'proofFacts', ['0x1', '0x2']],
+      [1, 'compiledConstructorCalldata', ['1', '2', '3']],
+      [1, 'paymasterData', ['0x1', '0x2']],
+      [2, 'accountDeploymentData', ['0x1', '0x2', '0x3']],
+      [2, 'paymasterData', ['0x1', '0x2']],
+    ];
+    for (const [i, field, xs] of arrays) {
+      const k = kinds[i]!;
+      expect(typeof k.f({ ...k.tx, [field]: xs }), `${k.name} ${field}`).toBe('bigint');
+      invalid(() => k.f({ ...k.tx, [field]: holed(xs, 1) }), `${field}[1] is missing`);
+      invalid(() => k.f({ ...k.tx, [field]: [xs[0], undefined] }), `${field}[1]`);
+      invalid(() => k.f({ ...k.tx, [field]: new Array(2) }), `${field}[0] is missing`);
+      invalid(() => k.f({ ...k.tx, [field]: [xs[0], null] }), `${field}[1]`);
+      invalid(() => k.f({ ...k.tx, [field]: { 0: xs[0], length: 1 } }), field);
+    }
   });
 });

@@ -21,7 +21,7 @@ import * as scure from '@scure/starknet';
 import fc from 'fast-check';
 import { hash as snHash } from 'starknet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEngine, type Engine } from 'webcurves';
+import { createEngine, type Engine, type WebcurvesError } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, type SnarkCurve, type SnarkTriple } from '../groth16/helpers.js';
 import { cachedRef } from '../helpers/msm-api.js';
@@ -949,3 +949,273 @@ for (const name of ['bn254', 'bls12_381', 'bls12_377', 'bw6_761'] as const) {
     });
   });
 }
+
+// ====================================================================== Groth16
+
+type Json = Record<string, unknown>;
+type Path = readonly (string | number)[];
+/** What a mutation must give: a typed error; false or that error; false (snarkjs agrees); true (an equivalent writing). */
+type Outcome = 'malformed' | 'changed' | 'tamper' | 'equivalent';
+interface Mutation {
+  readonly label: string;
+  readonly target: 'proof' | 'signals' | 'vk';
+  readonly outcome: Outcome;
+  apply(t: SnarkTriple): SnarkTriple;
+}
+
+const jclone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+function at(o: unknown, path: Path): unknown {
+  return path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], o);
+}
+function setAt(o: unknown, path: Path, v: unknown): void {
+  (at(o, path.slice(0, -1)) as Record<string | number, unknown>)[path[path.length - 1]!] = v;
+}
+function deleteAt(o: unknown, path: Path): void {
+  delete (at(o, path.slice(0, -1)) as Record<string | number, unknown>)[path[path.length - 1]!];
+}
+const on = (target: Mutation['target'], label: string, outcome: Outcome, f: (x: unknown, t: SnarkTriple) => unknown | void): Mutation => ({
+  label,
+  target,
+  outcome,
+  apply(t) {
+    const c: SnarkTriple = { vk: jclone(t.vk), proof: jclone(t.proof), publicSignals: jclone(t.publicSignals) };
+    const key = target === 'signals' ? 'publicSignals' : target;
+    const out = f(c[key], c);
+    if (out !== undefined) (c as unknown as Record<string, unknown>)[key] = out;
+    return c;
+  },
+});
+
+/** Values no reader takes for an integer (JSON-ish junk, negative, fractional, padded, empty). */
+const notInteger = fc.constantFrom<unknown>(null, {}, [], 'abc', '1.5', '-1', '', ' 1', '1 ', '0x', '0xg1', '1e3', '+1', -1, 1.5, Number.NaN, 2 ** 60, true, -1n);
+const g1Of = (g: GroupSpec, P: Pt): string[] => (samePoint(P, g.zero) ? ['0', '1', '0'] : [String(P.x), String(P.y), '1']);
+const g2Of = (P: Pt): string[][] => {
+  const [x, y] = [P.x as bigint[], P.y as bigint[]];
+  return [[String(x[0]), String(x[1])], [String(y[0]), String(y[1])], ['1', '0']];
+};
+
+/** Mutations of a snarkjs triple on a curve (leaves, containers, whole values, metadata), with their outcome. */
+function groth16Mutation(curve: SnarkCurve, t: SnarkTriple): fc.Arbitrary<Mutation> {
+  const g1 = specOf(curve, 'G1');
+  const g2 = specOf(curve, 'G2');
+  const { p, r } = g1;
+  const leafPaths = (prefix: string, kind: 1 | 2): Path[] =>
+    kind === 1 ? [0, 1, 2].map((i) => [prefix, i]) : [0, 1, 2].flatMap((i) => [0, 1].map((j) => [prefix, i, j]));
+  const proofLeaves = [...leafPaths('pi_a', 1), ...leafPaths('pi_b', 2), ...leafPaths('pi_c', 1)];
+  const vkPoints: [string, 1 | 2][] = [['vk_alpha_1', 1], ['vk_beta_2', 2], ['vk_gamma_2', 2], ['vk_delta_2', 2], ...(t.vk.IC as unknown[]).map((_, i) => [`IC.${i}`, 1] as [string, 1])];
+  const vkLeaves = vkPoints.flatMap(([name, kind]) => {
+    const base: Path = name.startsWith('IC.') ? ['IC', Number(name.slice(3))] : [name];
+    return kind === 1 ? [0, 1, 2].map((i) => [...base, i]) : [0, 1, 2].flatMap((i) => [0, 1].map((j) => [...base, i, j]));
+  });
+  const leafMutations = (target: 'proof' | 'vk', leaves: Path[]): fc.Arbitrary<Mutation>[] => {
+    const leaf = fc.constantFrom(...leaves);
+    return [
+      fc.tuple(leaf, notInteger).map(([path, v]) => on(target, `${path.join('.')} = ${show(v)}`, 'malformed', (x) => setAt(x, path, v))),
+      fc.tuple(leaf, fc.constantFrom(p, p + 1n, 2n * p, 1n << 512n), fc.constantFrom('dec', 'hex', 'bigint')).map(([path, v, f]) =>
+        on(target, `${path.join('.')} = ${show(v)} ≥ p`, 'malformed', (x) => setAt(x, path, f === 'dec' ? String(v) : f === 'hex' ? `0x${v.toString(16)}` : v)),
+      ),
+      fc.tuple(leaf, fc.bigInt({ min: 0n, max: p - 1n })).map(([path, v]) =>
+        on(target, `${path.join('.')} changed`, 'changed', (x) => {
+          const old = BigInt(at(x, path) as string);
+          setAt(x, path, String(v === old ? (v + 1n) % p : v));
+        }),
+      ),
+      fc.tuple(leaf, fc.constantFrom('hole', 'undefined')).map(([path, how]) => on(target, `${path.join('.')} ${how}`, 'malformed', (x) => (how === 'hole' ? deleteAt(x, path) : setAt(x, path, undefined)))),
+      // equivalent writings of the same coordinate: hex, a bigint, a safe integer
+      fc.tuple(leaf, fc.constantFrom('hex', 'bigint', 'number')).map(([path, f]) =>
+        on(target, `${path.join('.')} written as ${f}`, 'equivalent', (x) => {
+          const v = BigInt(at(x, path) as string);
+          setAt(x, path, f === 'hex' ? `0x${v.toString(16)}` : f === 'bigint' || v > BigInt(Number.MAX_SAFE_INTEGER) ? v : Number(v));
+        }),
+      ),
+    ];
+  };
+  const otherG1 = fc.constantFrom(...pool(g1).slice(0, 3));
+  const otherG2 = fc.constantFrom(...pool(g2).slice(0, 3));
+  const proof: fc.Arbitrary<Mutation>[] = [
+    ...leafMutations('proof', proofLeaves),
+    fc.tuple(fc.constantFrom('pi_a', 'pi_c', 'pi_b'), fc.constantFrom<unknown>(null, 5, 'x', {}, [], ['1'], ['1', '2', '1', '0'], [['1', '2']])).map(([k, v]) =>
+      on('proof', `${k} = ${show(v)}`, 'malformed', (x) => void ((x as Json)[k] = v)),
+    ),
+    fc.constantFrom('pi_a', 'pi_b', 'pi_c').map((k) => on('proof', `${k} removed`, 'malformed', (x) => void delete (x as Json)[k])),
+    fc.constantFrom<[string, unknown]>(['pi_a', 'G2'], ['pi_c', 'G2'], ['pi_b', 'G1']).map(([k, shape]) =>
+      on('proof', `${k} given as a ${shape} point`, 'malformed', (x) => void ((x as Json)[k] = shape === 'G2' ? g2Of(g2.generator) : g1Of(g1, g1.generator))),
+    ),
+    fc.tuple(fc.constantFrom('pi_a', 'pi_c'), otherG1).map(([k, P]) =>
+      on('proof', `${k} = another G1 point`, 'tamper', (x) => {
+        const cur = (x as Json)[k] as string[];
+        (x as Json)[k] = samePoint({ x: BigInt(cur[0]!), y: BigInt(cur[1]!) }, P) ? g1Of(g1, g1.ref.add(P, g1.generator)) : g1Of(g1, P);
+      }),
+    ),
+    otherG2.map((Q) => on('proof', 'pi_b = another G2 point', 'tamper', (x) => void ((x as Json).pi_b = g2Of(Q)))),
+    fc.constant(on('proof', 'pi_a negated', 'tamper', (x) => void (((x as Json).pi_a as string[])[1] = String(p - BigInt(((x as Json).pi_a as string[])[1]!))))),
+    fc.constant(on('proof', 'pi_a and pi_c swapped', 'tamper', (x) => void ([(x as Json).pi_a, (x as Json).pi_c] = [(x as Json).pi_c, (x as Json).pi_a]))),
+    fc.constant(on('proof', 'pi_a = the identity (z = 0)', 'tamper', (x) => void ((x as Json).pi_a = ['0', '1', '0']))),
+    fc.constant(on('proof', 'pi_b outside G2', 'malformed', (x) => void ((x as Json).pi_b = g2Of(g2OutsideSubgroup(curve, 3n))))),
+    fc.constantFrom<unknown>('plonk', '', 5, null, 'GROTH16').map((v) => on('proof', `protocol = ${show(v)}`, 'malformed', (x) => void ((x as Json).protocol = v))),
+    fc.constantFrom<unknown>(curve === 'bn254' ? 'bls12381' : 'bn128', 'secp256k1', 5, null).map((v) => on('proof', `curve = ${show(v)}`, 'malformed', (x) => void ((x as Json).curve = v))),
+    fc.constantFrom('protocol', 'curve').map((k) => on('proof', `${k} removed`, 'equivalent', (x) => void delete (x as Json)[k])),
+    fc.constantFrom('pi_a', 'pi_b').map((k) => on('proof', `${k} without z`, 'equivalent', (x) => void ((x as Json)[k] as unknown[]).pop())),
+    fc.constantFrom<unknown>(null, 5, 'not json', '{', [], {}, '[]').map((v) => on('proof', `proof = ${show(v)}`, 'malformed', () => v)),
+    fc.constant(on('proof', 'proof as a JSON string', 'equivalent', (x) => JSON.stringify(x))),
+    fc.constant(on('proof', 'an unknown extra field', 'equivalent', (x) => void ((x as Json).extra = { any: 'thing' }))),
+  ];
+  if (curve === 'bls12_381') proof.push(fc.constant(on('proof', 'pi_a outside G1', 'malformed', (x) => void ((x as Json).pi_a = g1Of(g1, g1.offSubgroup[0]!)))));
+  const n = t.publicSignals.length;
+  const idx = fc.nat({ max: n - 1 });
+  const signals: fc.Arbitrary<Mutation>[] = [
+    fc.tuple(idx, notInteger).map(([i, v]) => on('signals', `signals[${i}] = ${show(v)}`, 'malformed', (x) => void ((x as unknown[])[i] = v))),
+    fc.tuple(idx, fc.constantFrom(r, r + 1n, 1n << 256n), fc.constantFrom('dec', 'hex', 'bigint')).map(([i, v, f]) =>
+      on('signals', `signals[${i}] = ${show(v)} ≥ r`, 'malformed', (x) => void ((x as unknown[])[i] = f === 'dec' ? String(v) : f === 'hex' ? `0x${v.toString(16)}` : v)),
+    ),
+    fc.tuple(idx, fc.bigInt({ min: 0n, max: r - 1n })).map(([i, v]) =>
+      on('signals', `signals[${i}] changed`, 'tamper', (x) => {
+        const old = BigInt((x as string[])[i]!);
+        (x as string[])[i] = String(v === old ? (v + 1n) % r : v);
+      }),
+    ),
+    fc.tuple(idx, gapKind).map(([i, gap]) => on('signals', `signals ${gap} at ${i}`, 'malformed', (x) => withGap(x as string[], i, gap))),
+    fc.constantFrom(-1, 1).map((d) => on('signals', `${n + d} signals`, 'malformed', (x) => (d < 0 ? (x as string[]).slice(0, n - 1) : [...(x as string[]), '1']))),
+    fc.constantFrom<unknown>(null, 5, 'x', '[1', {}, true).map((v) => on('signals', `signals = ${show(v)}`, 'malformed', () => v)),
+    fc.tuple(idx, fc.constantFrom('hex', 'bigint')).map(([i, f]) =>
+      on('signals', `signals[${i}] as ${f}`, 'equivalent', (x) => void ((x as unknown[])[i] = f === 'hex' ? `0x${BigInt((x as string[])[i]!).toString(16)}` : BigInt((x as string[])[i]!))),
+    ),
+    fc.constant(on('signals', 'signals as an object in key order', 'equivalent', (x) => Object.fromEntries((x as string[]).map((v, i) => [`s${i}`, v])))),
+    fc.constant(on('signals', 'signals as a JSON string', 'equivalent', (x) => JSON.stringify(x))),
+  ];
+  const vk: fc.Arbitrary<Mutation>[] = [
+    ...leafMutations('vk', vkLeaves),
+    fc.constantFrom('vk_alpha_1', 'vk_beta_2', 'vk_gamma_2', 'vk_delta_2', 'IC').map((k) => on('vk', `${k} removed`, 'malformed', (x) => void delete (x as Json)[k])),
+    fc.tuple(fc.nat({ max: n }), gapKind).map(([i, gap]) => on('vk', `IC ${gap} at ${i}`, 'malformed', (x) => void ((x as Json).IC = withGap((x as Json).IC as unknown[], i, gap)))),
+    fc.constantFrom<unknown>(n + 1, n - 1, String(n), -1, 1.5, null).map((v) => on('vk', `nPublic = ${show(v)}`, 'malformed', (x) => void ((x as Json).nPublic = v))),
+    fc.constant(on('vk', 'nPublic removed', 'equivalent', (x) => void delete (x as Json).nPublic)),
+    fc.constant(on('vk', 'one IC point fewer', 'malformed', (x) => void ((x as Json).IC as unknown[]).pop())),
+    fc.constant(on('vk', 'vk_alphabeta_12 garbage (ignored)', 'equivalent', (x) => void ((x as Json).vk_alphabeta_12 = 'garbage'))),
+    fc.constantFrom<unknown>('plonk', 5, null).map((v) => on('vk', `protocol = ${show(v)}`, 'malformed', (x) => void ((x as Json).protocol = v))),
+    fc.constantFrom<unknown>('secp256k1', 5, null, undefined).map((v) => on('vk', `curve = ${show(v)}`, 'malformed', (x) => void ((x as Json).curve = v))),
+    fc.tuple(fc.nat({ max: n }), otherG1).map(([i, P]) =>
+      on('vk', `IC[${i}] = another point`, 'tamper', (x) => {
+        const ic = (x as Json).IC as string[][];
+        const cur = ic[i]!;
+        ic[i] = samePoint({ x: BigInt(cur[0]!), y: BigInt(cur[1]!) }, P) ? g1Of(g1, g1.ref.add(P, g1.generator)) : g1Of(g1, P);
+      }),
+    ),
+    fc.constant(on('vk', 'vk_delta_2 outside G2', 'malformed', (x) => void ((x as Json).vk_delta_2 = g2Of(g2OutsideSubgroup(curve, 5n))))),
+    fc.constantFrom<unknown>(null, 5, 'not json', [], {}, { curve: curve, nPublic: n, format: 'snarkjs' }).map((v) => on('vk', `vk = ${show(v)}`, 'malformed', () => v)),
+  ];
+  return fc.oneof(fc.oneof(...proof), fc.oneof(...signals), fc.oneof(...vk));
+}
+
+const CODE_OF: Record<Mutation['target'], Code> = { proof: 'INVALID_PROOF_FORMAT', signals: 'INVALID_PUBLIC_SIGNALS', vk: 'INVALID_VERIFYING_KEY' };
+
+/** Checks one verdict (or refusal) against a mutation's outcome; snarkjs must not accept a tampered proof either. */
+async function judge(m: Mutation, t: SnarkTriple, out: { ok: true; value: boolean } | { ok: false; error: WebcurvesError }, what: string): Promise<void> {
+  const code = CODE_OF[m.target];
+  switch (m.outcome) {
+    case 'malformed':
+      if (out.ok) throw new Error(`${what}: answered ${out.value} instead of ${code}`);
+      return void assertTyped(out.error, [code], what);
+    case 'changed':
+      if (out.ok && out.value) throw new Error(`${what}: a changed input verified`);
+      if (!out.ok) assertTyped(out.error, [code], what);
+      return;
+    case 'tamper': {
+      if (!out.ok) throw new Error(`${what}: a well-formed tampered input was refused (${out.error.code}: ${out.error.message}) instead of false`);
+      expect(out.value, `${what}: a tampered input verified`).toBe(false);
+      expect(await snarkjsVerify(t), `${what}: snarkjs verified the tampered input`).not.toBe(true);
+      return;
+    }
+    case 'equivalent':
+      if (!out.ok) throw new Error(`${what}: an equivalent writing was refused (${out.error.code}: ${out.error.message})`);
+      expect(out.value, `${what}: an equivalent writing did not verify`).toBe(true);
+  }
+}
+
+const ALL_G16: Code[] = ['INVALID_PROOF_FORMAT', 'INVALID_PUBLIC_SIGNALS', 'INVALID_VERIFYING_KEY'];
+
+describe('Groth16: mutated snarkjs JSON', () => {
+  let triples: { curve: SnarkCurve; label: string; t: SnarkTriple }[];
+  beforeAll(async () => {
+    triples = [
+      { curve: 'bn254', label: 'garaga bn254', t: realSnarkjs('bn254') },
+      { curve: 'bls12_381', label: 'garaga bls12-381', t: realSnarkjs('bls12_381') },
+      { curve: 'bn254', label: 'synthetic bn254, 3 signals', t: synthProof(local, 'bn254', 3, 17) },
+      { curve: 'bls12_381', label: 'synthetic bls12-381, 2 signals', t: synthProof(local, 'bls12_381', 2, 19) },
+    ];
+    // the pooled engine splits every check over its workers (subgroup checks and Miller loops in the units)
+    for (const name of ['bn254', 'bls12_381'] as const) {
+      const d = (pooled[name] as unknown as Pairing12Impl).dispatch;
+      await d.warmNow();
+      d.mode = 'split';
+    }
+  });
+  afterAll(() => {
+    for (const name of ['bn254', 'bls12_381'] as const) (pooled?.[name] as unknown as Pairing12Impl | undefined)?.dispatch && ((pooled[name] as unknown as Pairing12Impl).dispatch.mode = 'auto');
+  });
+
+  it('verify: malformed → its code; tampered but well-formed → false (snarkjs agrees); never true unless equivalent', async () => {
+    for (const [k, { curve, label, t }] of triples.entries()) {
+      expect(await local.groth16.verify(t.vk, t.publicSignals, t.proof), label).toBe(true);
+      await fc.assert(
+        fc.asyncProperty(groth16Mutation(curve, t), fc.nat({ max: 1 }), async (m, engine) => {
+          const wc = [local, pooled][engine]!;
+          // a valid verification first
+          expect(await wc.groth16.verify(t.vk, t.publicSignals, t.proof)).toBe(true);
+          const u = m.apply(t);
+          const what = `${label}: verify(${m.target}: ${m.label}) on ${engine ? 'workers: 2, split' : 'workers: 0'}`;
+          const out = await settle(() => promiseOf(() => wc.groth16.verify(u.vk, u.publicSignals, u.proof), what) as Promise<boolean>, ALL_G16, what);
+          await judge(m, u, out, what);
+        }),
+        runs(0xe001 + k, 40),
+      );
+    }
+  });
+
+  it('prepare: malformed keys → INVALID_VERIFYING_KEY; a prepared tampered key gives false', async () => {
+    for (const [k, { curve, label, t }] of triples.entries()) {
+      await fc.assert(
+        fc.asyncProperty(groth16Mutation(curve, t).filter((m) => m.target === 'vk'), async (m) => {
+          const u = m.apply(t);
+          const what = `${label}: prepare(${m.label})`;
+          const key = await settle(() => promiseOf(() => local.groth16.prepare(u.vk), what) as Promise<object>, ['INVALID_VERIFYING_KEY'], what);
+          if (!key.ok) return void (await judge(m, u, key as { ok: false; error: WebcurvesError }, what));
+          const out = await settle(() => local.groth16.verify(key.value, u.publicSignals, u.proof), ALL_G16, `${what} then verify`);
+          await judge(m, u, out, `${what} then verify`);
+        }),
+        runs(0xe101 + k, 10),
+      );
+    }
+  });
+
+  it('verifyBatch: a bad item is named (items[i]) or marked false; items that are not an array, holes and non-objects → INVALID_ARGUMENT', async () => {
+    for (const [k, { curve, label, t }] of triples.entries()) {
+      const item = { publicSignals: t.publicSignals, proof: t.proof };
+      for (const v of fc.sample(notArray, { seed: 0xe201, numRuns: 12 })) await expectRejects(() => local.groth16.verifyBatch(t.vk, v as never), IA, `verifyBatch(${show(v)})`);
+      for (const kind of ['delete', 'undefined', 'sparse'] as const)
+        await expectRejects(() => local.groth16.verifyBatch(t.vk, withGap([item, item, item], 1, kind)), IA, `verifyBatch(${kind})`);
+      for (const v of [null, 5, 'x', true]) await expectRejects(() => local.groth16.verifyBatch(t.vk, [item, v] as never), IA, `verifyBatch([item, ${show(v)}])`);
+      await fc.assert(
+        fc.asyncProperty(groth16Mutation(curve, t).filter((m) => m.target !== 'vk'), fc.integer({ min: 2, max: 4 }), fc.nat(), fc.nat({ max: 1 }), async (m, size, j0, engine) => {
+          const wc = [local, pooled][engine]!;
+          const j = j0 % size;
+          const u = m.apply(t);
+          const items = Array.from({ length: size }, (_, i) => (i === j ? { publicSignals: u.publicSignals, proof: u.proof } : { ...item }));
+          const what = `${label}: verifyBatch(items[${j}] of ${size}: ${m.target}: ${m.label})`;
+          const out = await settle(() => promiseOf(() => wc.groth16.verifyBatch(t.vk, items), what) as Promise<{ valid: boolean; results: readonly boolean[] }>, ALL_G16, what);
+          if (out.ok) {
+            expect(out.value.results.length, what).toBe(size);
+            out.value.results.forEach((ok, i) => {
+              if (i !== j) expect(ok, `${what}: an untouched item failed`).toBe(true);
+            });
+            expect(out.value.valid, what).toBe(out.value.results.every(Boolean));
+            await judge(m, u, { ok: true, value: out.value.results[j]! }, what);
+          } else {
+            expect(out.error.message, `${what}: the error does not name the item`).toContain(`items[${j}]`);
+            await judge(m, u, out, what);
+          }
+        }),
+        runs(0xe301 + k, 10),
+      );
+    }
+  });
+});

@@ -37,7 +37,7 @@ describe('a hole in an input array is refused, never read as stale memory', () =
   for (const name of pairing12) {
     for (const G of ['G1', 'G2'] as const) {
       it(`${name} ${G}: a hole in a small MSM's scalars (the in-thread Straus path)`, async () => {
-        const g = wc[name][G] as unknown as AnyPairingGroup;
+        const g = wc[name][G] as unknown as PairingGroup<G1Point>;
         const P0 = g.mul(g.generator, 5n);
         const P1 = g.mul(g.generator, 11n);
         // the previous call leaves its scalars in wasm memory
@@ -50,7 +50,7 @@ describe('a hole in an input array is refused, never read as stale memory', () =
       });
 
       it(`${name} ${G}: a hole in an MSM's points, small and through the service`, async () => {
-        const g = wc[name][G] as unknown as AnyPairingGroup;
+        const g = wc[name][G] as unknown as PairingGroup<G1Point>;
         for (const n of [2, 100]) {
           const points = holed(n, n - 1, (i) => g.mul(g.generator, BigInt(i + 2)));
           const scalars = Array.from({ length: n }, (_, i) => BigInt(i + 1));
@@ -128,7 +128,7 @@ describe('all-zero coordinates without the infinity flag are INVALID_ENCODING, n
 
   it('arkworks uncompressed on BLS12-377 and BW6-761, G1 and G2, with or without the 0x80 flag', () => {
     for (const c of [wc.bls12_377, wc.bw6_761] as const) {
-      for (const G of [c.G1, c.G2] as unknown as AnyPairingGroup[]) {
+      for (const G of [c.G1, c.G2] as unknown as PairingGroup<G1Point>[]) {
         const len = G.toBytes(G.generator, { format: 'arkworks', compressed: false }).length;
         for (const flag of [0, 0x80]) {
           const b = new Uint8Array(len);

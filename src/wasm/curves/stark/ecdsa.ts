@@ -21,7 +21,7 @@ import { jAdd, jDouble, ecWipe, toAffine, toAffineCT } from './ec';
 import { buildComb, mulCombCT, mulCombVar, mulWipe, mulWnaf } from './mul';
 import { BETA_W, GEN_W } from './params';
 import { sqrtFast } from './sqrt';
-import { generateK } from './rfc6979';
+import { BITS2INT_NOBLE, generateK } from './rfc6979';
 import { N_W, P_W, below251, isZeroW, ltW, validScalarCT } from './words';
 
 const G_WINDOWS: i32 = 63;
@@ -136,12 +136,13 @@ export function signWithK(out: usize, msg: usize, priv: usize, k: usize): i32 {
 const KNONCE = memory.data(32, 8);
 
 /**
- * Deterministic signing: the RFC 6979 nonce (from hOct = bits2octets(msg) and the extra entropy) and
- * signWithK, without the nonce ever leaving wasm. Same output and statuses as signWithK.
+ * Deterministic signing: the RFC 6979 nonce (from hOct = bits2octets(msg) and the extra entropy, with
+ * @scure/starknet's bits2int, see rfc6979.ts) and signWithK, without the nonce ever leaving wasm. Same output
+ * and statuses as signWithK.
  */
 export function signRfc6979(out: usize, msg: usize, priv: usize, hOct: usize, extra: usize, extraLen: usize): i32 {
   if (!below251(msg) || !validScalarCT(priv) || extraLen > 64) return 4;
-  generateK(KNONCE, priv, hOct, extra, extraLen);
+  generateK(KNONCE, priv, hOct, extra, extraLen, BITS2INT_NOBLE);
   const status = signWithK(out, msg, priv, KNONCE);
   memory.fill(KNONCE, 0, 32);
   return status;

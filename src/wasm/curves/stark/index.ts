@@ -40,16 +40,20 @@ export function stark_signWithK(out: usize, msg: usize, priv: usize, k: usize): 
 }
 
 /**
- * out (17 words) = r, s, v with the RFC 6979 nonce: hOct = bits2octets(msg) (32 bytes), extra = the extra
- * entropy (extraLen ≤ 64 bytes). Status as stark_signWithK. Constant-time in priv and the nonce.
+ * out (17 words) = r, s, v with the RFC 6979 nonce (@scure/starknet's bits2int): hOct = bits2octets(msg)
+ * (32 bytes), extra = the extra entropy (extraLen ≤ 64 bytes). Status as stark_signWithK. Constant-time in priv
+ * and the nonce.
  */
 export function stark_sign(out: usize, msg: usize, priv: usize, hOct: usize, extra: usize, extraLen: usize): i32 {
   return signRfc6979(out, msg, priv, hOct, extra, extraLen);
 }
 
-/** out (8 words) = the RFC 6979 nonce (for tests against published nonces). priv must be in [1, N). */
-export function stark_generateK(out: usize, priv: usize, hOct: usize, extra: usize, extraLen: usize): void {
-  generateK(out, priv, hOct, extra, extraLen);
+/**
+ * out (8 words) = the RFC 6979 nonce (for tests against published nonces). priv must be in [1, N); rule is the
+ * bits2int variant: 0 = @scure/starknet's (what stark_sign uses), 1 = python-ecdsa's / starknet-crypto's.
+ */
+export function stark_generateK(out: usize, priv: usize, hOct: usize, extra: usize, extraLen: usize, rule: u32): void {
+  generateK(out, priv, hOct, extra, extraLen, rule);
 }
 
 /** out (32 bytes) = SHA-256(msg) (tests). */

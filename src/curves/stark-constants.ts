@@ -8,7 +8,7 @@
  * by doubling and compares them with the vector file.
  * @module
  */
-import { stark } from '../curves/stark.js';
+import { stark } from './stark.js';
 
 /** Base field prime p = 2^251 + 17·2^192 + 1. */
 export const STARK_P: bigint = stark.fp.modulus;
