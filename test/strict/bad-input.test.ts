@@ -110,10 +110,6 @@ function pool(g: GroupSpec): Pt[] {
 /** Codes a malformed point may raise where the curve, but not the subgroup, is checked. */
 const curveCodes = (b: BadPoint): readonly Code[] => b.codes;
 
-describe('the library never writes to the console', () => {
-  // Runs last in file order (vitest runs describe blocks in order): see the final `it` at the bottom.
-  it('(checked at the end of the file)', () => undefined);
-});
 
 // ====================================================================== group methods
 
@@ -767,10 +763,10 @@ for (const g of GROUPS) {
   describe(`${g.name}: msm and prepareBases`, () => {
     const heavy = g.curve === 'bw6_761';
     it('msm: every input form and option, workers: 0 and workers: 2; malformed points, scalars, lengths, bytes and options give their codes', async () => {
-      await fc.assert(msmProperty(g, () => [local, pooled], 0xc001, 0), runs(0xc001, heavy ? 10 : 18));
+      await fc.assert(msmProperty(g, () => [local, pooled], 0xc001, 0), runs(0xc001, heavy ? 8 : 12));
     });
     it('prepareBases and the handle’s msm', async () => {
-      await fc.assert(preparedProperty(g, () => [local, pooled], 0xc002), runs(0xc002, heavy ? 5 : 8));
+      await fc.assert(preparedProperty(g, () => [local, pooled], 0xc002), runs(0xc002, heavy ? 4 : 6));
     });
     it('backend: "gpu" without a GPU (gpu: "off") is GPU_UNAVAILABLE, checked before anything runs', async () => {
       const G = groupOf(local, g);
@@ -1166,7 +1162,7 @@ describe('Groth16: mutated snarkjs JSON', () => {
           const out = await settle(() => promiseOf(() => wc.groth16.verify(u.vk, u.publicSignals, u.proof), what) as Promise<boolean>, ALL_G16, what);
           await judge(m, u, out, what);
         }),
-        runs(0xe001 + k, 40),
+        runs(0xe001 + k, 25),
       );
     }
   });
@@ -1217,5 +1213,372 @@ describe('Groth16: mutated snarkjs JSON', () => {
         runs(0xe301 + k, 10),
       );
     }
+  });
+});
+
+// ====================================================================== Starknet
+// Kept apart so it can follow the Starknet API as it changes (holes, null transactions and RFC 6979 were fixed
+// on main while this suite was written). Asserted: holes, undefined, null and wrong types → INVALID_ARGUMENT or
+// the documented specific codes; anything that returns equals @scure/starknet or starknet.js.
+
+describe('Starknet', () => {
+  const SP = 0x800000000000011000000000000000000000000000000000000000000000001n;
+  const SN = 0x800000000000010ffffffffffffffffb781126dcae7b2321e66a241adc64d2fn;
+  const BOUND = 1n << 251n;
+  const hex = (x: bigint): string => '0x' + x.toString(16);
+  const hex64 = (x: bigint): string => x.toString(16).padStart(64, '0');
+  const felt = fc.oneof(fc.bigInt({ min: 0n, max: SP - 1n }), fc.constantFrom(0n, 1n, SP - 1n, BOUND - 1n, BOUND));
+  const notFelt = outOfField(SP);
+  const badFelt: fc.Arbitrary<{ v: unknown; codes: Code[] }> = fc.oneof(nonBigint.map((v) => ({ v, codes: IA })), notFelt.map((v) => ({ v, codes: ['NOT_IN_FIELD'] as Code[] })));
+  const priv = fc.oneof(fc.bigInt({ min: 1n, max: SN - 1n }), fc.constantFrom(1n, SN - 1n));
+  const badPriv = fc.oneof(nonBigint.map((v) => ({ v, codes: IA })), fc.constantFrom(0n, -1n, SN, SN + 1n, SP, 1n << 256n).map((v) => ({ v, codes: ['INVALID_PRIVATE_KEY'] as Code[] })));
+  const msg = fc.oneof(fc.bigInt({ min: 0n, max: BOUND - 1n }), fc.constantFrom(0n, 1n, BOUND - 1n));
+  const badMsg = fc.oneof(nonBigint.map((v) => ({ v, codes: IA })), fc.constantFrom(BOUND, -1n, SP, 1n << 256n).map((v) => ({ v, codes: ['INVALID_MESSAGE_HASH'] as Code[] })));
+  const scureMsg = (m: bigint): Uint8Array => {
+    const h = m.toString(16);
+    return Uint8Array.from(Buffer.from(h.length % 2 ? '0' + h : h, 'hex'));
+  };
+  const feltArrayDefect = fc.oneof(
+    notArray.map((v) => ({ make: () => v, codes: IA })),
+    fc.tuple(fc.array(felt, { minLength: 1, maxLength: 5 }), fc.nat(), gapKind).map(([xs, i, gap]) => ({ make: () => withGap(xs, i % xs.length, gap), codes: IA })),
+    fc.tuple(fc.array(felt, { minLength: 1, maxLength: 5 }), fc.nat(), badFelt).map(([xs, i, b]) => ({
+      make: () => {
+        const a: unknown[] = xs.slice();
+        a[i % xs.length] = b.v;
+        return a;
+      },
+      codes: b.codes,
+    })),
+  );
+
+  it('getPublicKey, sign: keys, messages and seeds out of range or of the wrong type; what returns equals @scure/starknet', () => {
+    const sn = local.starknet;
+    fc.assert(
+      fc.property(priv, msg, badPriv, badMsg, fc.oneof(nonBigint.filter((v) => v !== undefined), fc.constantFrom(-1n, 1n << 512n)), (d, m, bp, bm, bs) => {
+        // valid calls first, against scure
+        expect(sn.getPublicKey(d)).toBe(BigInt(scure.getStarkKey(hex64(d))));
+        const sig = sn.sign(m, d);
+        const theirs = scure.sign(hex(m), hex64(d));
+        expect([sig.r, sig.s], `sign(${hex(m)}, ${hex(d)})`).toEqual([theirs.r, theirs.s]);
+        expectThrows(() => sn.getPublicKey(bp.v as bigint), bp.codes, `getPublicKey(${show(bp.v)})`);
+        expectThrows(() => sn.sign(m, bp.v as bigint), bp.codes, `sign(m, ${show(bp.v)})`);
+        expectThrows(() => sn.sign(bm.v as bigint, d), bm.codes, `sign(${show(bm.v)}, d)`);
+        expectThrows(() => sn.sign(m, d, bs as bigint), IA, `sign(m, d, seed ${show(bs)})`);
+      }),
+      runs(0xf001, 25),
+    );
+  });
+
+  it('verify and recover: malformed keys, hashes, r, s, v; a tampered signature is false (as scure says)', () => {
+    const sn = local.starknet;
+    const badSig = (lo: bigint, hi: bigint) => fc.oneof(nonBigint.map((v) => ({ v, codes: IA })), fc.constantFrom(lo - 1n, hi, hi + 1n, -1n, 1n << 256n).map((v) => ({ v, codes: ['INVALID_SIGNATURE'] as Code[] })));
+    const badPub = fc.oneof(badFelt, fc.constant({ v: 0x03ee9bffffffffff26ffffffff60ffffffffffffffffffffffffffff004accffn, codes: ['INVALID_PUBLIC_KEY'] as Code[] }));
+    fc.assert(
+      fc.property(
+        priv,
+        msg,
+        fc.record({ slot: fc.nat({ max: 3 }), pub: badPub, m: badMsg, r: badSig(1n, BOUND), s: badSig(1n, SN) }),
+        fc.oneof(nonBigint.map((v) => ({ v, codes: IA })), fc.constantFrom(2n, -1n, 3n).map((v) => ({ v, codes: ['INVALID_SIGNATURE'] as Code[] }))),
+        fc.integer({ min: 1, max: 3 }),
+        (d, m, bad, badV, tamper) => {
+          const pub = sn.getPublicKey(d);
+          const sig = sn.sign(m, d);
+          expect(sn.verify(pub, m, sig.r, sig.s)).toBe(true);
+          expect(sn.recover(m, sig.r, sig.s, sig.v)).toBe(pub);
+          const args: unknown[] = [pub, m, sig.r, sig.s];
+          const b = [bad.pub, bad.m, bad.r, bad.s][bad.slot]!;
+          args[bad.slot] = b.v;
+          expectThrows(() => sn.verify(...(args as [bigint, bigint, bigint, bigint])), b.codes, `verify(slot ${bad.slot} = ${show(b.v)})`);
+          if (bad.slot > 0) {
+            const rargs: unknown[] = [m, sig.r, sig.s, sig.v];
+            rargs[bad.slot - 1] = b.v;
+            expectThrows(() => sn.recover(...(rargs as [bigint, bigint, bigint, bigint])), b.codes, `recover(slot ${bad.slot - 1} = ${show(b.v)})`);
+          }
+          expectThrows(() => sn.recover(m, sig.r, sig.s, badV.v as bigint), badV.codes, `recover(v = ${show(badV.v)})`);
+          // tampered but well-formed: false, exactly when scure says so (either y of the x-only key)
+          let [mm, r, s] = [m, sig.r, sig.s];
+          if (tamper === 1) mm = m ^ 1n;
+          if (tamper === 2) r = r === BOUND - 1n ? r - 1n : r + 1n;
+          if (tamper === 3) s = s === SN - 1n ? 1n : s + 1n;
+          const full = (y: bigint): Uint8Array => Uint8Array.from(Buffer.from('04' + hex64(pub) + hex64(y), 'hex'));
+          const point = scure.Point.fromBytes(scure.getPublicKey(hex64(d), false)).toAffine();
+          const theirs = scure.verify(new scure.Signature(r, s), scureMsg(mm), full(point.y)) || scure.verify(new scure.Signature(r, s), scureMsg(mm), full(SP - point.y));
+          const out = (() => {
+            try {
+              return sn.verify(pub, mm, r, s);
+            } catch (e) {
+              return assertTyped(e, ['INVALID_SIGNATURE'], `verify(tampered ${tamper})`).code;
+            }
+          })();
+          if (out === 'INVALID_SIGNATURE') expect(theirs).toBe(false);
+          else expect(out, `verify(tampered ${tamper})`).toBe(theirs);
+        },
+      ),
+      runs(0xf002, 20),
+    );
+  });
+
+  it('pedersen, poseidonHash, poseidonHashSingle, computeHashOnElements, poseidonHashMany, poseidonPermutation', () => {
+    const sn = local.starknet;
+    fc.assert(
+      fc.property(felt, felt, fc.array(felt, { maxLength: 6 }), badFelt, fc.nat({ max: 1 }), feltArrayDefect, (a, b, xs, bad, side, arr) => {
+        expect(sn.pedersen(a, b)).toBe(BigInt(scure.pedersen(a, b)));
+        expect(sn.poseidonHash(a, b)).toBe(scure.poseidonHash(a, b));
+        expect(sn.poseidonHashSingle(a)).toBe(scure.poseidonHashSingle(a));
+        expect(sn.computeHashOnElements(xs)).toBe(BigInt(scure.computeHashOnElements(xs) as string));
+        expect(sn.poseidonHashMany(xs)).toBe(scure.poseidonHashMany(xs));
+        expect(sn.poseidonPermutation([a, b, a])).toEqual(scure.poseidonSmall([a, b, a]));
+        const two = (v: unknown): [unknown, unknown] => (side === 0 ? [v, b] : [a, v]);
+        expectThrows(() => sn.pedersen(...(two(bad.v) as [bigint, bigint])), bad.codes, `pedersen(${show(two(bad.v))})`);
+        expectThrows(() => sn.poseidonHash(...(two(bad.v) as [bigint, bigint])), bad.codes, `poseidonHash(${show(two(bad.v))})`);
+        expectThrows(() => sn.poseidonHashSingle(bad.v as bigint), bad.codes, `poseidonHashSingle(${show(bad.v)})`);
+        const v = arr.make();
+        expectThrows(() => sn.computeHashOnElements(v as bigint[]), arr.codes, `computeHashOnElements(${show(v)})`);
+        expectThrows(() => sn.poseidonHashMany(arr.make() as bigint[]), arr.codes, `poseidonHashMany(${show(v)})`);
+        const st = arr.make();
+        const stCodes = Array.isArray(st) && st.length !== 3 ? IA : arr.codes;
+        // a state of another length may be refused for its length or for a bad element, whichever is checked first
+        expectThrows(() => sn.poseidonPermutation(st as [bigint, bigint, bigint]), Array.isArray(st) ? [...new Set([...stCodes, ...arr.codes])] : IA, `poseidonPermutation(${show(st)})`);
+      }),
+      runs(0xf003, 40),
+    );
+  });
+
+  it('pedersenBatch, poseidonHashBatch, verifyBatch: results line up with their inputs; malformed batches are refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(0, 1, 3, 40), fc.nat({ max: 1 }), fc.array(fc.tuple(felt, felt), { minLength: 40, maxLength: 40 }), fc.nat(), badFelt, gapKind, fc.nat({ max: 5 }), async (n, engine, all, i0, bad, gap, kind) => {
+        const sn = [local, pooled][engine]!.starknet;
+        const pairs = all.slice(0, n);
+        expect(await sn.pedersenBatch(pairs)).toEqual(pairs.map(([a, b]) => BigInt(scure.pedersen(a, b))));
+        expect(await sn.poseidonHashBatch(pairs)).toEqual(pairs.map(([a, b]) => scure.poseidonHash(a, b)));
+        const i = i0 % Math.max(1, n);
+        const base: unknown[] = n === 0 ? [[1n, 2n]] : pairs.slice();
+        let input: unknown;
+        let codes: Code[] = IA;
+        if (kind === 0) input = fc.sample(notArray, { seed: i0, numRuns: 1 })[0];
+        else if (kind === 1) input = withGap(base, i, gap);
+        else if (kind === 2) input = base.map((p, j) => (j === i ? withGap(p as unknown[], 1, gap) : p));
+        else if (kind === 3) input = base.map((p, j) => (j === i ? [1n] : p));
+        else if (kind === 4) input = base.map((p, j) => (j === i ? 'pair' : p));
+        else {
+          input = base.map((p, j) => (j === i ? [(p as bigint[])[0], bad.v] : p));
+          codes = bad.codes;
+        }
+        await expectRejects(() => sn.pedersenBatch(input as never), codes, `pedersenBatch(${show(input)})`);
+        await expectRejects(() => sn.poseidonHashBatch(input as never), codes, `poseidonHashBatch(${show(input)})`);
+      }),
+      runs(0xf004, 16),
+    );
+    // verifyBatch: one verdict per item, in order; malformed items are named
+    const sn = pooled.starknet;
+    const keys = [1n, 2n, 0x1234567n];
+    const items = Array.from({ length: 36 }, (_, j) => {
+      const d = keys[j % 3]!;
+      const m = BigInt(j) * 0x1000003n;
+      const s = sn.sign(m, d);
+      return { publicKey: sn.getPublicKey(d), msgHash: j % 4 === 1 ? m + 1n : m, r: s.r, s: s.s };
+    });
+    expect(await sn.verifyBatch(items)).toEqual(items.map((_, j) => j % 4 !== 1));
+    expect(await local.starknet.verifyBatch(items.slice(0, 5))).toEqual([true, false, true, true, true]);
+    for (const v of fc.sample(notArray, { seed: 0xf005, numRuns: 10 })) await expectRejects(() => sn.verifyBatch(v as never), IA, `verifyBatch(${show(v)})`);
+    for (const gap of ['delete', 'undefined', 'sparse'] as const) await expectRejects(() => sn.verifyBatch(withGap(items, 35, gap)), IA, `verifyBatch(${gap})`);
+    for (const v of [null, 5, 'item', [1n, 2n]]) await expectRejects(() => sn.verifyBatch([...items.slice(0, 3), v] as never), IA, `verifyBatch([…, ${show(v)}])`);
+    for (const [k, v, codes] of [
+      ['publicKey', SP, ['NOT_IN_FIELD']],
+      ['publicKey', 'x', IA],
+      ['msgHash', BOUND, ['INVALID_MESSAGE_HASH']],
+      ['r', 0n, ['INVALID_SIGNATURE']],
+      ['s', SN, ['INVALID_SIGNATURE']],
+      ['s', undefined, IA],
+    ] as const) {
+      const e = await expectRejects(() => sn.verifyBatch(items.map((it, j) => (j === 33 ? { ...it, [k]: v } : it))), codes as unknown as Code[], `verifyBatch(items[33].${k} = ${show(v)})`);
+      expect(e.message).toContain('items[33]');
+    }
+  });
+
+  it('V3 transaction hashes: malformed transactions and fields are refused; valid ones equal starknet.js', () => {
+    const sn = local.starknet;
+    const u64 = fc.bigInt({ min: 0n, max: (1n << 64n) - 1n });
+    const u128 = fc.bigInt({ min: 0n, max: (1n << 128n) - 1n });
+    const bound = fc.record({ max_amount: u64, max_price_per_unit: u128 });
+    const feltHex = felt.map(hex);
+    const common = {
+      version: fc.constantFrom('0x3', '0x100000000000000000000000000000003', 3n, 3),
+      chainId: fc.constantFrom('0x534e5f4d41494e', '0x534e5f5345504f4c4941'),
+      nonce: fc.oneof(felt, fc.nat().map(Number)),
+      nonceDataAvailabilityMode: fc.constantFrom(0 as const, 1 as const),
+      feeDataAvailabilityMode: fc.constantFrom(0 as const, 1 as const),
+      resourceBounds: fc.record({ l1_gas: bound, l2_gas: bound, l1_data_gas: bound }),
+      tip: u64,
+      paymasterData: fc.array(feltHex, { maxLength: 2 }),
+    };
+    const kinds = {
+      invoke: {
+        tx: fc.record({ ...common, senderAddress: feltHex, compiledCalldata: fc.array(felt.map(String), { maxLength: 4 }), accountDeploymentData: fc.array(feltHex, { maxLength: 2 }) }),
+        ours: (tx: unknown) => sn.invokeTransactionHashV3(tx as never),
+        theirs: (tx: unknown) => BigInt(snHash.calculateInvokeTransactionHash(tx as never)),
+        arrays: ['compiledCalldata', 'accountDeploymentData', 'paymasterData'],
+        felts: ['senderAddress', 'chainId', 'nonce'],
+      },
+      deployAccount: {
+        tx: fc.record({ ...common, contractAddress: feltHex, classHash: feltHex, compiledConstructorCalldata: fc.array(felt.map(String), { maxLength: 4 }), salt: feltHex }),
+        ours: (tx: unknown) => sn.deployAccountTransactionHashV3(tx as never),
+        theirs: (tx: unknown) => BigInt(snHash.calculateDeployAccountTransactionHash(tx as never)),
+        arrays: ['compiledConstructorCalldata', 'paymasterData'],
+        felts: ['contractAddress', 'classHash', 'salt', 'chainId', 'nonce'],
+      },
+      declare: {
+        tx: fc.record({ ...common, classHash: feltHex, compiledClassHash: feltHex, senderAddress: feltHex, accountDeploymentData: fc.array(feltHex, { maxLength: 2 }) }),
+        ours: (tx: unknown) => sn.declareTransactionHashV3(tx as never),
+        theirs: (tx: unknown) => BigInt(snHash.calculateDeclareTransactionHash(tx as never)),
+        arrays: ['accountDeploymentData', 'paymasterData'],
+        felts: ['classHash', 'compiledClassHash', 'senderAddress', 'chainId', 'nonce'],
+      },
+    } as const;
+    for (const [name, k] of Object.entries(kinds)) {
+      for (const tx of [null, undefined, 5, 'tx', [], true]) expectThrows(() => k.ours(tx), IA, `${name}(${show(tx)})`);
+      fc.assert(
+        fc.property(
+          k.tx as fc.Arbitrary<Record<string, unknown>>,
+          fc.nat({ max: 8 }),
+          fc.constantFrom(...k.felts),
+          fc.constantFrom(...k.arrays),
+          fc.oneof(fc.constantFrom<unknown>(undefined, null, {}, [], 'abc', '0xg', '-1', 1.5, -1, true), fc.constant(null).map(() => Symbol('felt'))),
+          fc.nat(),
+          gapKind,
+          (tx0, kind, f, arr, junk, i0, gap) => {
+            // BigNumberish versions are hashed as starknet.js does; it takes the version as a string
+            const tx = { ...tx0, version: typeof tx0.version === 'string' ? tx0.version : '0x3' };
+            expect(k.ours(tx), `${name} hash`).toBe(k.theirs(tx));
+            const t: Record<string, unknown> = JSON.parse(JSON.stringify(tx, (_, v) => (typeof v === 'bigint' ? hex(v) : v)));
+            let codes: Code[] = IA;
+            let what: string;
+            switch (kind) {
+              case 0:
+                t[f] = junk;
+                what = `${f} = ${show(junk)}`;
+                break;
+              case 1:
+                t[f] = hex(SP + BigInt(i0 % 1000));
+                codes = ['NOT_IN_FIELD'];
+                what = `${f} ≥ p`;
+                break;
+              case 2: {
+                const a = (t[arr] as unknown[]).length ? (t[arr] as unknown[]) : ['0x1', '0x2'];
+                t[arr] = withGap(a, i0 % a.length, gap);
+                what = `${arr} ${gap}`;
+                break;
+              }
+              case 3:
+                t[arr] = junk === undefined ? 'not an array' : junk;
+                what = `${arr} = ${show(t[arr])}`;
+                if (Array.isArray(t[arr])) return; // [] is a valid empty array
+                break;
+              case 4:
+                t.version = fc.sample(fc.constantFrom('0x1', '0x2', 4n, '0x100000000000000000000000000000001', 'v3', null, undefined), { seed: i0, numRuns: 1 })[0];
+                what = `version = ${show(t.version)}`;
+                break;
+              case 5:
+                t[i0 % 2 ? 'nonceDataAvailabilityMode' : 'feeDataAvailabilityMode'] = [2, -1, '0', null, 1.5, 2n][i0 % 6];
+                what = `DA mode ${show([2, -1, '0', null, 1.5, 2n][i0 % 6])}`;
+                if ([2, -1, '0', null, 1.5, 2n][i0 % 6] === '0') return; // a decimal string "0" is a BigNumberish 0
+                break;
+              case 6:
+                t.tip = [1n << 64n, -1n, 'x', null][i0 % 4];
+                what = `tip = ${show(t.tip)}`;
+                break;
+              case 7: {
+                const rb = t.resourceBounds as Record<string, Record<string, unknown>>;
+                const which = ['l1_gas', 'l2_gas', 'l1_data_gas'][i0 % 3]!;
+                if (i0 % 2) rb[which] = [null, 5, 'x', undefined][i0 % 4] as never;
+                else rb[which]!.max_price_per_unit = 1n << 128n;
+                what = `resourceBounds.${which} malformed`;
+                break;
+              }
+              default:
+                t.resourceBounds = [null, undefined, 5, 'rb'][i0 % 4];
+                what = `resourceBounds = ${show(t.resourceBounds)}`;
+            }
+            expectThrows(() => k.ours(t), codes, `${name}(${what})`);
+          },
+        ),
+        runs(0xf006, 30),
+      );
+    }
+  });
+
+  // Known defect, reported (src/starknet/ is not this suite's to change): prepare(null) throws an untyped
+  // TypeError, and prepare(5) / prepare('pedersen') are silently taken as {}. `it.fails` keeps the case visible:
+  // it starts failing as soon as the API refuses them, and should then become a plain `it`.
+  it.fails('prepare: options are an object or absent (known defect: null → TypeError, numbers and strings accepted)', () => {
+    const sn = local.starknet;
+    sn.prepare();
+    sn.prepare({ pedersen: true });
+    for (const o of [null, 5, 'pedersen']) expectThrows(() => sn.prepare(o as never), IA, `starknet.prepare(${show(o)})`);
+  });
+});
+
+// ====================================================================== GPU MSM (SwiftShader here)
+
+describe('GPU MSM: the malformed MSM arbitraries with backend: "gpu"', () => {
+  // Dawn with SwiftShader (test/setup/gpu-env.ts) compiles each curve's pipelines in seconds: BN254 G1 by
+  // default, the other GPU groups with WEBCURVES_FULL=1. No adapter is a failure, not a skip.
+  const gpuGroups = GROUPS.filter((g) => g.gpu && (FULL || g.name === 'bn254.G1'));
+  let gpuEngine: Engine | undefined;
+  let acquireError: unknown;
+  beforeAll(async () => {
+    try {
+      gpuEngine = await createEngine({ workers: 0, gpu: 'on' });
+    } catch (e) {
+      acquireError = e;
+    }
+  });
+  afterAll(async () => {
+    await gpuEngine?.close();
+  });
+  const engine = (): Engine => {
+    if (gpuEngine) return gpuEngine;
+    throw new Error(
+      'No WebGPU adapter (createEngine({ gpu: "on" }) failed). Install SwiftShader and the Vulkan loader with `apt-get update && apt-get install -y chromium libvulkan1`, or set VK_ICD_FILENAMES to another Vulkan ICD.',
+      { cause: acquireError },
+    );
+  };
+
+  it('the engine has a GPU', () => {
+    expect(engine().info().gpu.available).toBe(true);
+  });
+
+  for (const g of gpuGroups) {
+    it(`${g.name}: msm with backend "gpu" against the reference, then malformed input and options`, async () => {
+      await fc.assert(msmProperty(g, () => [engine()], 0x9001, 0, true), runs(0x9001, 4));
+    });
+    it(`${g.name}: prepareBases and the handle’s msm with backend "gpu"`, async () => {
+      await fc.assert(preparedProperty(g, () => [engine()], 0x9002, true), runs(0x9002, 2));
+    });
+    it(`${g.name}: every malformed option with backend "gpu"`, async () => {
+      const G = groupOf(engine(), g);
+      for (const { o, codes } of fc.sample(badMsmOptions, { seed: 0x9003, numRuns: 60 })) {
+        const opts = o !== null && typeof o === 'object' && !('backend' in o) ? { ...o, backend: 'gpu' } : o;
+        await expectRejects(() => G.msm([g.generator, g.generator], [1n, 2n], opts), codes, `${g.name}.msm(…, ${show(opts)})`);
+      }
+    });
+  }
+
+  it('groups without a GPU pipeline: backend "gpu" is GPU_UNAVAILABLE', async () => {
+    for (const g of GROUPS.filter((s) => s.service && !s.gpu)) {
+      const G = groupOf(engine(), g);
+      await expectRejects(() => G.msm([g.generator], [1n], { backend: 'gpu' }), ['GPU_UNAVAILABLE'], `${g.name}.msm(backend gpu)`);
+      await expectRejects(() => G.prepareBases([g.generator], { backend: 'gpu' }), ['GPU_UNAVAILABLE'], `${g.name}.prepareBases(backend gpu)`);
+    }
+    const b6 = engine().bw6_761.G1;
+    await expectRejects(() => b6.msm([b6.generator], [1n], { backend: 'gpu' }), ['GPU_UNAVAILABLE'], 'bw6_761.G1.msm(backend gpu)');
+  });
+});
+
+// ====================================================================== console
+
+describe('the library wrote nothing to the console', () => {
+  it('no console call from the whole file', () => {
+    expect(consoleCalls).toEqual([]);
   });
 });
