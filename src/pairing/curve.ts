@@ -423,6 +423,8 @@ export class PairingCurveImpl {
       },
       async msm(points, scalars, options) {
         if (adapter && !smallInThread(points, scalars, options)) return self.msmService!.msm(adapter, points, scalars, options);
+        // A closed engine first, as every other entry point: its options may be malformed too.
+        self.live();
         self.inThreadMsmOptions(options);
         return self.msmInThread(g, points as readonly P[], scalars as readonly bigint[], options?.unchecked === true) as P;
       },
@@ -439,13 +441,13 @@ export class PairingCurveImpl {
           length: bases.length,
           msm: (scalars, opts) => {
             if (destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
-            // Checked as given: spreading null or a number into the options below would make them pass as {}.
-            if (opts !== undefined) {
-              try {
-                checkMsmOptions(opts);
-              } catch (e) {
-                return Promise.reject(e);
-              }
+            // Checked as given (after the engine's liveness): spreading null or a number into the options below
+            // would make them pass as {}.
+            try {
+              self.live();
+              if (opts !== undefined) checkMsmOptions(opts);
+            } catch (e) {
+              return Promise.reject(e);
             }
             return group.msm(bases, scalars, { ...opts, unchecked: true });
           },

@@ -397,20 +397,33 @@ for (const g of GROUPS) {
 
 // ====================================================================== MSM
 
-type Form = 'array' | 'u8' | 'u32';
-const FORMS: readonly Form[] = ['array', 'u8', 'u32'];
+type Form = 'array' | 'u8' | 'u32' | 'u8view' | 'u32view';
+const FORMS: readonly Form[] = ['array', 'u8', 'u32', 'u8view', 'u32view'];
 const MAX_N = 66; // 66 ≥ 64: through the workers of the pooled engine
 
+/**
+ * Packed bytes in a form: a Uint8Array or Uint32Array of their own, or a view into a larger buffer whose other
+ * bytes are 0xff (a Uint8Array at an odd offset, a Uint32Array subarray): only the view may be read.
+ */
+function packed(bytes: Uint8Array, form: Exclude<Form, 'array'>): Uint8Array | Uint32Array {
+  if (form === 'u8') return bytes;
+  if (form === 'u32') return new Uint32Array(bytes.slice().buffer);
+  const big = new Uint8Array(bytes.length + 12).fill(0xff);
+  if (form === 'u8view') {
+    big.set(bytes, 5);
+    return big.subarray(5, 5 + bytes.length);
+  }
+  big.set(bytes, 8);
+  return new Uint32Array(big.buffer).subarray(2, 2 + bytes.length / 4);
+}
 /** Points in a form: objects, or the packed layout of `src/msm/types.ts` written from its documentation. */
 function packPoints(g: GroupSpec, pts: readonly Pt[], form: Form): unknown {
   if (form === 'array') return pts;
-  const bytes = le(pts.flatMap(coords), g.coordBytes);
-  return form === 'u8' ? bytes : new Uint32Array(bytes.buffer);
+  return packed(le(pts.flatMap(coords), g.coordBytes), form);
 }
 function packScalars(ks: readonly bigint[], form: Form): unknown {
   if (form === 'array') return ks;
-  const bytes = le(ks, 32);
-  return form === 'u8' ? bytes : new Uint32Array(bytes.buffer);
+  return packed(le(ks, 32), form);
 }
 
 /** Reference multiples 1·G … MAX_N·G and k·G: noble, mcl-wasm or the BigInt formulas (test/helpers/msm-ref.ts), or ours for BW6-761. */
@@ -691,20 +704,39 @@ function msmProperty(g: GroupSpec, engines: () => readonly Engine[], seed: numbe
       const m = malformedMsm(g, pts, ks, forms, defect, o);
       if (forceGpu && m.options !== null && typeof m.options === 'object' && !('backend' in m.options)) (m.options as Record<string, unknown>).backend = 'gpu';
       const what = `${g.name}.msm(${defect.kind}${'bad' in defect ? ` ${defect.bad.label}` : ''}, n=${n}, ${forms.p}/${forms.s}, ${show(m.options)}) on ${engine ? 'workers: 2' : 'workers: 0'}`;
-      if (m.sentinel) {
-        try {
-          const v = await promiseOf(() => G.msm(m.points, m.scalars, m.options), what);
-          expect(samePoint(v as Pt, R.mulG(e)), `${what}: resolved to a wrong sum`).toBe(true);
-        } catch (err) {
-          if (err !== m.sentinel) throw new Error(`${what}: rejected with ${show(err)}, not the callback's own exception`, { cause: err });
+      const malformedCall = async (): Promise<void> => {
+        if (m.sentinel) {
+          try {
+            const v = await promiseOf(() => G.msm(m.points, m.scalars, m.options), what);
+            expect(samePoint(v as Pt, R.mulG(e)), `${what}: resolved to a wrong sum`).toBe(true);
+          } catch (err) {
+            if (err !== m.sentinel) throw new Error(`${what}: rejected with ${show(err)}, not the callback's own exception`, { cause: err });
+          }
+          return;
         }
-        return;
+        if (m.mayPass) {
+          await settle(() => promiseOf(() => G.msm(m.points, m.scalars, m.options), what) as Promise<Pt>, m.codes, what);
+          return;
+        }
+        await expectRejects(() => G.msm(m.points, m.scalars, m.options), m.codes, what);
+      };
+      // on the pooled engine, a valid MSM runs at the same time as the malformed one and must not be disturbed
+      const concurrent =
+        engine === 1 && list.length > 1
+          ? promiseOf(() => G.msm(packPoints(g, pts, forms.p), packScalars(ks, forms.s), o), label).then(
+              (v) => ({ ok: true as const, v }),
+              (err: unknown) => ({ ok: false as const, err }),
+            )
+          : undefined;
+      try {
+        await malformedCall();
+      } finally {
+        if (concurrent) {
+          const c = await concurrent;
+          if (!c.ok) throw new Error(`${label}, concurrent with ${what}: rejected`, { cause: c.err });
+          expect(samePoint(c.v as Pt, R.mulG(e)), `${label}, concurrent with ${what}`).toBe(true);
+        }
       }
-      if (m.mayPass) {
-        await settle(() => promiseOf(() => G.msm(m.points, m.scalars, m.options), what) as Promise<Pt>, m.codes, what);
-        return;
-      }
-      await expectRejects(() => G.msm(m.points, m.scalars, m.options), m.codes, what);
     },
   );
 }
@@ -1515,6 +1547,71 @@ describe('Starknet', () => {
     sn.prepare();
     sn.prepare({ pedersen: true });
     for (const o of [null, 5, 'pedersen']) expectThrows(() => sn.prepare(o as never), IA, `starknet.prepare(${show(o)})`);
+  });
+});
+
+// ====================================================================== a closed engine
+
+describe('a closed engine', () => {
+  it('refuses malformed input with ENGINE_CLOSED at every entry point (not with the input’s own code, not with a value)', async () => {
+    const e = await createEngine({ workers: 0, gpu: 'off' });
+    const groups = GROUPS.map((g) => ({ g, G: groupOf(e, g) }));
+    const handles = await Promise.all(groups.map(({ g, G }) => G.prepareBases([g.generator])));
+    const t = realSnarkjs('bn254');
+    const key = await e.groth16.prepare(t.vk);
+    const prepared = e.bn254.prepareG2(e.bn254.G2.generator);
+    await e.close();
+    const closed: Code[] = ['ENGINE_CLOSED'];
+    const bads: unknown[] = [undefined, null, { x: 1n }, { x: -1n, y: 0n }, 'junk'];
+    for (const { g, G } of groups) {
+      for (const b of bads) {
+        const w = `${g.name} after close (${show(b)})`;
+        expectThrows(() => G.add(b, b), closed, `${w} add`);
+        expectThrows(() => G.double(b), closed, `${w} double`);
+        expectThrows(() => G.neg(b), closed, `${w} neg`);
+        expectThrows(() => G.mul(b, -1n), closed, `${w} mul`);
+        expectThrows(() => G.eq(b, b), closed, `${w} eq`);
+        expectThrows(() => G.isValid(b), closed, `${w} isValid`);
+        expectThrows(() => G.toBytes(b, null), closed, `${w} toBytes`);
+        expectThrows(() => G.fromBytes(b, 5), closed, `${w} fromBytes`);
+        if (G.clearCofactor) expectThrows(() => G.clearCofactor!(b), closed, `${w} clearCofactor`);
+        await expectRejects(() => G.msm(b, b, null), closed, `${w} msm`);
+        await expectRejects(() => G.prepareBases(b, null), closed, `${w} prepareBases`);
+      }
+    }
+    for (const [i, h] of handles.entries()) await expectRejects(() => h.msm([1n, 2n], null), closed, `${groups[i]!.g.name} prepared.msm after close`);
+    for (const name of ['bn254', 'bls12_381', 'bls12_377', 'bw6_761'] as const) {
+      const c = pairingOf(e, name);
+      await expectRejects(() => c.pairing(null, 5), closed, `${name}.pairing after close`);
+      await expectRejects(() => c.pairingCheck([[null]], 5), closed, `${name}.pairingCheck after close`);
+      if (c.prepareG2) expectThrows(() => c.prepareG2!({}), closed, `${name}.prepareG2 after close`);
+    }
+    await expectRejects(() => e.bls12_381.pairingCheck([[e.bls12_381.G1.generator, prepared]]), closed, 'pairingCheck(prepared) after close');
+    await expectRejects(() => e.groth16.verify(null, null, null), closed, 'groth16.verify after close');
+    await expectRejects(() => e.groth16.verify(key, t.publicSignals, t.proof), closed, 'groth16.verify(prepared key) after close');
+    await expectRejects(() => e.groth16.prepare('junk'), closed, 'groth16.prepare after close');
+    await expectRejects(() => e.groth16.verifyBatch(null, null as never), closed, 'groth16.verifyBatch after close');
+    const sn = e.starknet;
+    for (const f of [
+      () => sn.getPublicKey(0n),
+      () => sn.sign(-1n, 0n),
+      () => sn.verify(-1n, -1n, 0n, 0n),
+      () => sn.recover(-1n, 0n, 0n, 5n),
+      () => sn.pedersen(-1n, 'x' as never),
+      () => sn.poseidonHash(-1n, 0n),
+      () => sn.poseidonHashSingle(null as never),
+      () => sn.poseidonHashMany([, 1n] as never),
+      () => sn.computeHashOnElements(null as never),
+      () => sn.poseidonPermutation([] as never),
+      () => sn.invokeTransactionHashV3(null as never),
+      () => sn.deployAccountTransactionHashV3(null as never),
+      () => sn.declareTransactionHashV3(null as never),
+      () => sn.prepare(),
+    ])
+      expectThrows(f, closed, `starknet after close: ${String(f).slice(6, 60)}`);
+    await expectRejects(() => sn.pedersenBatch(null as never), closed, 'pedersenBatch after close');
+    await expectRejects(() => sn.poseidonHashBatch([[1n]] as never), closed, 'poseidonHashBatch after close');
+    await expectRejects(() => sn.verifyBatch(5 as never), closed, 'verifyBatch after close');
   });
 });
 

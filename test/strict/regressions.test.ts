@@ -314,3 +314,19 @@ describe('options are checked by type, not by truthiness (bad-input suite findin
     expect(sw.fromBytes(sw.toBytes(sw.zero, { compressed: false }), { compressed: false })).toEqual(sw.zero);
   });
 });
+
+describe('a closed engine is checked before the options (bad-input suite finding)', () => {
+  it('in-thread MSMs (BW6-761, small BN/BLS12 arrays) and BW6-761 prepared bases reject with ENGINE_CLOSED, not INVALID_ARGUMENT', async () => {
+    const e = await createEngine({ workers: 0, gpu: 'off' });
+    const B = e.bw6_761.G1;
+    const h = await B.prepareBases([B.generator]);
+    const P = e.bn254.G1.generator;
+    await e.close();
+    const closed = code('ENGINE_CLOSED');
+    await expect(B.msm([B.generator], [1n], null as never)).rejects.toThrow(closed);
+    await expect(h.msm([1n], null as never)).rejects.toThrow(closed);
+    await expect(h.msm([1n], { windowBits: 1 })).rejects.toThrow(closed);
+    // two points with a malformed backend take the in-thread Straus path
+    await expect(e.bn254.G1.msm([P, P], [1n, 2n], { backend: 'fpga' } as never)).rejects.toThrow(closed);
+  });
+});
