@@ -295,8 +295,10 @@ for (const g of GROUPS) {
               case 'options': {
                 // subgroupCheck is a decoding option (toBytes ignores keys it does not take)
                 if (!d.decode && d.opts !== null && typeof d.opts === 'object' && 'subgroupCheck' in d.opts) return;
-                const f = d.decode ? () => G.fromBytes(valid, d.opts) : () => G.toBytes(P, d.opts);
-                return void expectThrows(f, IA, `${g.name}.${d.decode ? 'fromBytes' : 'toBytes'}(…, ${show(d.opts)})`);
+                // a malformed field joins the encoding's own options; a malformed options value replaces them
+                const o = d.opts !== null && typeof d.opts === 'object' && !Array.isArray(d.opts) ? { ...enc.opts, ...d.opts } : d.opts;
+                const f = d.decode ? () => G.fromBytes(valid, o) : () => G.toBytes(P, o);
+                return void expectThrows(f, IA, `${g.name}.${d.decode ? 'fromBytes' : 'toBytes'}(…, ${show(o)})`);
               }
               case 'zeros': {
                 bytes = new Uint8Array(enc.len);
@@ -693,7 +695,7 @@ function msmProperty(g: GroupSpec, engines: () => readonly Engine[], seed: numbe
       for (const ev of events) {
         expect(ev.fraction).toBeGreaterThanOrEqual(0);
         expect(ev.fraction).toBeLessThanOrEqual(1);
-        if (!forceGpu) expect(ev.backend).toBe('cpu');
+        expect(ev.backend, `${label}: progress from the other backend`).toBe(forceGpu && n > 0 ? 'gpu' : 'cpu');
       }
       // BW6-761 takes arrays only
       if (!g.service && (p !== 'array' || s !== 'array')) {
@@ -1494,6 +1496,8 @@ describe('Starknet', () => {
               case 0:
                 t[f] = junk;
                 what = `${f} = ${show(junk)}`;
+                // a negative safe integer is a number outside [0, p), as a negative bigint would be
+                if (junk === -1) codes = ['INVALID_ARGUMENT', 'NOT_IN_FIELD'];
                 break;
               case 1:
                 t[f] = hex(SP + BigInt(i0 % 1000));
@@ -1665,6 +1669,10 @@ describe('GPU MSM: the malformed MSM arbitraries with backend: "gpu"', () => {
       }
     });
   }
+
+  it('every GPU MSM above ran on the GPU (no fallback to the CPU)', () => {
+    expect(engine().info().msm?.gpuFallbacks, engine().info().msm?.lastFallback).toBe(0);
+  });
 
   it('groups without a GPU pipeline: backend "gpu" is GPU_UNAVAILABLE', async () => {
     for (const g of GROUPS.filter((s) => s.service && !s.gpu)) {
