@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type G1Point, type G2Point, type PairingGroup } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { runNode } from '../helpers/node-process.js';
+import { msmCurve } from '../../src/codegen/wgsl-curve.js';
+import { CurveTwin } from '../../src/gpu/msm/twin.js';
 import { realSnarkjs } from '../groth16/helpers.js';
 
 let wc: Engine;
@@ -328,5 +330,17 @@ describe('a closed engine is checked before the options (bad-input suite finding
     await expect(h.msm([1n], { windowBits: 1 })).rejects.toThrow(closed);
     // two points with a malformed backend take the in-thread Straus path
     await expect(e.bn254.G1.msm([P, P], [1n, 2n], { backend: 'fpga' } as never)).rejects.toThrow(closed);
+  });
+});
+
+describe('GPU MSM result conversion (bad-input suite finding)', () => {
+  it('an Edwards sum with Z = 0 (reachable only from unchecked off-curve input, e.g. (0, 0)) is NOT_ON_CURVE, not NOT_INVERTIBLE', () => {
+    // found on SwiftShader: te.msm(packed (0, 0), [3n], { backend: 'gpu', unchecked: true }) threw invMod's NOT_INVERTIBLE
+    for (const name of ['ed_on_bls12_377', 'bandersnatch'] as const) {
+      const tw = new CurveTwin(msmCurve(name));
+      expect(() => tw.toAffine([1n, 2n, 3n, 0n])).toThrow(expect.objectContaining({ name: 'WebcurvesError', code: 'NOT_ON_CURVE' }));
+      expect(tw.toAffine(tw.identity())).toEqual({ x: 0n, y: 1n });
+    }
+    expect(new CurveTwin(msmCurve('bn254')).toAffine([1n, 2n, 0n])).toBeNull();
   });
 });
