@@ -107,8 +107,6 @@ function pool(g: GroupSpec): Pt[] {
   return P;
 }
 
-/** Codes a malformed point may raise where the curve, but not the subgroup, is checked. */
-const curveCodes = (b: BadPoint): readonly Code[] => b.codes;
 
 
 // ====================================================================== group methods
@@ -129,7 +127,7 @@ for (const g of GROUPS) {
             if (bad.offSubgroup) {
               const v = f();
               if (!samePoint(v, want())) throw new Error(`${what}: ${show(v)}, reference ${show(want())}`);
-            } else expectThrows(f, curveCodes(bad), what);
+            } else expectThrows(f, bad.codes, what);
           };
           const P = bad.value as Pt;
           switch (op) {
@@ -155,14 +153,14 @@ for (const g of GROUPS) {
               return;
             case 'toBytes': {
               const enc = g.encodings[gi % g.encodings.length]!;
-              if (!bad.offSubgroup) return void expectThrows(() => G.toBytes(bad.value, enc.opts), curveCodes(bad), what);
+              if (!bad.offSubgroup) return void expectThrows(() => G.toBytes(bad.value, enc.opts), bad.codes, what);
               const bytes = G.toBytes(bad.value, enc.opts);
               expect(samePoint(G.fromBytes(bytes, { ...enc.opts, subgroupCheck: false }), P), what).toBe(true);
               expectThrows(() => G.fromBytes(bytes, enc.opts), ['NOT_IN_SUBGROUP'], `${what} decoded`);
               return;
             }
             case 'clearCofactor': {
-              if (!bad.offSubgroup) return void expectThrows(() => G.clearCofactor!(bad.value), curveCodes(bad), what);
+              if (!bad.offSubgroup) return void expectThrows(() => G.clearCofactor!(bad.value), bad.codes, what);
               const Q = G.clearCofactor!(bad.value);
               expect(G.isValid(Q), what).toBe(true);
               if (!heavy) expect(g.ref.onCurve(Q) && g.ref.inSubgroup(Q), what).toBe(true);
@@ -250,7 +248,7 @@ function encDefect(g: GroupSpec, enc: EncodingSpec): fc.Arbitrary<EncDefect> {
   const badOpts: unknown[] = [null, 'zcash', 5, [], { compressed: 'no' }, { compressed: 1 }, { compressed: null }, { subgroupCheck: 'no' }];
   if (g.family === 'pairing') badOpts.push(...others.map((format) => ({ format })), { format: Symbol('f') }, { format: 5 });
   if (enc.flags === 'none' && g.family === 'pairing') badOpts.push({ ...enc.opts, compressed: true });
-  const elems = Math.floor((n - (enc.pad ? 0 : 0)) / (enc.elem + enc.pad));
+  const elems = Math.floor(n / (enc.elem + enc.pad));
   const arbs: fc.Arbitrary<EncDefect>[] = [
     fc.array(fc.nat({ max: 8 * n - 1 }), { minLength: 1, maxLength: 3 }).map((bits) => ({ kind: 'flip' as const, bits })),
     fc.integer({ min: -n, max: 8 }).filter((d) => d !== 0).map((delta) => ({ kind: 'length' as const, delta })),
@@ -324,7 +322,7 @@ for (const g of GROUPS) {
                 if (!enc.flaggedInfinity || !flags) return;
                 bytes = valid.slice();
                 const at = flags.at(enc.len);
-                bytes[at] = bytes[at]! | (enc.flags === 'zcash' ? 0x40 : 0x40);
+                bytes[at] = bytes[at]! | 0x40; // zcash and arkworks alike
                 return void expectThrows(() => G.fromBytes(bytes, enc.opts), ['INVALID_ENCODING'], `${what}: infinity flag on a point`);
               }
               case 'aboveP': {
@@ -782,8 +780,8 @@ function preparedProperty(g: GroupSpec, engines: () => readonly Engine[], seed: 
       expect(samePoint(await h.msm(packScalars(ks, forms.s), mopts), R.mulG(e)), `${g.name} prepared msm`).toBe(true);
       const m = malformedMsm(g, pts, ks, forms, scalarDefect, mopts);
       const hwhat = `${g.name} prepared.msm(${scalarDefect.kind}, n=${n}, ${forms.s}, ${show(m.options)})`;
-      // a scalar list of another length is malformed for the handle even when it was "lengthMismatch" by one
-      await expectRejects(() => h.msm(m.scalars, m.options), m.codes, hwhat);
+      // with no bases, a one-scalar malformed list is also a list of the wrong length (whichever is checked first)
+      await expectRejects(() => h.msm(m.scalars, m.options), n === 0 ? [...m.codes, 'INVALID_ARGUMENT'] : m.codes, hwhat);
       // the handle still answers, then refuses after destroy (twice is fine)
       expect(samePoint(await h.msm(packScalars(ks, forms.s), mopts), R.mulG(e)), `${g.name} prepared msm after a refused call`).toBe(true);
       h.destroy();
@@ -941,7 +939,7 @@ for (const name of ['bn254', 'bls12_381', 'bls12_377', 'bw6_761'] as const) {
               return void (await expectRejects(check([[P, prepared]]), IA, what));
             }
             case 'forgedPrepared':
-              return void (await expectRejects(check([[P, { curve: name, point: Q }]]), heavy ? SHAPE : SHAPE, what));
+              return void (await expectRejects(check([[P, { curve: name, point: Q }]]), SHAPE, what));
             case 'options':
               return void (await expectRejects(check([[P, Q], [nP, Q]], d.o), d.codes, what));
             case 'tampered': {
