@@ -72,7 +72,7 @@ for (const id of Object.keys(choice)) {
 // checking, and tsx follows that mapping, but the library from src/ cannot find its wasm modules and worker
 // (they are build outputs next to dist/src/). `npm run build` first.
 const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
-const engine = await createEngine({ workers, gpu: 'auto' });
+const engine = await createEngine({ curves: 'all', workers, gpu: 'auto' });
 try {
   const info = engine.info();
   const selection: BenchSelection[] = [];

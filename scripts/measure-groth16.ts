@@ -12,7 +12,7 @@ import { coldRun, coldSource, synthesise, type Curve } from '../bench/suites/gro
 
 const rounds = Number(process.argv[2] ?? 15);
 const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
-const [pooled, local] = await Promise.all([createEngine({ workers: 2, gpu: 'off' }), createEngine({ workers: 0, gpu: 'off' })]);
+const [pooled, local] = await Promise.all([createEngine({ curves: 'all', workers: 2, gpu: 'off' }), createEngine({ curves: 'all', workers: 0, gpu: 'off' })]);
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const fmt = (ms: number): string => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
@@ -62,7 +62,7 @@ for (const n of ['bn128', 'bls12381']) if ((globalThis as Record<string, unknown
 await Promise.all([pooled.close(), local.close()]);
 
 // Cold first calls, alternating, BN254 with one public input.
-const f = synthesise(await createEngine({ workers: 0, gpu: 'off' }), 'bn254', 1);
+const f = synthesise(await createEngine({ curves: 'all', workers: 0, gpu: 'off' }), 'bn254', 1);
 const cold: { ours: number[]; theirs: number[]; ratio: number[] } = { ours: [], theirs: [], ratio: [] };
 for (let r = 0; r < Math.max(5, Math.ceil(rounds / 2)); r++) {
   const a = await coldRun(coldSource('webcurves', f));

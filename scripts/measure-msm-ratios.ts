@@ -22,7 +22,7 @@ const rounds = Number(opt('--rounds', '9'));
 const skip = opt('--skip', '').split(',').filter(Boolean);
 
 const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
-const engine = await createEngine({ workers: 2, gpu: 'off' });
+const engine = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 try {

@@ -16,7 +16,7 @@ const named = args.filter((a) => !a.startsWith('--'));
 const curves = (named.length ? named : ['bn254', 'bls12_381', 'bls12_377']) as Pairing12Name[];
 // The built package (tsx would map the bare name to src/, which has no wasm next to it).
 const { createEngine } = (await import(new URL('../dist/src/index.js', import.meta.url).href)) as typeof Webcurves;
-const wc = await createEngine({ workers: 2, gpu: 'off' });
+const wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -38,8 +38,8 @@ function timeAll(fns: Record<string, () => unknown>, rounds = 15, per = 5): Reco
 }
 
 if (msmMode) {
-  // Straus (over the endomorphism) against the in-thread Jacobian Pippenger, by MSM size, G1 and G2 (what
-  // STRAUS_MAX decides for the pairing jobs' G1 combinations).
+  // Straus (over the endomorphism) against the in-thread batch-affine Pippenger (the kernel's msmAt above
+  // strausMax), by MSM size, G1 and G2 (what STRAUS_MAX decides for the pairing jobs' G1 combinations).
   for (const name of curves) {
     const c = wc[name] as unknown as Pairing12Impl;
     for (const n of [1, 2, 4, 8, 16, 32, 64, 128, 256]) {

@@ -11,7 +11,7 @@ import mcl from 'mcl-wasm';
 import { createEngine } from '../dist/src/index.js';
 
 const rounds = Number(process.argv[2] ?? 21);
-const wc = await createEngine({ workers: 0, gpu: 'off' });
+const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 for (const [curve, mclCurve] of [
   ['bn254', mcl.BN_SNARK1],
   ['bls12_381', mcl.BLS12_381],

@@ -13,7 +13,7 @@ const rounds = Number(process.argv[2] ?? 30);
 const curve = (process.argv[3] ?? 'bw6_761') as 'bw6_761' | 'bls12_381' | 'bls12_377' | 'bn254';
 const reference = (process.argv[4] ?? 'bls12_381') as typeof curve;
 
-const wc = await createEngine({ workers: 0, gpu: 'off' });
+const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 const hooks = (name: typeof curve) => {
   const c = wc[name] as unknown as {
     G1: { generator: unknown; mul(p: unknown, k: bigint): unknown };

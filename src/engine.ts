@@ -12,7 +12,9 @@ import { packWords, unpackWords, WasmField } from './core/field.js';
 import { curveOfField, UnitExecutor } from './core/units.js';
 import { WorkerPool } from './pool/worker-pool.js';
 import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
-import { primeFields } from './curves/index.js';
+import { curves as curveList, primeFields } from './curves/index.js';
+import type { CurveName } from './curves/types.js';
+import { CurveLoader } from './core/curve-loader.js';
 import { mod } from './math/modular.js';
 import { StarknetApi } from './starknet/api.js';
 import { createBW6Curve, createPairingCurve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
@@ -45,6 +47,13 @@ export interface EngineOptions {
    * measured on first use (see `src/msm/service.ts`); `Infinity` keeps a curve on the CPU.
    */
   readonly msmGpuThreshold?: number | Partial<Record<MsmCurveName, number>>;
+  /**
+   * Curves whose wasm modules to load before `createEngine` resolves, so that their synchronous methods work at
+   * once: a list (`['bn254', 'stark']`) or `'all'`. Default: none — every curve loads on first use (its
+   * asynchronous methods load it; its synchronous ones throw `CURVE_NOT_LOADED` until then), and an app
+   * downloads only the modules of the curves it uses. See also {@link Engine.load}.
+   */
+  readonly curves?: readonly CurveName[] | 'all';
 }
 
 /** What the engine found and uses. */
@@ -63,6 +72,11 @@ export interface EngineInfo {
   readonly crossOriginIsolated: boolean;
   /** Fields the wasm core provides. */
   readonly fields: readonly FieldId[];
+  /**
+   * Curves whose modules are loaded in the calling thread so far (see {@link EngineOptions.curves}). Always
+   * present in what `info()` returns (optional so that reports from older versions still type-check).
+   */
+  readonly loadedCurves?: readonly CurveName[];
   /**
    * MSM routing: GPU thresholds known so far, and fallbacks from a lost GPU to the CPU (with the last reason).
    * Always present in what `info()` returns (optional only so that reports from older versions still type-check).
@@ -114,6 +128,15 @@ export interface Engine {
    * thread), and batches over the worker pool. Its methods throw `ENGINE_CLOSED` after {@link close}.
    */
   readonly starknet: StarknetApi;
+  /**
+   * Loads curves' wasm modules in the calling thread (each once), so that their synchronous methods — group
+   * operations, encodings, `field(...)`, Starknet signing and hashing — can be used: `await wc.load('bn254')`,
+   * or `wc.load('all')`. Asynchronous methods load their curve themselves. Workers load a module when their
+   * first task for it arrives.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for an unknown curve; `WASM_UNAVAILABLE` when a module cannot
+   *   be fetched or compiled; `ENGINE_CLOSED`.
+   */
+  load(...curves: readonly (CurveName | 'all')[]): Promise<void>;
   /** Terminates workers and releases the GPU device. Idempotent. */
   close(): Promise<void>;
   /** BN254 (alt_bn128): groups, encodings (EIP-196/197), pairings. Methods throw `ENGINE_CLOSED` after {@link close}. */
@@ -133,6 +156,26 @@ export interface Engine {
   readonly ed_on_bls12_377: EmbeddedCurve;
   /** Bandersnatch (over BLS12-381's scalar field): twisted Edwards `.te` and short Weierstrass `.sw` groups. */
   readonly bandersnatch: EmbeddedCurve & { readonly sw: EmbeddedGroup };
+}
+
+/**
+ * The curves of a `curves` option or `load` call, validated.
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for something other than `'all'` or a list of known curve names.
+ */
+function curvesOption(value: unknown): CurveName[] {
+  const all = curveList.map((c) => c.name);
+  if (value === undefined) return [];
+  if (value === 'all') return all;
+  if (!Array.isArray(value)) throw new WebcurvesError('INVALID_ARGUMENT', `curves must be 'all' or a list of curve names (${all.join(', ')})`);
+  const out: CurveName[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const c: unknown = value[i];
+    if (c === 'all') return all;
+    if (typeof c !== 'string' || !(all as readonly string[]).includes(c))
+      throw new WebcurvesError('INVALID_ARGUMENT', `curves[${i}]: ${JSON.stringify(c) ?? String(c)} is not a curve (${all.join(', ')})`);
+    if (!out.includes(c as CurveName)) out.push(c as CurveName);
+  }
+  return out;
 }
 
 /** Library version (kept equal to package.json by a test). */
@@ -171,8 +214,8 @@ function seededElements(modulus: bigint, count: number, seed: bigint): bigint[] 
 }
 
 /**
- * Creates an engine: probes the GPU (per `gpu`), starts the worker pool (per `workers`) and instantiates
- * the wasm core in the calling thread.
+ * Creates an engine: probes the GPU (per `gpu`), prepares the worker pool (per `workers`) and loads the curve
+ * modules named by `curves` (none by default: curves load on first use).
  * @param options - see {@link EngineOptions}
  * @returns a ready engine; call {@link Engine.close} when done
  * The workers start when the first task is sent to them (a batch, the self-test, a pairing check large enough
@@ -199,13 +242,15 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
   const local = new UnitExecutor();
   const fieldIds = primeFields().map((f) => f.id as FieldId);
-  // The calling thread keeps every field ready, so field arithmetic is synchronous.
   // Every object the engine hands out refuses work once it is closed (see the README's Guarantees).
   let closed = false;
   const live = (): void => {
     if (closed) throw new WebcurvesError('ENGINE_CLOSED', 'the engine is closed');
   };
-  const fieldsPromise = Promise.all(fieldIds.map(async (id) => new WasmField(await local.core(curveOfField(id)), id, live)));
+  // Curve modules load on first use (src/core/curve-loader.ts); `curves` loads some ahead, with the rest of setup.
+  const loader = new CurveLoader((curve) => local.core(curve));
+  const ahead = curvesOption(options.curves);
+  const curvesPromise = Promise.all(ahead.map((c) => loader.load(c)));
   let gpuRefusal: string | undefined;
   const gpuPromise: Promise<AcquiredGpu | undefined> =
     gpuMode === 'off'
@@ -220,7 +265,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // (pairing checks run in-thread until the workers are warm for their curve), so a first result never waits
   // for threads, nor shares the CPU with their start-up.
   const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount, { start: 'first-task' }) : Promise.resolve(undefined);
-  const settled = await Promise.allSettled([fieldsPromise, gpuPromise, poolPromise]);
+  const settled = await Promise.allSettled([curvesPromise, gpuPromise, poolPromise]);
   const release = async (): Promise<void> => {
     if (settled[1].status === 'fulfilled') settled[1].value?.device.destroy();
     if (settled[2].status === 'fulfilled') await settled[2].value?.close();
@@ -231,8 +276,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       throw s.reason;
     }
   }
+  /** Field objects, made once per field when its curve is loaded. */
   const fields = new Map<FieldId, WasmField>();
-  (settled[0] as PromiseFulfilledResult<WasmField[]>).value.forEach((f, i) => fields.set(fieldIds[i]!, f));
   const gpu = (settled[1] as PromiseFulfilledResult<AcquiredGpu | undefined>).value;
   const pool = (settled[2] as PromiseFulfilledResult<WorkerPool | undefined>).value;
   if (gpuMode === 'on' && !gpu) {
@@ -247,38 +292,32 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     if (!closed) lostReason = `device lost: ${info.message || info.reason}`;
   });
   const simd = wasmSimdSupported();
-  // Pairing curves run on the calling thread's instance of each curve module (already instantiated above).
-  const [bn254Core, bls381Core, bls377Core, bw6Core, edCore, bandersnatchCore] = await Promise.all([
-    local.core('bn254'),
-    local.core('bls12_381'),
-    local.core('bls12_377'),
-    local.core('bw6_761'),
-    local.core('ed_on_bls12_377'),
-    local.core('bandersnatch'),
-  ]);
-
-  const starknet = new StarknetApi(await local.core('stark'), {
+  const starknet = new StarknetApi(loader.access('stark', 'wc.starknet'), {
     live,
     parallel: pool ? { get size() { return pool.size; }, run: (task) => pool.run(task) } : undefined,
   });
-  starknet.prepare();
 
   const msm = new MsmService({ local, pool, gpu, live, gpuLost: () => lostReason, thresholds: th });
   const pairingPool: PairingParallel | undefined = pool
     ? { get size() { return pool.size; }, run: (task, opts) => pool.run(task, opts) }
     : undefined;
   const pairingCurves = {
-    bn254: createPairingCurve(bn254Core, live, pairingPool, msm),
-    bls12_381: createPairingCurve(bls381Core, live, pairingPool, msm),
-    bls12_377: createPairingCurve(bls377Core, live, pairingPool, msm),
+    bn254: createPairingCurve(loader.access('bn254', 'wc.bn254'), live, pairingPool, msm),
+    bls12_381: createPairingCurve(loader.access('bls12_381', 'wc.bls12_381'), live, pairingPool, msm),
+    bls12_377: createPairingCurve(loader.access('bls12_377', 'wc.bls12_377'), live, pairingPool, msm),
   };
   const engine: Engine = {
     starknet,
     ...pairingCurves,
-    bw6_761: createBW6Curve(bw6Core, live),
+    bw6_761: createBW6Curve(loader.access('bw6_761', 'wc.bw6_761'), live, msm),
     groth16: new Groth16Api(pairingCurves, live),
-    ed_on_bls12_377: new EmbeddedCurveImpl(edCore, edDesc, live, msm),
-    bandersnatch: new EmbeddedCurveImpl(bandersnatchCore, bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
+    ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
+    bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
+
+    async load(...names: readonly (CurveName | 'all')[]): Promise<void> {
+      live();
+      await Promise.all(curvesOption(names).map((c) => loader.load(c)));
+    },
 
     info(): EngineInfo {
       live();
@@ -297,14 +336,20 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         wasmSimd: simd,
         crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
         fields: fieldIds,
+        loadedCurves: loader.loaded,
         msm: msm.info(),
       };
     },
 
     field(id: FieldId): WasmField {
       live();
-      const f = fields.get(id);
-      if (!f) throw new WebcurvesError('INVALID_ARGUMENT', `unknown field ${String(id)}`);
+      let f = fields.get(id);
+      if (!f) {
+        if (!fieldIds.includes(id)) throw new WebcurvesError('INVALID_ARGUMENT', `unknown field ${String(id)}`);
+        const curve = curveOfField(id);
+        f = new WasmField(loader.access(curve, `wc.field('${id}')`).require(), id, live);
+        fields.set(id, f);
+      }
       return f;
     },
 
@@ -312,6 +357,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       live();
       const layout = FIELD_LAYOUTS[fieldId];
       if (!layout) throw new WebcurvesError('INVALID_ARGUMENT', `unknown field ${String(fieldId)}`);
+      await loader.load(curveOfField(fieldId));
       const p = layout.modulus;
       const xs = [0n, 1n, p - 1n, ...seededElements(p, count - 3, 1n)];
       const ys = [p - 1n, p - 1n, p - 1n, ...seededElements(p, count - 3, 2n)];

@@ -11,7 +11,7 @@
  * valid proof verifies and a tampered one does not before it is timed.
  * @module
  */
-import type { Engine, EngineOptions, G1Point, G2Point } from 'webcurves';
+import type { Engine, EngineOptions, G1Point, G2Point, SnarkjsProof, SnarkjsVerificationKey } from 'webcurves';
 import { paramValues } from '../params.js';
 import { loadPeer, unavailableCase } from '../peers.js';
 import { seededScalars } from '../seeded.js';
@@ -25,11 +25,11 @@ type Snarkjs = typeof import('snarkjs');
 
 /** One key, one proof, a batch of distinct proofs, and a tampered copy of the signals. */
 export interface Fixture {
-  readonly vk: Record<string, unknown>;
-  readonly proof: Record<string, unknown>;
+  readonly vk: SnarkjsVerificationKey;
+  readonly proof: SnarkjsProof;
   readonly publicSignals: string[];
   readonly badSignals: string[];
-  readonly batch: { publicSignals: string[]; proof: Record<string, unknown> }[];
+  readonly batch: { publicSignals: string[]; proof: SnarkjsProof }[];
 }
 
 

@@ -52,7 +52,7 @@ post({
   suites: suites.map((s) => ({ id: s.id, title: s.title, description: s.description, params: s.params ?? [], needs: s.needs ?? [] })),
 });
 
-const enginePromise: Promise<Engine> = createEngine({ gpu: 'auto', workers: 'auto' });
+const enginePromise: Promise<Engine> = createEngine({ curves: 'all', gpu: 'auto', workers: 'auto' });
 enginePromise.then(
   (engine) => post({ type: 'ready', info: engine.info(), features: { groth16: 'groth16' in engine, starknet: 'starknet' in engine } }),
   (e: unknown) => post({ type: 'failed', message: describeError(e) }),

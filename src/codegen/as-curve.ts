@@ -2,8 +2,9 @@
  * Emits a pairing curve's groups in AssemblyScript: G1 over Fp and G2 over Fp2 (BW6: both over Fp) from one template (y² = x³ + b,
  * a = 0), in Jacobian coordinates: doubling (dbl-2009-l), mixed addition (madd-2007-bl), addition
  * (add-2007-bl), negation, affine conversion, on-curve checks, the endomorphisms (φ on G1, ψ on G2),
- * endomorphism-based subgroup checks, cofactor clearing, scalar multiplication by interleaved wNAF over the
- * endomorphism decomposition (digits recoded by the caller), and a Pippenger MSM over signed window digits.
+ * endomorphism-based subgroup checks, cofactor clearing, and scalar multiplication by interleaved wNAF over the
+ * endomorphism decomposition (digits recoded by the caller; also Straus's method for small MSMs). Larger MSMs
+ * are the batch-affine Pippenger of `as-msm.ts`, which every group has.
  *
  * Every group function here is variable-time (branches on the point at infinity and on scalar digits):
  * meant for public data; the README says so.
@@ -269,41 +270,6 @@ export function ${g}_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len:
     }
   }
   ${g}_copy(o, ${acc});
-}
-`);
-  }
-  // Pippenger
-  {
-    const sc = new Scratch(`S_${g}_msm`);
-    const acc = sc.take('acc', J), sum = sc.take('sum', J), tot = sc.take('tot', J), na = sc.take('na', A);
-    decls.push(sc.decl());
-    out.push(`/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function ${g}_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  ${g}_setInf(${acc});
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) ${g}_dbl(${acc}, ${acc});
-    for (let b: usize = 0; b < nb; b++) ${g}_setInf(buckets + b * ${J});
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * ${A};
-      if (dig > 0) ${g}_addMixed(buckets + <usize>(dig - 1) * ${J}, buckets + <usize>(dig - 1) * ${J}, pt);
-      else { ${g}_negAff(${na}, pt); ${g}_addMixed(buckets + <usize>(-dig - 1) * ${J}, buckets + <usize>(-dig - 1) * ${J}, ${na}); }
-    }
-    ${g}_setInf(${sum});
-    ${g}_setInf(${tot});
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      ${g}_add(${sum}, ${sum}, buckets + <usize>b * ${J});
-      ${g}_add(${tot}, ${tot}, ${sum});
-    }
-    ${g}_add(${acc}, ${acc}, ${tot});
-  }
-  ${g}_toAff(o, ${acc});
 }
 `);
   }

@@ -26,7 +26,7 @@ import type { FieldLayoutInfo } from './as-util.js';
 import { emitAsEmbedded, EMBEDDED_EXPORTS } from './as-edwards.js';
 import { emitMsmMp } from './as-msm.js';
 import { emitAbiIndex, emitAbiModule, moduleExports, sourceReader } from './abi.js';
-import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairingMsmModules, type MsmModule } from './msm-modules.js';
+import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairing6MsmModules, pairingMsmModules, type MsmModule } from './msm-modules.js';
 
 /** Limb width of the generated WGSL fields (the 2023 WebGPU MSM competition's choice; see wgsl-field.ts). */
 export const WGSL_LIMB_BITS = 13;
@@ -170,9 +170,10 @@ function embeddedModules(desc: EmbeddedCurveDescriptor, shapes: Readonly<Record<
   return out;
 }
 
-/** The CPU MSM modules of a curve (none for curves without one yet). */
+/** The CPU MSM modules of a curve (none for curves without one, such as Stark's). */
 function curveMsmModules(c: (typeof curves)[number], shapes: Readonly<Record<string, FieldShapeRecord>>): MsmModule[] {
-  if (c.kind === 'pairing' && c.family !== 'bw6') return pairingMsmModules(pairing12Params(c as Pairing12Descriptor), baseFieldInfo(c.fp, shapes));
+  if (c.kind === 'pairing' && c.family === 'bw6') return pairing6MsmModules(pairing6Params(c), baseFieldInfo(c.fp, shapes));
+  if (c.kind === 'pairing') return pairingMsmModules(pairing12Params(c as Pairing12Descriptor), baseFieldInfo(c.fp, shapes));
   if (c.kind === 'embedded') return embeddedMsmModules(c, baseFieldInfo(c.fp, shapes));
   return [];
 }

@@ -1,17 +1,19 @@
 /**
- * Which groups get a CPU MSM module, and how each is wired to its curve's code: the pairing curves' G1 (GLV
- * with φ, dimension 2) and G2 (GLS with ψ, dimension 4) on top of the generated towers and groups, and the
- * embedded curves' twisted Edwards (mapped to a Weierstrass model) and short Weierstrass groups on top of
+ * Which groups get a CPU MSM module, and how each is wired to its curve's code: the BN/BLS12 curves' G1 (GLV
+ * with φ, dimension 2) and G2 (GLS with ψ over Fp2, dimension 4) on top of the generated towers and groups,
+ * BW6 curves' G1 and G2 (both over Fp, GLV with σ, dimension 2, one lattice for both), and the embedded
+ * curves' twisted Edwards (mapped to a Weierstrass model) and short Weierstrass groups on top of
  * `as-edwards.ts`. Emits `src/wasm/msm/<curve>/<group>.ts`, the shared `src/wasm/msm/mp.ts`, and the layout
  * table `src/generated/msm.ts` the TypeScript side reads.
  *
- * Adding a curve (BW6-761 G1/G2, say) means adding its {@link MsmGroupGen} here: fields and native group
- * functions by name, an optional endomorphism with its derived decomposition, and nothing else.
+ * Adding a curve means adding its {@link MsmGroupGen} here: fields and native group functions by name, an
+ * optional endomorphism with its derived decomposition, and nothing else.
  * @module
  */
 import type { EmbeddedCurveDescriptor } from '../curves/types.js';
 import { bitLength } from '../math/modular.js';
 import type { Pairing12Params } from '../math/pairing-params.js';
+import type { Pairing6Params } from '../math/pairing6-params.js';
 import { edwardsParams } from '../math/edwards.js';
 import { fpImports } from './as-tower.js';
 import { emitMsmGroup, msmLayout, MSM_FP, MSM_FP2, type MsmGroupGen, type MsmGroupLayout } from './as-msm.js';
@@ -71,6 +73,40 @@ export function pairingMsmModules(pp: Pairing12Params, f: FieldLayoutInfo): MsmM
   return [
     { id: `${name}_g1`, curve: name, file: 'g1', gen: g1 },
     { id: `${name}_g2`, curve: name, file: 'g2', gen: g2 },
+  ];
+}
+
+/**
+ * G1 (on E: y² = x³ + b1) and G2 (on the twist E′: y² = x³ + b2) of a BW6 curve, both over Fp: the same
+ * emitter as BN/BLS12 G1, with σ(x, y) = (ω_g·x, −y) as the endomorphism of each group. The two cube roots
+ * ω1, ω2 are the ones pairing6-params.ts chose so that σ acts as [p mod r] on both groups, so both share the
+ * one GLV lattice `pp.glv`. Subgroup checks reuse the groups module's exact `inSubgroup` (see as-curve.ts).
+ * `f.path` as for {@link pairingMsmModules}.
+ */
+export function pairing6MsmModules(pp: Pairing6Params, f: FieldLayoutInfo): MsmModule[] {
+  const name = pp.desc.name;
+  const E = f.E;
+  const R = Math.ceil(bitLength(pp.r) / 32);
+  const groups = `../../pairing/${name}/groups`;
+  const gen = (g: 'g1' | 'g2', omega: bigint): MsmGroupGen => {
+    const G = g.toUpperCase();
+    return {
+      prefix: `msm_${g}`,
+      S: E,
+      deg: 1,
+      F: MSM_FP,
+      imports: [fpImports(f), `import { ${g}_fromWords, ${g}_toWords, ${g}_onCurve, ${g}_inSubgroup } from '${groups}';`],
+      decls: [`const C_MSM_${G}_OMEGA: usize = ${montData(f, omega)};`],
+      // σ(x, y) = (ω·x, −y); the identity (0, 0) stays (0, 0).
+      endo: { dec: pp.glv, body: `  fp_neg(o + ${E}, a + ${E});\n  fp_mul(o, a, C_MSM_${G}_OMEGA);` },
+      r: pp.r,
+      scalarWords: R,
+      native: { fromWords: `${g}_fromWords`, toWords: `${g}_toWords`, onCurve: `${g}_onCurve`, inSubgroup: `${g}_inSubgroup` },
+    };
+  };
+  return [
+    { id: `${name}_g1`, curve: name, file: 'g1', gen: gen('g1', pp.omega1) },
+    { id: `${name}_g2`, curve: name, file: 'g2', gen: gen('g2', pp.omega2) },
   ];
 }
 

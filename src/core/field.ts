@@ -6,6 +6,7 @@
 import { WebcurvesError } from '../errors.js';
 import { CURVE_FIELDS, FIELD_LAYOUTS, type FieldId, type FieldLayout } from '../generated/fields.js';
 import type { CoreInstance, WasmFieldExports } from './wasm.js';
+import { readWords, writeWords } from './words.js';
 
 /** Element-wise operations a batch can apply; the arity is how many inputs each element takes. */
 export const FIELD_BATCH_OPS = {
@@ -74,18 +75,14 @@ export class WasmField {
     this.live();
     if (typeof v !== 'bigint' || v < 0n || v >= this.layout.modulus)
       throw new WebcurvesError('NOT_IN_FIELD', `value is not in [0, ${this.layout.id} modulus)`);
-    const w = this.words(this.ioPtr);
-    for (let i = 0; i < w.length; i++, v >>= 32n) w[i] = Number(v & 0xffffffffn);
+    writeWords(this.words(this.ioPtr), 0, v, this.layout.ioWords);
     this.raw.fromWords(ptr, this.ioPtr);
   }
 
   /** Reads the canonical value of element slot `ptr`. */
   load(ptr: number): bigint {
     this.raw.toWords(this.ioPtr, ptr);
-    const w = this.words(this.ioPtr);
-    let v = 0n;
-    for (let i = w.length - 1; i >= 0; i--) v = (v << 32n) | BigInt(w[i]!);
-    return v;
+    return readWords(this.words(this.ioPtr), 0, this.layout.ioWords);
   }
 
   private unary(a: bigint, f: (out: number, a: number) => void): bigint {
@@ -159,8 +156,7 @@ export class WasmField {
     const words = Math.max(1, Math.ceil(e.toString(2).length / 32));
     const ePtr = this.core.exports.alloc(4 * words);
     try {
-      const w = new Uint32Array(this.core.exports.memory.buffer, ePtr, words);
-      for (let i = 0; i < words; i++, e >>= 32n) w[i] = Number(e & 0xffffffffn);
+      writeWords(new Uint32Array(this.core.exports.memory.buffer, ePtr, words), 0, e, words);
       this.store(this.el(0), a);
       this.raw.pow(this.el(1), this.el(0), ePtr, words);
       return this.load(this.el(1));
@@ -231,23 +227,4 @@ export class WasmField {
   }
 }
 
-/** Packs canonical values into little-endian u32 words, `words` per value. */
-export function packWords(values: readonly bigint[], words: number): Uint32Array {
-  const out = new Uint32Array(values.length * words);
-  values.forEach((v0, i) => {
-    let v = v0;
-    for (let k = 0; k < words; k++, v >>= 32n) out[i * words + k] = Number(v & 0xffffffffn);
-  });
-  return out;
-}
-
-/** Inverse of {@link packWords}. */
-export function unpackWords(packed: Uint32Array, words: number): bigint[] {
-  const out: bigint[] = [];
-  for (let i = 0; i < packed.length / words; i++) {
-    let v = 0n;
-    for (let k = words - 1; k >= 0; k--) v = (v << 32n) | BigInt(packed[i * words + k]!);
-    out.push(v);
-  }
-  return out;
-}
+export { packWords, unpackWords } from './words.js';

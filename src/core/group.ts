@@ -27,7 +27,10 @@ export interface CurveGroup<P, EncodeOpts, DecodeOpts> extends MsmMethods<P> {
   mul(a: P, k: bigint): P;
   /** Whether a and b are the same point. @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`. */
   eq(a: P, b: P): boolean;
-  /** Whether a is a well-formed point on the curve and in the prime-order subgroup (never throws). */
+  /**
+   * Whether a is a well-formed point on the curve and in the prime-order subgroup (bad points give false).
+   * @throws {WebcurvesError} `ENGINE_CLOSED`; `CURVE_NOT_LOADED` before the curve is loaded.
+   */
   isValid(a: P): boolean;
   /**
    * Encodes a point (the family's formats).
@@ -46,15 +49,15 @@ export interface CurveGroup<P, EncodeOpts, DecodeOpts> extends MsmMethods<P> {
 
 /**
  * `isValid`'s rule for every group: whether `check` (a full validation that throws) passes. Any failure means
- * "not valid", except a closed engine, which is the caller's error and still throws.
- * @throws {WebcurvesError} `ENGINE_CLOSED`.
+ * "not valid", except a closed engine or a curve not loaded yet, which are the caller's errors and still throw.
+ * @throws {WebcurvesError} `ENGINE_CLOSED`, `CURVE_NOT_LOADED`.
  */
 export function passes(check: () => void): boolean {
   try {
     check();
     return true;
   } catch (e) {
-    if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
+    if (e instanceof WebcurvesError && (e.code === 'ENGINE_CLOSED' || e.code === 'CURVE_NOT_LOADED')) throw e;
     return false;
   }
 }

@@ -32,14 +32,14 @@ export class UnitExecutor {
   private msmQueue: Promise<unknown> = Promise.resolve();
 
   /** The instance of a curve's module (created once). */
-  core(curve: CurveName): Promise<CoreInstance> {
+  core<C extends CurveName>(curve: C): Promise<CoreInstance<C>> {
     let c = this.cores.get(curve);
     if (!c) {
       c = instantiateCore(curve);
       c.catch(() => this.cores.delete(curve));
       this.cores.set(curve, c);
     }
-    return c;
+    return c as Promise<CoreInstance<C>>;
   }
 
   /** The instance reserved for MSM units of a curve (created once, separate from {@link core}'s). */

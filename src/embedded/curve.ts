@@ -25,10 +25,12 @@
  * @module
  */
 import type { CoreInstance } from '../core/wasm.js';
+import type { CurveAccess } from '../core/curve-loader.js';
 import type { EmbeddedCurveDescriptor } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { wnafDigits } from '../math/digits.js';
 import { SubgroupCache } from '../core/subgroup-cache.js';
+import { readWords, writeWords } from '../core/words.js';
 import { invMod, mod } from '../math/modular.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
@@ -87,6 +89,18 @@ interface GroupExports {
 /** The modules of the embedded curves. */
 type EmbeddedModule = 'ed_on_bls12_377' | 'bandersnatch';
 
+/** The calling thread's instance of an embedded curve's module and the scratch the group code uses. */
+interface EmbeddedWasm {
+  readonly core: CoreInstance<EmbeddedModule>;
+  readonly groupExports: { readonly te: GroupExports; readonly sw?: GroupExports };
+  readonly fp: CoreInstance['fp'];
+  /** Scratch: io words (2 elements), then a, b, out (one point each). */
+  readonly IO: number;
+  readonly A: number;
+  readonly B: number;
+  readonly OUT: number;
+}
+
 /** Implementation over one wasm instance of the curve's module. */
 export class EmbeddedCurveImpl implements EmbeddedCurve {
   readonly name: EmbeddedCurveDescriptor['name'];
@@ -95,24 +109,19 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
   readonly cofactor: bigint;
   readonly te: EmbeddedGroup;
   readonly sw?: EmbeddedGroup;
-  private readonly groupExports: { readonly te: GroupExports; readonly sw?: GroupExports };
-  private readonly fp: CoreInstance['fp'];
   private readonly io: number;
   private readonly E: number;
-  private readonly IO: number;
-  private readonly A: number;
-  private readonly B: number;
-  private readonly OUT: number;
   private readonly bits: number;
+  private wasmCache: EmbeddedWasm | undefined;
 
   /**
-   * @param core - the curve module's instance (in the calling thread)
+   * @param access - the curve's module (loaded on first use; see `src/core/curve-loader.ts`)
    * @param desc - the curve's descriptor
    * @param live - throws `ENGINE_CLOSED` once the engine is closed
    * @param msm - the engine's MSM service
    */
   constructor(
-    private readonly core: CoreInstance,
+    private readonly access: CurveAccess,
     private readonly desc: EmbeddedCurveDescriptor,
     private readonly live: () => void,
     private readonly msm: MsmService,
@@ -121,20 +130,36 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     this.p = desc.fp.modulus;
     this.r = desc.fr.modulus;
     this.cofactor = desc.te.cofactor;
-    const abi = (core as CoreInstance<EmbeddedModule>).abi;
-    this.groupExports = 'sw' in abi ? { te: abi.te, sw: abi.sw } : { te: abi.te };
-    this.fp = core.fp;
     const lay = FIELD_LAYOUTS[desc.fp.id as keyof typeof FIELD_LAYOUTS];
     this.io = lay.ioWords;
     this.E = lay.elemBytes;
     this.bits = this.p.toString(2).length;
-    const a = (bytes: number): number => core.exports.alloc(bytes);
-    this.IO = a(4 * this.io * 2);
-    this.A = a(2 * this.E);
-    this.B = a(2 * this.E);
-    this.OUT = a(2 * this.E);
     this.te = this.group('te');
     if (desc.sw) this.sw = this.group('sw');
+  }
+
+  /**
+   * The calling thread's instance and its scratch, for a synchronous call: the engine must be open and the
+   * module loaded.
+   * @throws {WebcurvesError} `ENGINE_CLOSED`, `CURVE_NOT_LOADED`.
+   */
+  private get w(): EmbeddedWasm {
+    this.live();
+    if (!this.wasmCache) {
+      const core = this.access.require() as CoreInstance<EmbeddedModule>;
+      const abi = core.abi;
+      const a = (bytes: number): number => core.exports.alloc(bytes);
+      this.wasmCache = {
+        core,
+        groupExports: 'sw' in abi ? { te: abi.te, sw: abi.sw } : { te: abi.te },
+        fp: core.fp,
+        IO: a(4 * this.io * 2),
+        A: a(2 * this.E),
+        B: a(2 * this.E),
+        OUT: a(2 * this.E),
+      };
+    }
+    return this.wasmCache;
   }
 
   // ------------------------------------------------------------------ marshalling
@@ -148,31 +173,23 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
   }
 
   private put(values: readonly bigint[]): void {
-    const w = new Uint32Array(this.core.exports.memory.buffer);
-    const base = this.IO >> 2;
-    values.forEach((v0, i) => {
-      let v = v0;
-      for (let j = 0; j < this.io; j++, v >>= 32n) w[base + i * this.io + j] = Number(v & 0xffffffffn);
-    });
+    const w = new Uint32Array(this.w.core.exports.memory.buffer);
+    const base = this.w.IO >> 2;
+    for (let i = 0; i < values.length; i++) writeWords(w, base + i * this.io, values[i]!, this.io);
   }
 
   private getPoint(kind: 'te' | 'sw', at: number): CurvePoint {
-    this.ops(kind).toWords(this.IO, at, this.io);
-    const w = new Uint32Array(this.core.exports.memory.buffer);
-    const base = this.IO >> 2;
-    const val = (i: number): bigint => {
-      let v = 0n;
-      for (let j = this.io - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[base + i * this.io + j]!);
-      return v;
-    };
-    return { x: val(0), y: val(1) };
+    this.ops(kind).toWords(this.w.IO, at, this.io);
+    const w = new Uint32Array(this.w.core.exports.memory.buffer);
+    const base = this.w.IO >> 2;
+    return { x: readWords(w, base, this.io), y: readWords(w, base + this.io, this.io) };
   }
 
   /** Points recently proven in the prime-order subgroup, per group. */
   private readonly inSubgroup = { te: new SubgroupCache(), sw: new SubgroupCache() };
 
   private ops(kind: 'te' | 'sw'): GroupExports {
-    const G = this.groupExports[kind];
+    const G = this.w.groupExports[kind];
     if (!G) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} has no ${kind} group`);
     return G;
   }
@@ -182,7 +199,7 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     const c = this.coords(P);
     const G = this.ops(kind);
     this.put(c);
-    G.fromWords(at, this.IO, this.io);
+    G.fromWords(at, this.w.IO, this.io);
     if (!G.onCurve(at)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the ${this.name} ${kind === 'te' ? 'Edwards' : 'Weierstrass'} curve`);
     if (!subgroup) return;
     const cache = this.inSubgroup[kind];
@@ -193,13 +210,10 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
 
   private sqrt(v: bigint): bigint | undefined {
     this.put([v]);
-    this.fp.fromWords(this.A, this.IO);
-    if (!this.fp.sqrt(this.B, this.A)) return undefined;
-    this.fp.toWords(this.IO, this.B);
-    const w = new Uint32Array(this.core.exports.memory.buffer, this.IO, this.io);
-    let x = 0n;
-    for (let j = this.io - 1; j >= 0; j--) x = (x << 32n) | BigInt(w[j]!);
-    return x;
+    this.w.fp.fromWords(this.w.A, this.w.IO);
+    if (!this.w.fp.sqrt(this.w.B, this.w.A)) return undefined;
+    this.w.fp.toWords(this.w.IO, this.w.B);
+    return readWords(new Uint32Array(this.w.core.exports.memory.buffer, this.w.IO, this.io), 0, this.io);
   }
 
   private scalar(k: bigint): bigint {
@@ -310,7 +324,6 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     const spec = kind === 'te' ? this.desc.te : this.desc.sw!;
     const generator: CurvePoint = { x: spec.generator.x, y: spec.generator.y };
     const zero: CurvePoint = kind === 'te' ? { x: 0n, y: 1n } : { x: 0n, y: 0n };
-    const G = this.ops(kind);
     const adapter: MsmGroupAdapter<CurvePoint> = {
       id: `${this.name}_${kind}` as MsmGroupId,
       r: this.r,
@@ -322,36 +335,36 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     };
     const unary = (a: CurvePoint, op: (out: number, a: number) => void): CurvePoint => {
       self.live();
-      self.load(kind, a, self.A, false);
-      op(self.OUT, self.A);
-      return self.getPoint(kind, self.OUT);
+      self.load(kind, a, self.w.A, false);
+      op(self.w.OUT, self.w.A);
+      return self.getPoint(kind, self.w.OUT);
     };
     return {
       generator,
       zero,
       add(a, b) {
         self.live();
-        self.load(kind, a, self.A, false);
-        self.load(kind, b, self.B, false);
-        G.addAff(self.OUT, self.A, self.B);
-        return self.getPoint(kind, self.OUT);
+        self.load(kind, a, self.w.A, false);
+        self.load(kind, b, self.w.B, false);
+        self.ops(kind).addAff(self.w.OUT, self.w.A, self.w.B);
+        return self.getPoint(kind, self.w.OUT);
       },
-      double: (a) => unary(a, G.dblAff),
-      neg: (a) => unary(a, G.negAff),
+      double: (a) => unary(a, (o, x) => self.ops(kind).dblAff(o, x)),
+      neg: (a) => unary(a, (o, x) => self.ops(kind).negAff(o, x)),
       mul(a, k) {
         self.live();
         const s = self.scalar(k);
-        self.load(kind, a, self.A, true);
+        self.load(kind, a, self.w.A, true);
         if (s === 0n) return zero;
         const d = Int8Array.from(wnafDigits(s, 4));
-        const dp = self.core.exports.alloc(d.length);
+        const dp = self.w.core.exports.alloc(d.length);
         try {
-          new Int8Array(self.core.exports.memory.buffer, dp, d.length).set(d);
-          G.mulWnaf(self.OUT, self.A, dp, d.length);
+          new Int8Array(self.w.core.exports.memory.buffer, dp, d.length).set(d);
+          self.ops(kind).mulWnaf(self.w.OUT, self.w.A, dp, d.length);
         } finally {
-          self.core.exports.free(dp);
+          self.w.core.exports.free(dp);
         }
-        return self.getPoint(kind, self.OUT);
+        return self.getPoint(kind, self.w.OUT);
       },
       eq(a, b) {
         self.live();
@@ -362,14 +375,14 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
       isValid(a) {
         return passes(() => {
           self.live();
-          self.load(kind, a, self.A, true);
+          self.load(kind, a, self.w.A, true);
         });
       },
       toBytes(a, opts) {
         self.live();
         const o = optionsBag(opts, 'toBytes options');
         optionalBoolean(o, 'compressed');
-        self.load(kind, a, self.A, false);
+        self.load(kind, a, self.w.A, false);
         return self.encode(kind, a, opts?.compressed ?? true);
       },
       fromBytes(bytes, opts) {
@@ -378,7 +391,7 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
         optionalBoolean(o, 'compressed');
         optionalBoolean(o, 'subgroupCheck');
         const P = self.decode(kind, bytes, opts?.compressed ?? true);
-        self.load(kind, P, self.A, opts?.subgroupCheck ?? true);
+        self.load(kind, P, self.w.A, opts?.subgroupCheck ?? true);
         return P;
       },
       msm: (points, scalars, options) => self.msm.msm(adapter, points, scalars, options),

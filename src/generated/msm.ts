@@ -36,6 +36,8 @@ export const MSM_LAYOUTS = {
   bls12_381_g2: { id: 'bls12_381_g2', curve: 'bls12_381', prefix: 'msm_g2', affineBytes: 208, coordBytes: 104, pointElems: 4, ioWords: 12, dim: 4, pieceBits: 65, pieceWords: 3, scalarWords: 8 },
   bls12_377_g1: { id: 'bls12_377_g1', curve: 'bls12_377', prefix: 'msm_g1', affineBytes: 104, coordBytes: 52, pointElems: 2, ioWords: 12, dim: 2, pieceBits: 127, pieceWords: 4, scalarWords: 8 },
   bls12_377_g2: { id: 'bls12_377_g2', curve: 'bls12_377', prefix: 'msm_g2', affineBytes: 208, coordBytes: 104, pointElems: 4, ioWords: 12, dim: 4, pieceBits: 64, pieceWords: 2, scalarWords: 8 },
+  bw6_761_g1: { id: 'bw6_761_g1', curve: 'bw6_761', prefix: 'msm_g1', affineBytes: 208, coordBytes: 104, pointElems: 2, ioWords: 24, dim: 2, pieceBits: 190, pieceWords: 6, scalarWords: 12 },
+  bw6_761_g2: { id: 'bw6_761_g2', curve: 'bw6_761', prefix: 'msm_g2', affineBytes: 208, coordBytes: 104, pointElems: 2, ioWords: 24, dim: 2, pieceBits: 190, pieceWords: 6, scalarWords: 12 },
   ed_on_bls12_377_te: { id: 'ed_on_bls12_377_te', curve: 'ed_on_bls12_377', prefix: 'msm_te', affineBytes: 72, coordBytes: 36, pointElems: 2, ioWords: 8, dim: 1, pieceBits: 251, pieceWords: 8, scalarWords: 8 },
   bandersnatch_te: { id: 'bandersnatch_te', curve: 'bandersnatch', prefix: 'msm_te', affineBytes: 72, coordBytes: 36, pointElems: 2, ioWords: 8, dim: 1, pieceBits: 253, pieceWords: 8, scalarWords: 8 },
   bandersnatch_sw: { id: 'bandersnatch_sw', curve: 'bandersnatch', prefix: 'msm_sw', affineBytes: 72, coordBytes: 36, pointElems: 2, ioWords: 8, dim: 1, pieceBits: 253, pieceWords: 8, scalarWords: 8 },

@@ -27,6 +27,7 @@ import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
 import type { G1Point, G2Point } from '../pairing/encoding.js';
 import type { LineWords, PairInput } from '../pairing/jobs.js';
 import { parseKey, parseProof, parsePublicSignals, type ParsedKey, type ParsedProof } from './format.js';
+import type { Groth16ProofInput, Groth16VerifyingKeyInput, PublicSignalsInput } from './json.js';
 
 /** A verifying key made ready for repeated verification ({@link Groth16Api.prepare}). Opaque. */
 export interface Groth16PreparedKey {
@@ -45,8 +46,8 @@ export interface Groth16Options {
 
 /** One proof of a batch. */
 export interface Groth16BatchItem {
-  readonly publicSignals: unknown;
-  readonly proof: unknown;
+  readonly publicSignals: PublicSignalsInput;
+  readonly proof: Groth16ProofInput;
 }
 
 /** Outcome of {@link Groth16Api.verifyBatch}. */
@@ -131,9 +132,9 @@ export class Groth16Api {
    * @throws {WebcurvesError} `INVALID_VERIFYING_KEY` (malformed, unsupported curve or protocol, a point off the
    *   curve or outside its subgroup; the low-level error is the `cause`); `ENGINE_CLOSED`.
    */
-  async prepare(vk: unknown): Promise<Groth16PreparedKey> {
+  async prepare(vk: Groth16VerifyingKeyInput): Promise<Groth16PreparedKey> {
     this.live();
-    return this.keyFor(vk).handle;
+    return (await this.keyFor(vk)).handle;
   }
 
   /**
@@ -146,9 +147,9 @@ export class Groth16Api {
    *   protocol, a point off the curve or outside its subgroup), `INVALID_PUBLIC_SIGNALS` (malformed, a count
    *   other than the key's, a value ≥ r); `ABORTED`, `WORKER_FAILED`, `ENGINE_CLOSED`.
    */
-  async verify(vk: unknown, publicSignals: unknown, proof: unknown, options?: Groth16Options): Promise<boolean> {
+  async verify(vk: Groth16VerifyingKeyInput | Groth16PreparedKey, publicSignals: PublicSignalsInput, proof: Groth16ProofInput, options?: Groth16Options): Promise<boolean> {
     this.live();
-    const { data } = this.keyFor(vk);
+    const { data } = await this.keyFor(vk);
     const s = parsePublicSignals(publicSignals, data.key.ic.length - 1, data.impl.r);
     const pc = this.proofCheck(data, parseProof(proof, data.key.curve), '');
     const ic = data.key.ic;
@@ -166,9 +167,9 @@ export class Groth16Api {
    * checked on its own, so `results` says which ones are bad.
    * @throws {WebcurvesError} as {@link verify}, naming the item (`items[i]`) for malformed input.
    */
-  async verifyBatch(vk: unknown, items: readonly Groth16BatchItem[], options?: Groth16Options): Promise<Groth16BatchResult> {
+  async verifyBatch(vk: Groth16VerifyingKeyInput | Groth16PreparedKey, items: readonly Groth16BatchItem[], options?: Groth16Options): Promise<Groth16BatchResult> {
     this.live();
-    const { data, handle } = this.keyFor(vk);
+    const { data, handle } = await this.keyFor(vk);
     if (!Array.isArray(items)) throw new WebcurvesError('INVALID_ARGUMENT', 'items must be an array of { publicSignals, proof }');
     const nPublic = data.key.ic.length - 1;
     const r = data.impl.r;
@@ -212,10 +213,11 @@ export class Groth16Api {
     return { valid: false, results };
   }
 
-  /** Parses or looks up a key: a prepared handle, or JSON (cached by content). */
-  private keyFor(vk: unknown): { data: KeyData; handle: Groth16PreparedKey } {
+  /** Parses or looks up a key: a prepared handle, or JSON (cached by content); loads the key's curve. */
+  private async keyFor(vk: unknown): Promise<{ data: KeyData; handle: Groth16PreparedKey }> {
     if (vk !== null && typeof vk === 'object' && KEYS.has(vk as Groth16PreparedKey)) return { data: KEYS.get(vk as Groth16PreparedKey)!, handle: vk as Groth16PreparedKey };
-    const key = parseKey(vk, (curve, g1, g2) => this.curves[curve].G1.isValid(g1) && this.curves[curve].G2.isValid(g2));
+    const key = parseKey(vk);
+    await this.curves[key.curve].loadModule();
     const id = keyId(key);
     const hit = this.cache.get(id);
     if (hit) {

@@ -73,9 +73,19 @@ export function readInteger(v: unknown): bigint | undefined {
   return undefined;
 }
 
+/**
+ * Why a value is not an integer readInteger takes, for the message: a JavaScript number past 2^53 has already
+ * lost digits in JSON.parse or in the caller's code, which deserves saying.
+ */
+function notInteger(v: unknown, where: string): string {
+  if (typeof v === 'number' && Number.isInteger(v) && v > Number.MAX_SAFE_INTEGER)
+    return `${where} is a JavaScript number above Number.MAX_SAFE_INTEGER (2^53 − 1), so it has lost precision: pass it as a decimal string or a bigint`;
+  return `${where} is not a non-negative integer (decimal string, 0x-hex string or number)`;
+}
+
 function coord(v: unknown, p: bigint, where: string, fail: Fail): bigint {
   const x = readInteger(v);
-  if (x === undefined) fail(`${where} is not a non-negative integer (decimal string, 0x-hex string or number)`);
+  if (x === undefined) fail(notInteger(v, where));
   if (x! >= p) fail(`${where} is not below the field modulus`, new WebcurvesError('NOT_IN_FIELD', `${where} ≥ p`));
   return x!;
 }
@@ -168,6 +178,23 @@ function gnarkG2(v: unknown, p: bigint, where: string, fail: Fail): G2Point {
   return { x: gnarkFp2(o.X, p, `${where}.X`, fail), y: gnarkFp2(o.Y, p, `${where}.Y`, fail) };
 }
 
+/**
+ * Whether a G1 and a G2 point satisfy a curve's equations (y² = x³ + b, and the twist's over Fp2), in BigInt:
+ * how a gnark key, which names no curve, tells its curve without loading any wasm. Membership of the subgroup is
+ * checked later, on the curve found.
+ */
+function onCurves(curve: Pairing12Name, g1: G1Point, g2: G2Point): boolean {
+  const { p, beta, g1b, g2b } = PAIRING_CONSTANTS[curve];
+  const F = primeFieldOps(p);
+  const F2 = fp2Ops(p, mod(beta, p));
+  const zero1 = g1.x === 0n && g1.y === 0n;
+  const ok1 = zero1 || F.mul(g1.y, g1.y) === F.add(F.mul(F.mul(g1.x, g1.x), g1.x), mod(g1b, p));
+  const zero2 = [...g2.x, ...g2.y].every((v) => v === 0n);
+  const y2 = F2.mul(g2.y, g2.y);
+  const rhs = F2.add(F2.mul(F2.mul(g2.x, g2.x), g2.x), [mod(g2b[0], p), mod(g2b[1], p)]);
+  return ok1 && (zero2 || (y2[0] === rhs[0] && y2[1] === rhs[1]));
+}
+
 /** Which format a value is in, by its fields. */
 function formatOf(v: Record<string, unknown>, snark: string, gnark: string): 'snarkjs' | 'gnark' | undefined {
   if (snark in v) return 'snarkjs';
@@ -177,11 +204,10 @@ function formatOf(v: Record<string, unknown>, snark: string, gnark: string): 'sn
 
 /**
  * Reads a verifying key in snarkjs or gnark JSON (a string is parsed as JSON first).
- * @param onCurves - tells whether a G1 and a G2 point lie on a curve (gnark keys name no curve)
  * @throws {WebcurvesError} `INVALID_VERIFYING_KEY` for malformed JSON, another protocol, an unsupported curve,
  *   coordinates out of range, nPublic ≠ IC length − 1, Pedersen commitments (gnark).
  */
-export function parseKey(vk: unknown, onCurves: (curve: Pairing12Name, g1: G1Point, g2: G2Point) => boolean): ParsedKey {
+export function parseKey(vk: unknown): ParsedKey {
   const fail = failer('INVALID_VERIFYING_KEY', 'verifying key');
   const v = typeof vk === 'string' ? parseJson(vk, fail) : vk;
   if (!isObj(v)) fail('not a JSON object');
@@ -248,6 +274,7 @@ export function parseKey(vk: unknown, onCurves: (curve: Pairing12Name, g1: G1Poi
       ic: elements(G1.K as unknown[], 'G1.K', fail).map((P, i) => gnarkG1(P, p, `G1.K[${i}]`, fail)),
     };
   }
+  if (formatOf(o, 'pi_a', 'Ar') !== undefined) return fail('this looks like a proof (it has pi_a / Ar), not a verifying key: the arguments are (vk, publicSignals, proof), as in snarkjs');
   return fail('neither snarkjs (vk_alpha_1, …) nor gnark (G1.Alpha, …) JSON');
 }
 
@@ -285,6 +312,7 @@ export function parseProof(proof: unknown, curve: Pairing12Name): ParsedProof {
     const { p } = PAIRING_CONSTANTS[curve];
     return { a: gnarkG1(o.Ar, p, 'Ar', fail), b: gnarkG2(o.Bs, p, 'Bs', fail), c: gnarkG1(o.Krs, p, 'Krs', fail), names: ['Ar', 'Bs', 'Krs'] };
   }
+  if (formatOf(o, 'vk_alpha_1', 'G1') !== undefined) return fail('this looks like a verifying key, not a proof: the arguments are (vk, publicSignals, proof), as in snarkjs');
   return fail('neither snarkjs (pi_a, pi_b, pi_c) nor gnark (Ar, Bs, Krs) JSON');
 }
 
@@ -303,7 +331,7 @@ export function parsePublicSignals(signals: unknown, nPublic: number, r: bigint)
   if (values.length !== nPublic) fail(`${values.length} given, the verifying key expects ${nPublic}`);
   return values.map((x, i) => {
     const s = readInteger(x);
-    if (s === undefined) fail(`[${i}] is not a non-negative integer (decimal string, 0x-hex string or number)`);
+    if (s === undefined) fail(notInteger(x, `[${i}]`));
     if (s! >= r) fail(`[${i}] is not below the scalar field modulus r`);
     return s!;
   });

@@ -164,6 +164,56 @@ export function msmPrepareUnit(core: CoreInstance, req: MsmPrepareRequest): Uint
 }
 
 /**
+ * The Pippenger of one group over N = n·dim prepared points at `pts` (the n bases first; their images are
+ * filled here, so `pts` must hold N points) and n packed scalars at `sc`, with c-bit windows; writes the sum's
+ * canonical words (the MSM's model) at `out`. Takes its memory from `alloc`. Yields after each window group:
+ * the fraction done, and whether groups remain (where a caller may pause).
+ */
+function* pippenger(
+  layout: MsmLayout,
+  f: MsmExports,
+  alloc: (bytes: number) => number,
+  pts: number,
+  n: number,
+  sc: number,
+  c: number,
+  out: number,
+): Generator<{ fraction: number; more: boolean }, void, void> {
+  const N = n * layout.dim;
+  f.images(pts, n);
+  const pieces = alloc(N * 4 * layout.pieceWords);
+  const signs = alloc(N);
+  f.decompose(pieces, signs, sc, n);
+  const W = Math.ceil((layout.pieceBits + 1) / c);
+  const B = 2 ** (c - 1);
+  const digits = alloc(N * W * 4);
+  f.digits(digits, pieces, signs, pts, N, c, W);
+  const gw = windowsPerGroup(N, W);
+  const maxEntries = N * gw;
+  const K = gw * B;
+  const ent = alloc(maxEntries * 4);
+  const off = alloc((K + 1) * 4);
+  const cnt = alloc(K * 4);
+  const half = Math.floor(maxEntries / 2) + 1;
+  const slots = alloc(half * layout.affineBytes);
+  const pairs = alloc(half * 12);
+  const pp = alloc(half * layout.coordBytes);
+  const sums = alloc(W * 2 * layout.affineBytes);
+  for (let w0 = 0; w0 < W; w0 += gw) {
+    const w1 = Math.min(W, w0 + gw);
+    f.sort(ent, off, cnt, digits, N, w0, w1, B);
+    f.accumulate(ent, off, cnt, (w1 - w0) * B, pts, N, slots, pairs, pp);
+    for (let w = w0; w < w1; w++) f.reduce(sums + w * 2 * layout.affineBytes, ent, off, cnt, (w - w0) * B, B, pts, N, slots);
+    yield { fraction: w1 / W, more: w1 < W };
+  }
+  f.combine(out, sums, W, c, layout.ioWords);
+}
+
+function checkWindow(c: number): void {
+  if (!Number.isInteger(c) || c < 2 || c > 16) throw new WebcurvesError('INVALID_ARGUMENT', `windowBits must be an integer in 2..16, got ${c}`);
+}
+
+/**
  * Unit: Σ kᵢ·Pᵢ over one slice, as canonical words of the affine sum in the MSM's Weierstrass model (what
  * {@link msmFinishUnit} takes).
  * @throws {WebcurvesError} `INVALID_ARGUMENT` (sizes, window), and the point errors of {@link msmPrepareUnit}.
@@ -187,46 +237,61 @@ export async function msmChunkUnit(core: CoreInstance, req: MsmChunkRequest, hoo
     const pts = ex.alloc(N * layout.affineBytes);
     if (req.form === 'words') loadPoints(core, layout, f, pts, req.points as Uint32Array, req.check, req.offset ?? 0);
     else copyIn(core, pts, req.points);
-    f.images(pts, n);
     const sc = ex.alloc(req.scalars.byteLength);
     copyIn(core, sc, req.scalars);
-    const pieces = ex.alloc(N * 4 * layout.pieceWords);
-    const signs = ex.alloc(N);
-    f.decompose(pieces, signs, sc, n);
     const c = req.windowBits ?? chooseWindow(layout, N);
-    if (!Number.isInteger(c) || c < 2 || c > 16) throw new WebcurvesError('INVALID_ARGUMENT', `windowBits must be an integer in 2..16, got ${c}`);
-    const W = Math.ceil((layout.pieceBits + 1) / c);
-    const B = 2 ** (c - 1);
-    const digits = ex.alloc(N * W * 4);
-    f.digits(digits, pieces, signs, pts, N, c, W);
-    const gw = windowsPerGroup(N, W);
-    const maxEntries = N * gw;
-    const K = gw * B;
-    const ent = ex.alloc(maxEntries * 4);
-    const off = ex.alloc((K + 1) * 4);
-    const cnt = ex.alloc(K * 4);
-    const half = Math.floor(maxEntries / 2) + 1;
-    const slots = ex.alloc(half * layout.affineBytes);
-    const pairs = ex.alloc(half * 12);
-    const pp = ex.alloc(half * layout.coordBytes);
-    const sums = ex.alloc(W * 2 * layout.affineBytes);
+    checkWindow(c);
     hooks.progress?.(0.05);
-    for (let w0 = 0; w0 < W; w0 += gw) {
-      const w1 = Math.min(W, w0 + gw);
-      f.sort(ent, off, cnt, digits, N, w0, w1, B);
-      f.accumulate(ent, off, cnt, (w1 - w0) * B, pts, N, slots, pairs, pp);
-      for (let w = w0; w < w1; w++) f.reduce(sums + w * 2 * layout.affineBytes, ent, off, cnt, (w - w0) * B, B, pts, N, slots);
-      hooks.progress?.(0.05 + (0.95 * w1) / W);
-      if (w1 < W) await hooks.pause?.();
+    for (const step of pippenger(layout, f, (b) => ex.alloc(b), pts, n, sc, c, out)) {
+      hooks.progress?.(0.05 + 0.95 * step.fraction);
+      if (step.more) await hooks.pause?.();
     }
-    f.combine(out, sums, W, c, layout.ioWords);
     return new Uint32Array(ex.memory.buffer, out, outWords).slice();
   } finally {
     ex.reset();
   }
 }
 
-/** Unit: the sum of slice results (MSM model words, concatenated) in the group's own model, as canonical words. */
+/**
+ * Σ kᵢ·Pᵢ on an instance whose allocator the caller keeps (no reset): n prepared points at `pts`
+ * (`affineBytes` apart; left unchanged) and n scalars (`scalarWords` words each, any value), synchronously; the
+ * sum's canonical words (the MSM's model) go to `out`. Every allocation is freed, most recent first, so the
+ * stub runtime reclaims them all. For kernels that hold memory of their own (the pairing kernel's multi-point
+ * G1 inputs of pairing jobs).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` (sizes), `UNKNOWN_CURVE`, `WASM_UNAVAILABLE` (no such group in the module).
+ */
+export function msmPreparedInPlace(core: CoreInstance, group: MsmGroupId, pts: number, n: number, scalars: Uint32Array, out: number): void {
+  const layout = layoutOf(group);
+  const f = msmExports(core, layout);
+  if (scalars.length !== n * layout.scalarWords) throw new WebcurvesError('INVALID_ARGUMENT', `${n} points but ${scalars.length} scalar words`);
+  const ex = core.exports;
+  const taken: number[] = [];
+  const alloc = (bytes: number): number => {
+    const p = ex.alloc(bytes);
+    taken.push(p);
+    return p;
+  };
+  try {
+    if (n === 0) {
+      new Uint32Array(ex.memory.buffer, out, layout.pointElems * layout.ioWords).fill(0);
+      return;
+    }
+    const N = n * layout.dim;
+    const all = alloc(N * layout.affineBytes);
+    new Uint8Array(ex.memory.buffer).copyWithin(all, pts, pts + n * layout.affineBytes);
+    const sc = alloc(scalars.byteLength);
+    copyIn(core, sc, scalars);
+    const run = pippenger(layout, f, alloc, all, n, sc, chooseWindow(layout, N), out);
+    while (!run.next().done);
+  } finally {
+    for (let i = taken.length - 1; i >= 0; i--) ex.free(taken[i]!);
+  }
+}
+
+/**
+ * Unit: the sum of slice results (MSM model words, concatenated) in the group's own model, as canonical words.
+ * @throws {WebcurvesError} `UNKNOWN_CURVE`, `WASM_UNAVAILABLE` (no such group in the module).
+ */
 export function msmFinishUnit(core: CoreInstance, group: MsmGroupId, results: Uint32Array): Uint32Array {
   const layout = layoutOf(group);
   const f = msmExports(core, layout);

@@ -23,6 +23,7 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
+import { readWords, writeWords } from '../core/words.js';
 import { abortError as abortErrorOf } from '../core/abort.js';
 import { checkMsmOptions } from './options.js';
 import { MSM_LAYOUTS, type MsmGroupId, type MsmLayout } from '../generated/msm.js';
@@ -38,8 +39,8 @@ import * as Comlink from 'comlink';
 /** Auto-routing starts measuring a curve's GPU threshold at its first MSM of at least this many points. */
 export const CALIBRATE_FROM = 1 << 11;
 
-/** GPU curves whose groups the service routes (BW6-761's MSM runs in the calling thread, not here). */
-const SERVICE_GPU_CURVES: readonly MsmCurveName[] = ['bn254', 'bls12_381', 'bls12_377', 'ed_on_bls12_377', 'bandersnatch'];
+/** GPU curves whose groups the service routes (every curve with a GPU pipeline). */
+const SERVICE_GPU_CURVES: readonly MsmCurveName[] = ['bn254', 'bls12_381', 'bls12_377', 'bw6_761', 'ed_on_bls12_377', 'bandersnatch'];
 
 /** MSMs below this many points run in the calling thread unless `workers` says otherwise. */
 const IN_THREAD_BELOW = 64;
@@ -85,9 +86,15 @@ export interface MsmThreshold {
 export interface MsmInfo {
   /**
    * Thresholds known so far, per GPU curve: given by the `msmGpuThreshold` option (source `option`, reported
-   * from the start when the engine has a GPU) or measured (absent: not measured yet).
+   * from the start when the engine has a GPU), known without measuring (`software-adapter`: a CPU-emulated
+   * adapter, from the start) or measured (absent: not measured yet).
    */
   readonly gpuThresholds: Readonly<Partial<Record<MsmCurveName, MsmThreshold>>>;
+  /**
+   * Per GPU curve, in words, what `backend: 'auto'` does with its MSMs now and why (no GPU, a CPU-emulated
+   * adapter, not measured yet, the threshold and where it came from, a lost device).
+   */
+  readonly gpuRouting: Readonly<Partial<Record<MsmCurveName, string>>>;
   /** MSMs that fell back from the GPU to the CPU, and the last reason. */
   readonly gpuFallbacks: number;
   readonly lastFallback?: string;
@@ -131,21 +138,6 @@ function asWords(x: PackedInput, what: string, per: number): Uint32Array {
   return w;
 }
 
-/** Writes `v` (already known to fit) as `words` little-endian 32-bit words at out[at]. */
-function putWords(out: Uint32Array, big: BigUint64Array | undefined, at: number, v: bigint, words: number): void {
-  if (big && (at & 1) === 0 && (words & 1) === 0) {
-    for (let j = 0; j < words / 2; j++, v >>= 64n) big[at / 2 + j] = v;
-    return;
-  }
-  for (let j = 0; j < words; j++, v >>= 32n) out[at + j] = Number(v & 0xffffffffn);
-}
-
-function getWords(w: ArrayLike<number>, at: number, words: number): bigint {
-  let v = 0n;
-  for (let j = words - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[at + j]! >>> 0);
-  return v;
-}
-
 /** Balanced contiguous slices. */
 function slices(n: number, parts: number): CpuSlice[] {
   const out: CpuSlice[] = [];
@@ -180,7 +172,7 @@ export class MsmService {
     const big = new BigUint64Array(out.buffer);
     for (let i = 0; i < points.length; i++) {
       const c = ad.coords(points[i]!, i);
-      for (let k = 0; k < c.length; k++) putWords(out, big, i * per + k * L.ioWords, c[k]!, L.ioWords);
+      for (let k = 0; k < c.length; k++) writeWords(out, i * per + k * L.ioWords, c[k]!, L.ioWords, big);
     }
     return out;
   }
@@ -198,7 +190,7 @@ export class MsmService {
       if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `scalars[${i}] must be a bigint`);
       if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', `scalars[${i}] is negative`);
       if (k >= ad.r) k %= ad.r;
-      putWords(out, big, i * R, k, R);
+      writeWords(out, i * R, k, R, big);
     }
     return out;
   }
@@ -209,10 +201,10 @@ export class MsmService {
     let out = w;
     for (let i = 0; i < w.length / R; i++) {
       if (w[i * R + R - 1]! < top) continue;
-      const v = getWords(w, i * R, R);
+      const v = readWords(w, i * R, R);
       if (v < r) continue;
       if (out === w) out = w.slice();
-      putWords(out, undefined, i * R, v % r, R);
+      writeWords(out, i * R, v % r, R);
     }
     return out;
   }
@@ -224,13 +216,29 @@ export class MsmService {
     const gpuThresholds: Partial<Record<MsmCurveName, MsmThreshold>> = {};
     for (const [k, v] of this.measured) gpuThresholds[k] = v;
     // Thresholds given by the engine option are known from the start, and win over measurements (as in `route`).
-    if (this.ctx.gpu) {
-      for (const curve of SERVICE_GPU_CURVES) {
-        const opt = this.optionThreshold(curve);
-        if (opt !== undefined) gpuThresholds[curve] = { points: opt, source: 'option' };
-      }
+    const gpuRouting: Partial<Record<MsmCurveName, string>> = {};
+    const gpu = this.ctx.gpu;
+    const software = gpu !== undefined && isSoftwareDevice(gpu.device);
+    for (const curve of SERVICE_GPU_CURVES) {
+      const opt = gpu ? this.optionThreshold(curve) : undefined;
+      if (opt !== undefined) gpuThresholds[curve] = { points: opt, source: 'option' };
+      // A CPU-emulated adapter is known never to win: say so from the start (no measurement will run).
+      else if (software && !gpuThresholds[curve]) gpuThresholds[curve] = { points: Number.POSITIVE_INFINITY, source: 'software-adapter' };
+      gpuRouting[curve] = this.routingReason(curve, gpuThresholds[curve]);
     }
-    return { gpuThresholds, gpuFallbacks: this.fallbacks, ...(this.lastFallback ? { lastFallback: this.lastFallback } : {}) };
+    return { gpuThresholds, gpuRouting, gpuFallbacks: this.fallbacks, ...(this.lastFallback ? { lastFallback: this.lastFallback } : {}) };
+  }
+
+  /** In words, what `backend: 'auto'` does with a curve's MSMs now, and why. */
+  private routingReason(curve: MsmCurveName, t: MsmThreshold | undefined): string {
+    if (!this.ctx.gpu) return 'CPU: the engine has no GPU (gpu: \'off\', or no WebGPU adapter; see info().gpu)';
+    const lost = this.ctx.gpuLost();
+    if (lost) return `CPU: the GPU cannot be used (${lost})`;
+    if (!t) return `CPU until measured: the first auto MSM of ${CALIBRATE_FROM} points or more measures ${curve}'s threshold in the background`;
+    const from = (how: string): string => (Number.isFinite(t.points) ? `GPU from ${t.points} points (${how}), CPU below` : `CPU: ${how} says the GPU never wins`);
+    if (t.source === 'option') return from('msmGpuThreshold');
+    if (t.source === 'measured') return from('measured');
+    return "CPU: the adapter is CPU-emulated (SwiftShader, llvmpipe, WARP), which never beats the wasm workers; backend: 'gpu' still uses it";
   }
 
   private optionThreshold(curve: MsmCurveName): number | undefined {
@@ -384,7 +392,7 @@ export class MsmService {
   private decode<P>(ad: MsmGroupAdapter<P>, w: Uint32Array): P {
     const L = MSM_LAYOUTS[ad.id];
     const c: bigint[] = [];
-    for (let k = 0; k < L.pointElems; k++) c.push(getWords(w, k * L.ioWords, L.ioWords));
+    for (let k = 0; k < L.pointElems; k++) c.push(readWords(w, k * L.ioWords, L.ioWords));
     return ad.fromCoords(c);
   }
 
@@ -685,19 +693,25 @@ class PreparedBasesImpl<P> implements PreparedBases<P> {
     return this.destroyed;
   }
 
-  msm(scalars: readonly bigint[] | PackedInput, options: Omit<MsmOptions, 'unchecked'> = {}): Promise<P> {
+  // Both are bound (arrow fields): `const { msm } = bases` works, as it did for BW6-761's former in-thread handles.
+  /**
+   * See {@link PreparedBases.msm}.
+   * @throws {WebcurvesError} as {@link PreparedBases.msm} (as a rejection).
+   */
+  readonly msm = (scalars: readonly bigint[] | PackedInput, options: Omit<MsmOptions, 'unchecked'> = {}): Promise<P> => {
     if (this.destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
     return this.service.preparedMsm(this, scalars, options);
-  }
+  };
 
-  destroy(): void {
+  /** See {@link PreparedBases.destroy}. */
+  readonly destroy = (): void => {
     if (this.destroyed) return;
     this.destroyed = true;
     this.gpu?.destroy();
     this.gpu = undefined;
     this.cpu = undefined;
     this.words = undefined;
-  }
+  };
 }
 
 export type { MsmProgressEvent };

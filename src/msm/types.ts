@@ -4,9 +4,11 @@
  * **Packed input** (so that 2^20 points need not be a million objects):
  * - points: `Uint8Array` or `Uint32Array`; per point its coordinates in order x, y (over Fp2: x.c0, x.c1,
  *   y.c0, y.c1), each the canonical value as `ioWords` little-endian 32-bit words, i.e. little-endian bytes
- *   of length 4·ioWords (BN254, ed_on_bls12_377, Bandersnatch: 32 bytes; BLS12-381, BLS12-377: 48 bytes).
- *   The Weierstrass identity is all zeros; the Edwards identity is (0, 1). The GPU MSM reads the same layout.
- * - scalars: `Uint8Array` or `Uint32Array`; 32 little-endian bytes each (any 256-bit value: reduced mod r).
+ *   of length 4·ioWords (BN254, ed_on_bls12_377, Bandersnatch: 32 bytes; BLS12-381, BLS12-377: 48 bytes;
+ *   BW6-761: 96 bytes). The Weierstrass identity is all zeros; the Edwards identity is (0, 1). The GPU MSM
+ *   reads the same layout.
+ * - scalars: `Uint8Array` or `Uint32Array`; 4·⌈bits(r)/32⌉ little-endian bytes each, any value of that size
+ *   (reduced mod r): 32 bytes on every curve but BW6-761, whose r has 377 bits (48 bytes).
  * @module
  */
 

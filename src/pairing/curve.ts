@@ -12,7 +12,6 @@
  * the pairing branch on their inputs. Use them on public data (verification), not on secret scalars.
  * @module
  */
-import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
 import { denseArray, optionalBoolean } from '../core/args.js';
 import { checkSignal } from '../core/abort.js';
@@ -23,7 +22,9 @@ import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 import type { LineWords, PairInput } from './jobs.js';
-import { PairingKernel, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
+import { edgeConstants, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
+import type { CurveAccess } from '../core/curve-loader.js';
+import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmOptions } from '../msm/types.js';
@@ -55,23 +56,7 @@ function checkPairs(pairs: unknown): void {
 }
 
 /** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. */
-export interface PairingBenchHooks<G2P = G2Point> {
-  g1Double(iters: number): void;
-  g1AddMixed(iters: number): void;
-  g2Double(iters: number): void;
-  g2AddMixed(iters: number): void;
-  g1Mul(times: number): void;
-  g2Mul(times: number): void;
-  miller(times: number): void;
-  finalExp(times: number): void;
-  pairing(times: number): void;
-  /** The last result written by a G1 hook (affine). */
-  lastG1(): G1Point;
-  /** The last result written by a G2 hook (affine). */
-  lastG2(): G2P;
-  /** The last GT-field result (Miller loop, final exponentiation or pairing), tower order. */
-  lastGt(): bigint[];
-}
+export type PairingBenchHooks<G2P = G2Point> = BenchHooks<G1Point, G2P>;
 
 /**
  * A G2 point with its Miller-loop line coefficients precomputed ({@link PairingCurve.prepareG2}): usable in
@@ -173,10 +158,13 @@ export interface BW6Curve {
 /**
  * Public `msm` calls over arrays of at most this many points (G1, G2) run in the calling thread by Straus's
  * method instead of going through the MSM service. Measured (interleaved medians, 2 cores loaded, unchecked
- * points): Straus took 0.65–0.85× the service's time for 1–4 G1 points and 0.8–0.9× for 1–2 G2 points, but
- * 1.25× for 4 G2 points and 1.25–2.2× from 8 G1 points on. Its point checks also use the subgroup cache.
+ * points): BN/BLS12: Straus took 0.65–0.85× the service's time for 1–4 G1 points and 0.8–0.9× for 1–2 G2
+ * points, but 1.25× for 4 G2 points and 1.25–2.2× from 8 G1 points on. BW6-761 (G2 over Fp, so like G1;
+ * 2026-12, 15 rounds): Straus/service 0.70–0.78 at 1 point, 0.77–0.89 at 2, 0.81–0.88 at 4, 1.02–1.08 at 8,
+ * 1.19–1.26 at 16, on both groups. Straus's point checks also use the subgroup cache (the service checks
+ * every point on every call), which widens its lead on checked calls over points seen before.
  */
-const SMALL_MSM = [4, 2] as const;
+const SMALL_MSM = { pairing12: [4, 2], bw6: [4, 4] } as const;
 
 /**
  * The public curve over one wasm core instance (the engine's in-thread instance of the curve's module): a
@@ -189,12 +177,10 @@ export class PairingCurveImpl {
   readonly r: bigint;
   readonly G1: PairingGroup<G1Point>;
   readonly G2: PairingGroup<G2Point | G1Point>;
-  /** The wasm work (shared with benchmarks and measurements). Internal. */
-  readonly kernel: PairingKernel;
   private readonly k: EdgeConstants;
   private readonly enc: EncodingCurve;
-  /** Decides where pairing checks run (this thread, or split across the pool) and runs them; BN/BLS12 only. */
-  private readonly dispatcher: PairingDispatcher | undefined;
+  private kernelCache: PairingKernel | undefined;
+  private dispatcherCache: PairingDispatcher | undefined;
   /**
    * Points recently proven to be in G1/G2, by value: verifiers reuse public keys and verification-key points,
    * and the subgroup check costs a scalar multiplication by x (G2 of BN254: by x and 6x).
@@ -202,20 +188,20 @@ export class PairingCurveImpl {
   private readonly inSubgroup = [new SubgroupCache(), new SubgroupCache()] as const;
 
   /**
-   * @param core - the curve module's instance
+   * @param access - the curve module (loaded on first use; see `src/core/curve-loader.ts`)
    * @param live - throws `ENGINE_CLOSED` once the engine is closed
    * @param parallel - the worker pool, when the engine has one
-   * @param msmService - the engine's MSM service (BN/BLS12 groups route `msm` and `prepareBases` through it)
+   * @param msmService - the engine's MSM service (both groups route `msm` and `prepareBases` through it)
+   * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a pairing curve's.
    */
   constructor(
-    core: CoreInstance,
+    private readonly access: CurveAccess,
     private readonly live: () => void,
-    parallel?: PairingParallel,
+    private readonly parallel?: PairingParallel,
     private readonly msmService?: MsmService,
   ) {
-    const kernel = new PairingKernel(core);
-    const k = kernel.k;
-    this.kernel = kernel;
+    if (!isPairingCurve(access.curve)) throw new WebcurvesError('UNKNOWN_CURVE', `${access.curve} is not a pairing curve`);
+    const k = edgeConstants(access.curve);
     this.k = k;
     this.name = k.name;
     this.p = k.p;
@@ -225,8 +211,8 @@ export class PairingCurveImpl {
     this.enc = {
       name: k.name,
       p,
-      sqrtFp: (v) => kernel.sqrtFp(v),
-      sqrtFp2: (v) => kernel.sqrtFp2(v),
+      sqrtFp: (v) => this.kernel.sqrtFp(v),
+      sqrtFp2: (v) => this.kernel.sqrtFp2(v),
       rhs1: (x) => mod(x * x * x + k.g1b, p),
       rhs2: (x) => {
         const c = F2mul(F2mul(x, x), x);
@@ -236,19 +222,39 @@ export class PairingCurveImpl {
     };
     this.G1 = this.group(1);
     this.G2 = this.group(2);
-    // BW6-761's checks run in this thread (see pairingCheck): it has no pairing jobs.
-    this.dispatcher = k.d2 === 2 ? new PairingDispatcher(kernel as PairingKernel & { readonly name: Pairing12Name }, parallel) : undefined;
   }
 
-  /** Where this curve's pairing checks run (in-thread or split over the pool). Internal: tests, benchmarks. */
+  /**
+   * The wasm work on the calling thread's instance (made when the module is loaded). Internal: benchmarks, measurements.
+   * @throws {WebcurvesError} `CURVE_NOT_LOADED` before the curve's module is loaded.
+   */
+  get kernel(): PairingKernel {
+    this.kernelCache ??= new PairingKernel(this.access.require());
+    return this.kernelCache;
+  }
+
+  /**
+   * For an asynchronous call: checks the engine and loads the curve's module (once). Internal (Groth16 uses it).
+   * @throws {WebcurvesError} `ENGINE_CLOSED`, `WASM_UNAVAILABLE`.
+   */
+  async loadModule(): Promise<void> {
+    this.live();
+    await this.access.load();
+  }
+
+  /**
+   * Where this curve's pairing checks run (in-thread or split over the pool). Internal: tests, benchmarks.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` on BW6-761 (no pairing jobs); `CURVE_NOT_LOADED`.
+   */
   get dispatch(): PairingDispatcher {
-    if (!this.dispatcher) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} pairing checks always run in the calling thread`);
-    return this.dispatcher;
+    if (this.k.d2 !== 2) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} pairing checks always run in the calling thread`);
+    this.dispatcherCache ??= new PairingDispatcher(this.kernel as PairingKernel & { readonly name: Pairing12Name }, this.parallel);
+    return this.dispatcherCache;
   }
 
   /** u32 words per Fp coordinate in jobs and encodings. */
   get ioWords(): number {
-    return this.kernel.io;
+    return FIELD_LAYOUTS[`${this.name}_fp`].ioWords;
   }
 
   /** MSMs of at most this many points use Straus's method (measurements lower or raise it). Internal. */
@@ -263,7 +269,7 @@ export class PairingCurveImpl {
 
   /** Fp elements per coordinate of group g. */
   private deg(g: 1 | 2): 1 | 2 {
-    return this.kernel.deg(g);
+    return g === 1 ? 1 : this.k.d2;
   }
 
   /**
@@ -344,16 +350,20 @@ export class PairingCurveImpl {
 
   private group<P extends G1Point | G2Point>(g: 1 | 2): PairingGroup<P> {
     const k = this.k;
-    const K = this.kernel;
     const fp2 = this.deg(g) === 2;
     const generator = this.point(g, g === 1 ? [k.g1Gen.x, k.g1Gen.y] : k.g2Gen) as P;
     const zero = this.point(g, new Array<bigint>(2 * this.deg(g)).fill(0n)) as P;
     const isZero = (c: bigint[]): boolean => c.every((v) => v === 0n);
     const self = this;
-    // BN/BLS12 groups have generated CPU MSM modules (and G1 a GPU pipeline) behind the engine's MSM service;
-    // BW6-761's groups (and curves made without a service) use the in-thread MSM.
+    /** The kernel for a synchronous call: the engine must be open and the curve loaded. */
+    const kern = (): PairingKernel => {
+      self.live();
+      return self.kernel;
+    };
+    // Every group has a generated CPU MSM module (and G1 a GPU pipeline) behind the engine's MSM service;
+    // curves made without a service use the in-thread MSM.
     const adapter: MsmGroupAdapter<P> | undefined =
-      this.msmService && this.k.d2 === 2
+      this.msmService
         ? {
             id: `${this.name}_g${g}` as MsmGroupAdapter<P>['id'],
             r: k.r,
@@ -361,6 +371,7 @@ export class PairingCurveImpl {
             coords: (P) => self.coords(g, P),
             fromCoords: (c) => self.point(g, c) as P,
             gpu: g === 1 ? (this.name as MsmCurveName) : undefined,
+            // Cofactor 1 only on BN254's G1 (BW6-761's G1 and G2 have cofactors too).
             primeOrder: g === 1 && this.name === 'bn254',
           }
         : undefined;
@@ -368,28 +379,28 @@ export class PairingCurveImpl {
     const smallInThread = (points: unknown, scalars: unknown, o: MsmOptions | undefined): boolean =>
       Array.isArray(points) &&
       Array.isArray(scalars) &&
-      points.length <= SMALL_MSM[g - 1]! &&
+      points.length <= SMALL_MSM[k.d2 === 1 ? 'bw6' : 'pairing12'][g - 1]! &&
       (o === undefined || (o !== null && typeof o === 'object' && o.backend !== 'gpu' && o.onProgress === undefined && o.windowBits === undefined && !o.workers));
-    const unary = (a: P, op: (out: number, at: number) => void): P => {
-      self.live();
+    const unary = (a: P, op: (K: PairingKernel, out: number, at: number) => void): P => {
+      const K = kern();
       self.load(g, a, K.A, false);
-      op(K.OUT, K.A);
+      op(K, K.OUT, K.A);
       return self.point(g, K.read(g, K.OUT)) as P;
     };
     const group: PairingGroup<P> = {
       generator,
       zero,
       add(a, b) {
-        self.live();
+        const K = kern();
         self.load(g, a, K.A, false);
         self.load(g, b, K.B, false);
         K.addAt(g, K.OUT, K.A, K.B);
         return self.point(g, K.read(g, K.OUT)) as P;
       },
-      double: (a) => unary(a, (out, at) => K.doubleAt(g, out, at)),
-      neg: (a) => unary(a, (out, at) => K.negAt(g, out, at)),
+      double: (a) => unary(a, (K, out, at) => K.doubleAt(g, out, at)),
+      neg: (a) => unary(a, (K, out, at) => K.negAt(g, out, at)),
       mul(a, kk) {
-        self.live();
+        const K = kern();
         const s = self.scalar(kk);
         const c = self.load(g, a, K.A, true);
         if (s === 0n || isZero(c)) return zero;
@@ -404,17 +415,15 @@ export class PairingCurveImpl {
       },
       isValid(a) {
         return passes(() => {
-          self.live();
-          self.load(g, a, K.A, true);
+          self.load(g, a, kern().A, true);
         });
       },
       toBytes(a, opts) {
-        self.live();
-        const c = self.load(g, a, K.A, false);
+        const c = self.load(g, a, kern().A, false);
         return encodePoint(self.enc, c.slice(0, self.deg(g)), c.slice(self.deg(g)), isZero(c), opts);
       },
       fromBytes(bytes, opts) {
-        self.live();
+        const K = kern();
         const d = decodePoint(self.enc, bytes, g === 2, opts);
         optionalBoolean(opts as Readonly<Record<string, unknown>> | undefined, 'subgroupCheck');
         const P = (d.zero ? zero : self.point(g, [...d.x, ...d.y])) as P;
@@ -426,12 +435,14 @@ export class PairingCurveImpl {
         // A closed engine first, as every other entry point: its options may be malformed too.
         self.live();
         self.inThreadMsmOptions(options);
+        await self.loadModule();
         return self.msmInThread(g, points as readonly P[], scalars as readonly bigint[], options?.unchecked === true) as P;
       },
       async prepareBases(points, options) {
         if (adapter) return self.msmService!.prepareBases(adapter, points, options);
-        self.live();
+        await self.loadModule();
         self.inThreadMsmOptions(options);
+        const K = self.kernel;
         if (!Array.isArray(points)) throw new WebcurvesError('INVALID_ARGUMENT', `${self.name} prepareBases takes an array of points`);
         denseArray(points, 'points');
         for (const P of points) self.load(g, P, K.A, options?.unchecked ? false : true);
@@ -456,21 +467,21 @@ export class PairingCurveImpl {
           },
         };
       },
-      clearCofactor: (a) => unary(a, (out, at) => K.clearCofactorAt(g, out, at)),
+      clearCofactor: (a) => unary(a, (K, out, at) => K.clearCofactorAt(g, out, at)),
     };
     return group;
   }
 
   /**
-   * Σ scalars[i]·points[i] in this thread (Straus up to the kernel's `strausMax` points, Jacobian Pippenger
-   * above): BW6-761's MSM, small BN/BLS12 MSMs, and measurements (`scripts/measure-pairing-costs.ts --msm`).
-   * Internal.
+   * Σ scalars[i]·points[i] in this thread (Straus up to the kernel's `strausMax` points, the batch-affine
+   * Pippenger of the curve module above): small MSMs of arrays (see {@link SMALL_MSM}), curves made without an
+   * MSM service, and measurements (`scripts/measure-pairing-costs.ts --msm`). Internal.
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (not arrays of equal length, holes), point and scalar validation codes.
    */
   msmInThread(g: 1 | 2, points: readonly (G1Point | G2Point)[], scalars: readonly bigint[], unchecked = false): G1Point | G2Point {
     this.live();
     if (!Array.isArray(points) || !Array.isArray(scalars))
-      throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} msm takes arrays of points and bigint scalars of equal length (packed input: BN/BLS12 groups only)`);
+      throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} msm takes arrays of points and bigint scalars of equal length (packed input goes through the engine's MSM service)`);
     denseArray(points, 'points');
     denseArray(scalars, 'scalars');
     if (points.length !== scalars.length)
@@ -484,7 +495,10 @@ export class PairingCurveImpl {
     return this.point(g, this.kernel.msm(g, cs, ks, (i, at) => this.subgroupAt(g, cs[i]!, at, !unchecked)));
   }
 
-  /** Options the in-thread MSM (BW6-761) honours: `signal` (checked before the run), `unchecked`; no GPU. */
+  /**
+   * Options the in-thread MSM honours: `signal` (checked before the run), `unchecked`; no GPU.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (bad options), `ABORTED`, `GPU_UNAVAILABLE` (backend `gpu`).
+   */
   private inThreadMsmOptions(o: MsmOptions | undefined): void {
     if (o === undefined) return;
     checkMsmOptions(o);
@@ -494,14 +508,14 @@ export class PairingCurveImpl {
   // ------------------------------------------------------------------ pairings
 
   async pairing(P: G1Point, Q: G2Point | G1Point): Promise<bigint[]> {
-    this.live();
+    await this.loadModule();
     this.load(1, P, this.kernel.A, true);
     this.load(2, Q, this.kernel.B, true);
     return this.kernel.pairingLoaded();
   }
 
   async pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G2Point | PreparedG2 | G1Point]>, options: PairingCheckOptions = {}): Promise<boolean> {
-    this.live();
+    await this.loadModule();
     checkPairs(pairs);
     if (options === null || typeof options !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'pairingCheck options must be an object');
     const signal = checkSignal(options.signal, 'the pairing check');
@@ -579,22 +593,23 @@ export class PairingCurveImpl {
 }
 
 /**
- * A BN/BLS12 curve's API over its module instance (pairing checks split over `parallel` when that pays; MSMs
+ * A BN/BLS12 curve's API over its module, loaded on first use (pairing checks split over `parallel` when that pays; MSMs
  * through `msm`, the engine's MSM service, when given).
  * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BN/BLS12 curve's.
  */
-export function createPairingCurve(core: CoreInstance, live: () => void, parallel?: PairingParallel, msm?: MsmService): Pairing12Impl {
-  if (!(core.curve in PAIRING_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BN/BLS12 pairing curve`);
-  return new PairingCurveImpl(core, live, parallel, msm) as unknown as Pairing12Impl;
+export function createPairingCurve(access: CurveAccess, live: () => void, parallel?: PairingParallel, msm?: MsmService): Pairing12Impl {
+  if (!(access.curve in PAIRING_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${access.curve} is not a BN/BLS12 pairing curve`);
+  return new PairingCurveImpl(access, live, parallel, msm) as unknown as Pairing12Impl;
 }
 
 /**
- * A BW6 curve's API over its module instance.
+ * A BW6 curve's API over its module, loaded on first use (MSMs through `msm`, the engine's MSM service, when
+ * given; pairing checks in the calling thread).
  * @throws {WebcurvesError} `UNKNOWN_CURVE` when the module is not a BW6 curve's.
  */
-export function createBW6Curve(core: CoreInstance, live: () => void): BW6Curve {
-  if (!(core.curve in PAIRING6_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve} is not a BW6 pairing curve`);
-  const impl = new PairingCurveImpl(core, live);
+export function createBW6Curve(access: CurveAccess, live: () => void, msm?: MsmService): BW6Curve {
+  if (!(access.curve in PAIRING6_CONSTANTS)) throw new WebcurvesError('UNKNOWN_CURVE', `${access.curve} is not a BW6 pairing curve`);
+  const impl = new PairingCurveImpl(access, live, undefined, msm);
   // Only what BW6Curve declares: the implementation also has BN/BLS12-only members (prepareG2, check, units).
   return Object.freeze({
     name: impl.name as BW6Curve['name'],

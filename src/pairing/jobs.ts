@@ -29,6 +29,7 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
+import { readWords, writeWords } from '../core/words.js';
 import type { G1Point, G2Point } from './encoding.js';
 
 /** u32 words per scalar in a job (every scalar field here is below 2²⁵⁶). */
@@ -67,18 +68,11 @@ export interface JobSpec {
   readonly target?: Uint32Array;
 }
 
-/** Writes v as `n` little-endian u32 words at out[o]. */
-export function putBig(out: Uint32Array, o: number, v: bigint, n: number): void {
-  let x = v;
-  for (let j = 0; j < n; j++, x >>= 32n) out[o + j] = Number(x & 0xffffffffn);
-}
+/** Writes v as `n` little-endian u32 words at out[o] (the job encoding's one conversion: `core/words.ts`). */
+export const putBig = (out: Uint32Array, o: number, v: bigint, n: number): void => writeWords(out, o, v, n);
 
 /** Reads `n` little-endian u32 words at w[o]. */
-export function getBig(w: Uint32Array, o: number, n: number): bigint {
-  let v = 0n;
-  for (let j = n - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[o + j]!);
-  return v;
-}
+export const getBig = (w: Uint32Array, o: number, n: number): bigint => readWords(w, o, n);
 
 /** Whether a point is a G1 point (bigint coordinates) rather than a G2 point. */
 export function isG1(P: G1Point | G2Point): P is G1Point {

@@ -10,11 +10,14 @@
  */
 import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
+import { readWords, writeWords } from '../core/words.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type PairingConstants } from '../generated/pairing.js';
 import { decomposeFast, type Decomposition } from '../math/lattice.js';
 import { wnafDigits } from '../math/digits.js';
 import type { Fp2 } from '../math/tower.js';
+import { MSM_LAYOUTS, type MsmGroupId } from '../generated/msm.js';
+import { msmPreparedInPlace } from '../msm/cpu.js';
 import { decodeJob, getBig, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
 
 /** Names of the curves with a pairing kernel. */
@@ -35,7 +38,6 @@ interface GroupExports {
   clearCofactor(o: number, a: number): void;
   mulEndo(o: number, a: number, digits: number, len: number): void;
   mulEndoMany(o: number, pts: number, n: number, digits: number, len: number, work: number): void;
-  msm(o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number): void;
   benchDbl(o: number, a: number, iters: number): void;
   benchAddMixed(o: number, a: number, q: number, iters: number): void;
 }
@@ -83,7 +85,8 @@ export interface EdgeConstants {
   readonly gls: Decomposition;
 }
 
-function edgeConstants(name: PairingCurveName): EdgeConstants {
+/** A pairing curve's constants (no wasm needed). */
+export function edgeConstants(name: PairingCurveName): EdgeConstants {
   if (name === 'bw6_761') {
     const k6 = PAIRING6_CONSTANTS[name];
     return { ...k6, d2: 1, gtn: 6, g2b: [k6.g2b], beta: 0n, g2Gen: [k6.g2Gen.x, k6.g2Gen.y], gls: k6.glv };
@@ -99,12 +102,16 @@ export function isPairingCurve(curve: string): curve is PairingCurveName {
 
 /**
  * Largest MSM done by Straus's method rather than Pippenger's (measured crossover on this machine: see
- * `scripts/measure-pairing-costs.ts --msm`).
+ * `scripts/measure-pairing-costs.ts --msm`; measured against the Jacobian Pippenger this module used to have,
+ * which the batch-affine one beats, so the crossover may now be lower).
  */
 const STRAUS_MAX = 24;
 
-/** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. */
-export interface KernelBenchHooks {
+/**
+ * Benchmark hooks working on points already in wasm memory (no BigInt per iteration), with the last results
+ * as P1 / P2 (the kernel's coordinates, or the public API's point objects). Unstable.
+ */
+export interface BenchHooks<P1 = bigint[], P2 = bigint[]> {
   g1Double(iters: number): void;
   g1AddMixed(iters: number): void;
   g2Double(iters: number): void;
@@ -114,9 +121,10 @@ export interface KernelBenchHooks {
   miller(times: number): void;
   finalExp(times: number): void;
   pairing(times: number): void;
-  /** Coordinates of the last result written by a G1 / G2 hook (affine). */
-  lastG1(): bigint[];
-  lastG2(): bigint[];
+  /** The last result written by a G1 hook (affine). */
+  lastG1(): P1;
+  /** The last result written by a G2 hook (affine). */
+  lastG2(): P2;
   /** The last GT-field result (Miller loop, final exponentiation or pairing), tower order. */
   lastGt(): bigint[];
 }
@@ -136,6 +144,7 @@ export class PairingKernel {
   private readonly pair: PairExports;
   private readonly pair12: Pair12Exports | undefined;
   private readonly ex: CoreInstance['exports'];
+  private readonly core: CoreInstance;
   /** Scratch: io words (12 elements), then a, b, c (4 elements each), out (12 elements). */
   private readonly IO: number;
   readonly A: number;
@@ -155,6 +164,7 @@ export class PairingKernel {
     this.name = core.curve;
     this.k = edgeConstants(core.curve);
     this.ex = core.exports;
+    this.core = core;
     this.groups = [abi.g1, abi.g2];
     this.fp = abi.fp;
     this.pair = abi.pair;
@@ -201,21 +211,14 @@ export class PairingKernel {
   private putWords(values: readonly bigint[]): void {
     const w = this.words();
     const base = this.IO >> 2;
-    for (let i = 0; i < values.length; i++) {
-      let v = values[i]!;
-      for (let j = 0; j < this.io; j++, v >>= 32n) w[base + i * this.io + j] = Number(v & 0xffffffffn);
-    }
+    for (let i = 0; i < values.length; i++) writeWords(w, base + i * this.io, values[i]!, this.io);
   }
 
   private getWords(count: number): bigint[] {
     const w = this.words();
     const base = this.IO >> 2;
     const out: bigint[] = [];
-    for (let i = 0; i < count; i++) {
-      let v = 0n;
-      for (let j = this.io - 1; j >= 0; j--) v = (v << 32n) | BigInt(w[base + i * this.io + j]!);
-      out.push(v);
-    }
+    for (let i = 0; i < count; i++) out.push(readWords(w, base + i * this.io, this.io));
     return out;
   }
 
@@ -306,35 +309,28 @@ export class PairingKernel {
 
   /**
    * out = Σ ks[i]·P_i for n valid points already in memory at pts (affine, S bytes apart), scalars reduced mod
-   * r: Straus's method up to {@link strausMax} points, the Jacobian Pippenger of the curve module above.
+   * r: Straus's method up to {@link strausMax} points, above it the batch-affine Pippenger of the group's
+   * generated MSM module, run on this instance without resetting its allocator (pairing jobs hold memory
+   * while they call this: Groth16 IC sums have as many points as public inputs plus one).
+   * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module lacks the group's MSM exports (a stale build).
    */
   msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
     if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
-    const c = n < 4 ? 2 : Math.min(16, Math.max(2, Math.ceil(Math.log2(n)) - 2));
-    const windows = Math.ceil((this.r.toString(2).length + 1) / c);
-    const S = 2 * this.deg(g) * this.E;
-    const dig = this.ex.alloc(4 * n * windows);
-    const buckets = this.ex.alloc((1 << (c - 1)) * (S / 2) * 3);
+    const id = `${this.name}_g${g}` as MsmGroupId;
+    const L = MSM_LAYOUTS[id];
+    const R = L.scalarWords;
+    const sc = new Uint32Array(n * R);
+    for (let i = 0; i < n; i++) {
+      let v = ks[i]!;
+      for (let j = 0; j < R; j++, v >>= 32n) sc[i * R + j] = Number(v & 0xffffffffn);
+    }
+    const io = this.ex.alloc(4 * L.pointElems * L.ioWords);
     try {
-      const d = new Int32Array(this.mem(), dig, n * windows);
-      const half = 1n << BigInt(c - 1);
-      const mask = (1n << BigInt(c)) - 1n;
-      for (let i = 0; i < n; i++) {
-        let v = ks[i]!;
-        for (let w = 0; w < windows; w++) {
-          let x = v & mask;
-          v >>= BigInt(c);
-          if (x > half) {
-            x -= 1n << BigInt(c);
-            v += 1n;
-          }
-          d[i * windows + w] = Number(x);
-        }
-      }
-      this.groups[g - 1]!.msm(out, pts, dig, n, windows, c, buckets);
+      msmPreparedInPlace(this.core, id, pts, n, sc, io);
+      // The MSM's model is the group's own here: its canonical words load back as the affine result.
+      this.groups[g - 1]!.fromWords(out, io, this.io);
     } finally {
-      this.ex.free(buckets);
-      this.ex.free(dig);
+      this.ex.free(io);
     }
   }
 
@@ -587,7 +583,7 @@ export class PairingKernel {
    * Benchmark hooks on the given valid points (canonical coordinates) and scalar 0 < k < r, in memory of
    * their own so that they stay valid across other calls. Unstable, for `bench/`.
    */
-  benchHooks(P: readonly bigint[], Q: readonly bigint[], k: bigint): KernelBenchHooks {
+  benchHooks(P: readonly bigint[], Q: readonly bigint[], k: bigint): BenchHooks {
     const ex = this.ex;
     const E = this.E;
     const [G1, G2] = this.groups;

@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
 import type { CoreInstance } from '../core/wasm.js';
+import type { CurveAccess } from '../core/curve-loader.js';
 import type { CoreWorkerApi } from '../../workers/core.worker.js';
 import { ECDSA_BOUND, STARK_N, STARK_P } from '../curves/stark-constants.js';
 import { StarkCore, starkCore } from './core.js';
@@ -135,6 +136,14 @@ function unpack(words: Uint32Array): bigint[] {
 /** Items per worker task below which a batch is not split further. */
 const MIN_CHUNK = 16;
 
+/** Stark instances whose small tables are built (once per instance). */
+const PREPARED_CORES = new WeakSet<CoreInstance>();
+
+/** Access to an instance that is already loaded (a StarknetApi made directly on an instance: tests, units). */
+function loadedAccess(instance: CoreInstance<'stark'>): CurveAccess<'stark'> {
+  return { curve: 'stark', loaded: true, require: () => instance, load: async () => instance };
+}
+
 /**
  * Starknet cryptography on the wasm core. Get it as `engine.starknet`; every synchronous method runs in the
  * calling thread, the `…Batch` methods on the worker pool (or in the calling thread with `workers: 0`).
@@ -145,21 +154,41 @@ const MIN_CHUNK = 16;
  * variable-time.
  */
 export class StarknetApi {
-  private readonly core: StarkCore;
-  private readonly instance: CoreInstance;
+  private readonly access: CurveAccess<'stark'>;
   private readonly parallel: StarknetParallel | undefined;
   private readonly live: () => void;
 
   /**
-   * @param instance - an instance of the Stark wasm module (the engine's in-thread one)
+   * @param access - the Stark wasm module (the engine's in-thread one, loaded on first use), or an instance of it
    * @param options - the worker pool for batches, and the engine's liveness check
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for another curve's module.
    */
-  constructor(instance: CoreInstance, options: { parallel?: StarknetParallel; live?: () => void } = {}) {
-    if (instance.curve !== 'stark') throw new WebcurvesError('INVALID_ARGUMENT', `StarknetApi needs the stark module, not ${instance.curve}`);
-    this.instance = instance;
-    this.core = starkCore(instance);
+  constructor(access: CurveAccess | CoreInstance, options: { parallel?: StarknetParallel; live?: () => void } = {}) {
+    if (access.curve !== 'stark') throw new WebcurvesError('INVALID_ARGUMENT', `StarknetApi needs the stark module, not ${access.curve}`);
+    this.access = 'require' in access ? (access as CurveAccess<'stark'>) : loadedAccess(access as CoreInstance<'stark'>);
     this.parallel = options.parallel;
     this.live = options.live ?? (() => {});
+  }
+
+  /**
+   * The Stark core for a synchronous call (its small tables built the first time).
+   * @throws {WebcurvesError} `CURVE_NOT_LOADED` before the module is loaded.
+   */
+  private get core(): StarkCore {
+    const instance = this.access.require();
+    const fresh = !PREPARED_CORES.has(instance);
+    const core = starkCore(instance);
+    if (fresh) {
+      core.x.stark_initSmall();
+      PREPARED_CORES.add(instance);
+    }
+    return core;
+  }
+
+  /** Loads the module for an asynchronous call. */
+  private async ready(): Promise<void> {
+    this.live();
+    await this.access.load();
   }
 
   /**
@@ -401,7 +430,7 @@ export class StarknetApi {
    *   work starts); `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
    */
   async pedersenBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
-    this.live();
+    await this.ready();
     const flat = pairArray(pairs, 'pairs');
     const words = await this.split(pack(flat), 2 * VALUE_WORDS, pedersenBatchUnit, (api, chunk) => api.starkPedersenBatch(chunk));
     return unpack(words);
@@ -412,7 +441,7 @@ export class StarknetApi {
    * @throws {WebcurvesError} as {@link pedersenBatch}.
    */
   async poseidonHashBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
-    this.live();
+    await this.ready();
     const flat = pairArray(pairs, 'pairs');
     const words = await this.split(pack(flat), 2 * VALUE_WORDS, poseidonBatchUnit, (api, chunk) => api.starkPoseidonBatch(chunk));
     return unpack(words);
@@ -425,7 +454,7 @@ export class StarknetApi {
    *   non-array, a hole, an `undefined` or a non-object item (before any work starts).
    */
   async verifyBatch(items: readonly VerifyItem[]): Promise<boolean[]> {
-    this.live();
+    await this.ready();
     const list = denseArray(items, 'items');
     const flat = new Array<bigint>(4 * list.length);
     for (let i = 0; i < list.length; i++) {
@@ -472,7 +501,7 @@ export class StarknetApi {
   ): Promise<T> {
     const count = packed.length / wordsPerItem;
     const pool = this.parallel;
-    if (!pool || pool.size === 0 || count < 2 * MIN_CHUNK) return local(this.instance, packed);
+    if (!pool || pool.size === 0 || count < 2 * MIN_CHUNK) return local(this.access.require(), packed);
     const chunks = Math.max(1, Math.min(2 * pool.size, Math.floor(count / MIN_CHUNK)));
     const per = Math.ceil(count / chunks);
     const tasks: Promise<T>[] = [];

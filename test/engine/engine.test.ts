@@ -27,7 +27,7 @@ const groth16Snippet = (): string => `
 
 describe('createEngine', () => {
   it('finds the wasm core, workers and the GPU (SwiftShader here) and agrees across all three', async () => {
-    const wc = await createEngine();
+    const wc = await createEngine({ curves: 'all' });
     try {
       const info = wc.info();
       expect(info.version).toBe(VERSION);
@@ -52,7 +52,7 @@ describe('createEngine', () => {
   });
 
   it("gpu: 'off' and workers: 0 run everything in the calling thread", async () => {
-    const wc = await createEngine({ gpu: 'off', workers: 0 });
+    const wc = await createEngine({ curves: 'all', gpu: 'off', workers: 0 });
     const info = wc.info();
     expect(info.workers).toBe(0);
     expect(info.gpu).toEqual({ available: false, reason: "disabled (gpu: 'off')" });
@@ -69,7 +69,7 @@ describe('createEngine', () => {
     for (const opts of [{ gpu: 'yes' }, { workers: -1 }, { workers: 1.5 }, { workers: 'many' }]) {
       await expect(createEngine(opts as never)).rejects.toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
     }
-    await expect(createEngine({ workers: 0, gpu: 'off' }).then((wc) => wc.field('nope' as never))).rejects.toBeInstanceOf(WebcurvesError);
+    await expect(createEngine({ curves: 'all', workers: 0, gpu: 'off' }).then((wc) => wc.field('nope' as never))).rejects.toBeInstanceOf(WebcurvesError);
   });
 
   it('keeps VERSION equal to package.json', () => {
@@ -81,7 +81,7 @@ describe('in a fresh Node process', () => {
   it("imports 'webcurves' through package.json exports and exits by itself after close()", async () => {
     const r = await runNode(`
       import { createEngine } from 'webcurves';
-      const wc = await createEngine({ workers: 2 });
+      const wc = await createEngine({ curves: 'all', workers: 2 });
       const ok = (await wc.selfTest()).ok;
       ${groth16Snippet()}
       await wc.close();
@@ -97,7 +97,7 @@ describe('in a fresh Node process', () => {
   it('exits by itself even when the caller forgets close()', async () => {
     const r = await runNode(`
       import { createEngine } from 'webcurves';
-      const wc = await createEngine({ workers: 2, gpu: 'off' });
+      const wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
       const ok = (await wc.selfTest()).ok;
       ${groth16Snippet()}
       console.log(ok && groth16);
@@ -112,8 +112,8 @@ describe('in a fresh Node process', () => {
       `
       import { createEngine } from 'webcurves';
       const out = {};
-      try { await createEngine({ gpu: 'on', workers: 0 }); out.on = 'created'; } catch (e) { out.on = e.code; }
-      const wc = await createEngine({ gpu: 'auto', workers: 0 });
+      try { await createEngine({ curves: 'all', gpu: 'on', workers: 0 }); out.on = 'created'; } catch (e) { out.on = e.code; }
+      const wc = await createEngine({ curves: 'all', gpu: 'auto', workers: 0 });
       out.auto = wc.info().gpu.available;
       await wc.close();
       console.log(JSON.stringify(out));
@@ -133,14 +133,99 @@ describe('in a fresh Node process', () => {
       import { register } from 'node:module';
       register(${JSON.stringify(hook)});
       const { createEngine } = await import('webcurves');
-      const wc = await createEngine({ gpu: 'off', workers: 0 });
+      const wc = await createEngine({ curves: 'all', gpu: 'off', workers: 0 });
       const off = wc.info().gpu.available;
       await wc.close();
-      const wc2 = await createEngine({ gpu: 'auto', workers: 0 });
+      const wc2 = await createEngine({ curves: 'all', gpu: 'auto', workers: 0 });
       console.log(JSON.stringify({ off, auto: wc2.info().gpu.available }));
       await wc2.close();
     `);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ off: false, auto: false });
+  });
+});
+
+describe('curves loaded on first use', () => {
+  it('createEngine() loads no curve; a synchronous call on one throws CURVE_NOT_LOADED naming the fix', async () => {
+    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    try {
+      expect(wc.info().loadedCurves).toEqual([]);
+      // constants need no module
+      expect(wc.bn254.G1.generator.x).toBe(1n);
+      expect(wc.bls12_381.r).toBe(0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n);
+      const notLoaded = expect.objectContaining({ name: 'WebcurvesError', code: 'CURVE_NOT_LOADED', message: expect.stringContaining("await wc.load('bn254')") });
+      expect(() => wc.bn254.G1.mul(wc.bn254.G1.generator, 3n)).toThrow(notLoaded);
+      expect(() => wc.bn254.G1.isValid(wc.bn254.G1.generator)).toThrow(notLoaded);
+      expect(() => wc.field('bn254_fr')).toThrow(expect.objectContaining({ code: 'CURVE_NOT_LOADED', message: expect.stringContaining("wc.field('bn254_fr')") }));
+      expect(() => wc.starknet.getPublicKey(1n)).toThrow(expect.objectContaining({ code: 'CURVE_NOT_LOADED', message: expect.stringContaining("await wc.load('stark')") }));
+      expect(() => wc.bandersnatch.te.double(wc.bandersnatch.te.generator)).toThrow(expect.objectContaining({ code: 'CURVE_NOT_LOADED' }));
+      expect(wc.info().loadedCurves).toEqual([]);
+    } finally {
+      await wc.close();
+    }
+  });
+
+  it('an asynchronous call loads its curve (only it), after which synchronous calls work', async () => {
+    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    try {
+      const c = wc.bn254;
+      const Q = c.G2.generator;
+      expect(await c.pairingCheck([[c.G1.generator, Q]])).toBe(false);
+      expect(wc.info().loadedCurves).toEqual(['bn254']);
+      expect(c.G1.add(c.G1.generator, c.G1.generator)).toEqual(c.G1.double(c.G1.generator));
+      // an MSM runs on the MSM service's own instance: it does not load the curve for synchronous calls
+      await wc.bandersnatch.te.msm([wc.bandersnatch.te.generator], [2n]);
+      await wc.load('stark', 'bw6_761');
+      expect(new Set(wc.info().loadedCurves)).toEqual(new Set(['bn254', 'stark', 'bw6_761']));
+      expect(wc.starknet.getPublicKey(1n)).toBe(0x1ef15c18599971b7beced415a40f0c7deacfd9b0d1819e03d723d8bc943cfcan);
+      await wc.load('all');
+      expect(wc.info().loadedCurves?.length).toBe(7);
+    } finally {
+      await wc.close();
+    }
+  });
+
+  it("createEngine({ curves }) loads those ahead; unknown names are INVALID_ARGUMENT", async () => {
+    const wc = await createEngine({ workers: 0, gpu: 'off', curves: ['bls12_381', 'stark'] });
+    try {
+      expect(new Set(wc.info().loadedCurves)).toEqual(new Set(['bls12_381', 'stark']));
+      expect(wc.bls12_381.G1.isValid(wc.bls12_381.G1.generator)).toBe(true);
+      await expect(wc.load('secp256k1' as never)).rejects.toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    } finally {
+      await wc.close();
+    }
+    for (const curves of [['nope'], 'some', [42], null])
+      await expect(createEngine({ workers: 0, gpu: 'off', curves: curves as never })).rejects.toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+});
+
+describe('info().msm says how auto routing treats each GPU curve', () => {
+  it("on SwiftShader: every curve's threshold is ∞ (software-adapter) from the start, and gpuRouting says why", async () => {
+    const wc = await createEngine({ workers: 0, gpu: 'on' });
+    try {
+      const { gpuThresholds, gpuRouting } = wc.info().msm!;
+      for (const curve of ['bn254', 'bls12_381', 'bls12_377', 'ed_on_bls12_377', 'bandersnatch'] as const) {
+        expect(gpuThresholds[curve]).toEqual({ points: Number.POSITIVE_INFINITY, source: 'software-adapter' });
+        expect(gpuRouting[curve]).toMatch(/^CPU: the adapter is CPU-emulated/);
+      }
+    } finally {
+      await wc.close();
+    }
+    const opt = await createEngine({ workers: 0, gpu: 'on', msmGpuThreshold: { bn254: 4096 } });
+    try {
+      expect(opt.info().msm!.gpuRouting.bn254).toBe('GPU from 4096 points (msmGpuThreshold), CPU below');
+    } finally {
+      await opt.close();
+    }
+  });
+
+  it("without a GPU, gpuRouting names that", async () => {
+    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    try {
+      expect(wc.info().msm!.gpuThresholds).toEqual({});
+      expect(wc.info().msm!.gpuRouting.bn254).toMatch(/^CPU: the engine has no GPU/);
+    } finally {
+      await wc.close();
+    }
   });
 });

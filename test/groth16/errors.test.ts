@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, KEY_CACHE_SIZE, type Engine } from 'webcurves';
 import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
-import { g1Json, g2Json, realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, groth16Engines } from './helpers.js';
+import { g1Json, g2Json, type Json, realGnark, realSnarkjs, snarkjsVerify, synthProof, terminateSnarkjs, groth16Engines } from './helpers.js';
 
 let local: Engine;
 let pooled: Engine;
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
-type Obj = Record<string, unknown>;
+type Obj = Json;
 
 async function refused(p: Promise<unknown>, code: string, cause?: string): Promise<void> {
   await expect(p).rejects.toMatchObject(cause ? { name: 'WebcurvesError', code, cause: { code: cause } } : { name: 'WebcurvesError', code });
@@ -86,7 +86,7 @@ describe('verifying keys', () => {
   });
 
   it(`keeps at most ${KEY_CACHE_SIZE} prepared keys by content, and reuses them`, async () => {
-    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     try {
       const cache = (wc.groth16 as unknown as { cache: Map<string, unknown> }).cache;
       const t = synthProof(wc, 'bn254', 1, 5);
@@ -163,7 +163,7 @@ describe('public signals', () => {
       [t.publicSignals[0], null],
       [t.publicSignals[0], ' 12'],
     ])
-      for (const wc of [local, pooled]) await refused(wc.groth16.verify(t.vk, pub, t.proof), 'INVALID_PUBLIC_SIGNALS');
+      for (const wc of [local, pooled]) await refused(wc.groth16.verify(t.vk, pub as never, t.proof), 'INVALID_PUBLIC_SIGNALS');
     // What snarkjs makes of the same: a signal ≥ r → false; one too many → throws; one too few → it
     // verifies against a shorter sum, i.e. as if the missing signal were 0.
     expect(await snarkjsVerify({ ...t, publicSignals: [t.publicSignals[0]!, String(r)] })).toBe(false);
@@ -178,10 +178,35 @@ describe('public signals', () => {
   });
 
   it('after close(): ENGINE_CLOSED', async () => {
-    const wc = await createEngine({ workers: 0, gpu: 'off' });
+    const wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     const t = realSnarkjs('bn254');
     await wc.close();
     await refused(wc.groth16.verify(t.vk, t.publicSignals, t.proof), 'ENGINE_CLOSED');
     await refused(wc.groth16.prepare(t.vk), 'ENGINE_CLOSED');
+  });
+});
+
+describe('messages that say what went wrong', () => {
+  it('a public signal given as a number past 2^53 says it lost precision', async () => {
+    const t = realSnarkjs('bn254');
+    const signals = [2 ** 60, ...t.publicSignals.slice(1)];
+    await expect(local.groth16.verify(t.vk, signals, t.proof)).rejects.toMatchObject({
+      code: 'INVALID_PUBLIC_SIGNALS',
+      message: expect.stringContaining('lost precision: pass it as a decimal string or a bigint'),
+    });
+  });
+
+  it('swapped arguments name what the first one looks like', async () => {
+    const t = realSnarkjs('bn254');
+    await expect(local.groth16.verify(t.proof, t.publicSignals, t.vk)).rejects.toMatchObject({
+      code: 'INVALID_VERIFYING_KEY',
+      message: expect.stringContaining('looks like a proof'),
+    });
+    const g = realGnark();
+    await expect(local.groth16.verify(g.proof, g.publicSignals, g.vk)).rejects.toMatchObject({ message: expect.stringContaining('looks like a proof') });
+    await expect(local.groth16.verify(t.vk, t.publicSignals, t.vk)).rejects.toMatchObject({
+      code: 'INVALID_PROOF_FORMAT',
+      message: expect.stringContaining('looks like a verifying key'),
+    });
   });
 });

@@ -16,7 +16,7 @@ export type SnarkCurve = 'bn254' | 'bls12_381';
  * pairing checks are forced to split (warmed first, so the split path is the one exercised).
  */
 export async function groth16Engines(): Promise<{ local: Engine; pooled: Engine }> {
-  const [local, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
+  const [local, pooled] = await Promise.all([createEngine({ curves: 'all', workers: 0, gpu: 'off' }), createEngine({ curves: 'all', workers: 2, gpu: 'off' })]);
   for (const name of ['bn254', 'bls12_381'] as const) {
     const d = (pooled[name] as unknown as Pairing12Impl).dispatch;
     await d.warmNow();
@@ -27,10 +27,17 @@ export async function groth16Engines(): Promise<{ local: Engine; pooled: Engine 
 export const SNARK_NAME: Record<SnarkCurve, string> = { bn254: 'bn128', bls12_381: 'bls12381' };
 const FILE: Record<SnarkCurve, string> = { bn254: 'bn254', bls12_381: 'bls12381' };
 
+/**
+ * JSON as the tests read it from the vectors and tamper with it: untyped, like `JSON.parse`'s result, so that
+ * malformed variants can be built and passed to the typed API exactly as a caller's parsed JSON would be.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 /** A snarkjs-format Groth16 triple. */
 export interface SnarkTriple {
-  vk: Record<string, unknown>;
-  proof: Record<string, unknown>;
+  vk: Json;
+  proof: Json;
   publicSignals: string[];
 }
 
@@ -45,7 +52,7 @@ export function realSnarkjs(curve: SnarkCurve): SnarkTriple {
 }
 
 /** The gnark BN254 example (vk, proof, public witness). */
-export function realGnark(): { vk: Record<string, unknown>; proof: Record<string, unknown>; publicSignals: Record<string, number> } {
+export function realGnark(): { vk: Json; proof: Json; publicSignals: Record<string, number> } {
   const dir = 'keep-starknet-strange_garaga';
   return { vk: vectorJson(`${dir}/gnark_vk_bn254.json`), proof: vectorJson(`${dir}/gnark_proof_bn254.json`), publicSignals: vectorJson(`${dir}/gnark_public_bn254.json`) };
 }

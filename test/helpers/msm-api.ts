@@ -25,8 +25,11 @@ export function msmGroup(wc: Engine, id: RefGroupId): MsmGroup {
   return c[g === 'g1' ? 'G1' : g === 'g2' ? 'G2' : g]!;
 }
 
-/** Bytes per packed coordinate (`src/msm/types.ts`: 32 for BN254 and the embedded curves, 48 for BLS12). */
-export const coordBytes = (id: RefGroupId): number => (id.startsWith('bls12') ? 48 : 32);
+/** Bytes per packed coordinate (`src/msm/types.ts`: 32 for BN254 and the embedded curves, 48 for BLS12, 96 for BW6-761). */
+export const coordBytes = (id: RefGroupId): number => (id.startsWith('bw6') ? 96 : id.startsWith('bls12') ? 48 : 32);
+
+/** Bytes per packed scalar (`src/msm/types.ts`: 32, but 48 for BW6-761, whose r has 377 bits). */
+export const scalarBytes = (id: RefGroupId): number => (id.startsWith('bw6') ? 48 : 32);
 
 /** The WebcurvesError a promise rejects with (fails the test when it resolves or rejects with anything else). */
 export async function rejection(p: Promise<unknown>): Promise<WebcurvesError> {

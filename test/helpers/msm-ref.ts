@@ -1,7 +1,8 @@
 /**
  * Independent references for MSM tests, in webcurves' point format (identity: all-zero Weierstrass point,
  * Edwards (0, 1)): @noble/curves for BN254 and BLS12-381 (G1 and G2), mcl-wasm for BLS12-377 (G1 and G2),
- * the BigInt reference formulas (src/math) for the embedded curves. None of them runs webcurves' wasm code.
+ * the BigInt reference formulas (src/math) for the embedded curves and BW6-761 (G1 and G2, both over Fp; no
+ * JavaScript library has BW6-761). None of them runs webcurves' wasm code.
  *
  * Also: closed-form MSM inputs (points i·G, scalars i·m, with identities, repeated points, zero scalars, r − 1
  * and scalars ≥ r mixed in) and the packed layout of `src/msm/types.ts`, written here from its documentation.
@@ -11,7 +12,7 @@ import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn } from '@noble/curves/bn254.js';
 import mcl from 'mcl-wasm';
 import type { CurvePoint, G1Point, G2Point } from 'webcurves';
-import { bandersnatch, bls12_377, ed_on_bls12_377 } from '../../src/curves/index.js';
+import { bandersnatch, bls12_377, bw6_761, ed_on_bls12_377 } from '../../src/curves/index.js';
 import { curveOps } from '../../src/math/ec.js';
 import { edwardsRef } from '../../src/math/edwards.js';
 import { mod } from '../../src/math/modular.js';
@@ -26,7 +27,9 @@ export type RefGroupId =
   | 'bls12_377_g2'
   | 'ed_on_bls12_377_te'
   | 'bandersnatch_te'
-  | 'bandersnatch_sw';
+  | 'bandersnatch_sw'
+  | 'bw6_761_g1'
+  | 'bw6_761_g2';
 
 export type AnyPoint = G1Point | G2Point | CurvePoint;
 
@@ -215,16 +218,20 @@ function edwardsGroup(id: 'ed_on_bls12_377_te' | 'bandersnatch_te'): RefGroup {
   };
 }
 
-function bandersnatchSw(): RefGroup {
-  const d = bandersnatch;
-  const p = d.fp.modulus;
-  const W = curveOps(primeFieldOps(p), mod(d.sw!.a, p), mod(d.sw!.b, p));
-  const r = d.fr.modulus;
-  const G = { x: d.sw!.generator.x, y: d.sw!.generator.y };
+/** A short Weierstrass group over Fp by the BigInt formulas (the identity as (0, 0)). */
+function weierstrassGroup(
+  id: 'bandersnatch_sw' | 'bw6_761_g1' | 'bw6_761_g2',
+  p: bigint,
+  a: bigint,
+  b: bigint,
+  r: bigint,
+  G: { readonly x: bigint; readonly y: bigint },
+): RefGroup {
+  const W = curveOps(primeFieldOps(p), mod(a, p), mod(b, p));
   const to = (P: AnyPoint) => (P.x === 0n && P.y === 0n ? null : { x: P.x as bigint, y: P.y as bigint });
   const from = (P: { x: bigint; y: bigint } | null): CurvePoint => P ?? { x: 0n, y: 0n };
   return {
-    id: 'bandersnatch_sw',
+    id,
     by: 'bigint',
     r,
     zero: { x: 0n, y: 0n },
@@ -265,7 +272,12 @@ export async function refGroup(id: RefGroupId): Promise<RefGroup> {
     case 'bandersnatch_te':
       return edwardsGroup(id);
     case 'bandersnatch_sw':
-      return bandersnatchSw();
+      return weierstrassGroup(id, bandersnatch.fp.modulus, bandersnatch.sw!.a, bandersnatch.sw!.b, bandersnatch.fr.modulus, bandersnatch.sw!.generator);
+    case 'bw6_761_g1':
+    case 'bw6_761_g2': {
+      const g = id === 'bw6_761_g1' ? bw6_761.g1 : bw6_761.g2;
+      return weierstrassGroup(id, bw6_761.fp.modulus, g.a, g.b, bw6_761.fr.modulus, g.generator);
+    }
   }
 }
 
@@ -326,9 +338,9 @@ export function packPoints(points: readonly AnyPoint[], coordBytes: number): Uin
   return leBytes(points.flatMap(coordsOf), coordBytes);
 }
 
-/** Packed scalars: 32 little-endian bytes each. */
-export function packScalars(scalars: readonly bigint[]): Uint8Array {
-  return leBytes(scalars, 32);
+/** Packed scalars: 32 little-endian bytes each (BW6-761: 48, see `scalarBytes` in msm-api.ts). */
+export function packScalars(scalars: readonly bigint[], bytes = 32): Uint8Array {
+  return leBytes(scalars, bytes);
 }
 
 /** Seeded 64-bit generator (SplitMix64) for reproducible random scalars. */

@@ -1,9 +1,10 @@
 /**
  * Points on a pairing curve (or its twist) that are outside the prime-order subgroup, found by lifting
- * seeded x-coordinates with the BigInt reference arithmetic (BN254's G1 has none: it is the whole curve).
+ * seeded x-coordinates with the BigInt reference arithmetic (BN254's G1 has none: it is the whole curve;
+ * BW6-761's G1 and G2, both over Fp: {@link bw6OutsideSubgroup}).
  */
 import type { G1Point, G2Point } from 'webcurves';
-import { bls12_377, bls12_381, bn254 } from '../../src/curves/index.js';
+import { bls12_377, bls12_381, bn254, bw6_761 } from '../../src/curves/index.js';
 import { curveOps } from '../../src/math/ec.js';
 import { mod } from '../../src/math/modular.js';
 import { fp2Ops, primeFieldOps, type Fp2 } from '../../src/math/tower.js';
@@ -34,5 +35,18 @@ export function g1OutsideSubgroup(name: 'bls12_381' | 'bls12_377', seed = 7n): G
   for (;;) {
     const P = g1.liftX(next());
     if (P && g1.mul(P, d.fr.modulus) !== null) return { x: P.x, y: P.y };
+  }
+}
+
+/** A point of BW6-761's G1 curve (g = 1) or twist (g = 2), both over Fp, outside the prime-order subgroup. */
+export function bw6OutsideSubgroup(g: 1 | 2, seed = 7n): G1Point {
+  const d = bw6_761;
+  const p = d.fp.modulus;
+  const E = curveOps(primeFieldOps(p), 0n, mod(g === 1 ? d.g1.b : d.g2.b, p));
+  let s = seed;
+  const next = (): bigint => (s = mod(s * 6364136223846793005n + 1442695040888963407n, p));
+  for (;;) {
+    const P = E.liftX(next());
+    if (P && E.mul(P, d.fr.modulus) !== null) return { x: P.x, y: P.y };
   }
 }

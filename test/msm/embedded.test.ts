@@ -18,7 +18,7 @@ import { primeField, weierstrass } from '../helpers/refcurve.js';
 const SEED = 0xed5;
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 2, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

@@ -1,15 +1,16 @@
 /**
- * The engine's MSM service (`G.msm` of BN254, BLS12-381, BLS12-377 G1/G2 and the embedded curves' groups) on
- * closed forms: points i·G, scalars i·m, with identities, repeated points, zero scalars, r − 1 and scalars ≥ r
- * mixed in; the answer (Σ i·k_i)·G is computed by @noble/curves (BN254, BLS12-381), mcl-wasm (BLS12-377) or
- * the BigInt formulas (embedded curves), never by webcurves. Sizes 1..4096 on G1, smaller on G2 and the
- * embedded curves; every window 2..16; in-thread and split over two workers; then the input errors.
+ * The engine's MSM service (`G.msm` of BN254, BLS12-381, BLS12-377, BW6-761 G1/G2 and the embedded curves'
+ * groups) on closed forms: points i·G, scalars i·m, with identities, repeated points, zero scalars, r − 1 and
+ * scalars ≥ r mixed in; the answer (Σ i·k_i)·G is computed by @noble/curves (BN254, BLS12-381), mcl-wasm
+ * (BLS12-377) or the BigInt formulas (embedded curves, BW6-761), never by webcurves. Sizes 1..4096 on G1,
+ * smaller on G2 and the embedded curves; every window 2..16; in-thread and split over two workers (counted);
+ * then the input errors.
  *
  * `WEBCURVES_FULL=1` (or WEBCURVES_PROPERTY_RUNS ≥ 1000) adds 2^16 points on BN254 and BLS12-381 G1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, WebcurvesError, type Engine, type G1Point } from 'webcurves';
-import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
+import { createEngine, ENGINE_INTERNALS, WebcurvesError, type Engine, type EngineInternals, type G1Point } from 'webcurves';
+import { bw6OutsideSubgroup, g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import { closedForm, refGroup, type AnyPoint, type MsmCase, type RefGroup, type RefGroupId } from '../helpers/msm-ref.js';
 import { msmGroup, rejection, type MsmGroup } from '../helpers/msm-api.js';
 
@@ -17,7 +18,7 @@ const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 2, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();
@@ -26,6 +27,16 @@ afterAll(async () => {
 
 
 const groupOf = (id: RefGroupId): MsmGroup => msmGroup(wc, id);
+
+/** Counts the units the engine's MSM service sends to its worker pool (from now on). */
+function countPoolUnits(e: Engine): { readonly count: number } {
+  const msm = (e as unknown as Record<symbol, EngineInternals>)[ENGINE_INTERNALS].msm;
+  const pool = (msm as unknown as { ctx: { pool: { run: (...a: unknown[]) => unknown } } }).ctx.pool;
+  const counter = { count: 0 };
+  const run = pool.run.bind(pool);
+  pool.run = (...a: unknown[]) => (counter.count++, run(...a));
+  return counter;
+}
 const codeOf = (e: unknown): string | undefined => (e instanceof WebcurvesError ? e.code : undefined);
 
 async function expectCase(G: MsmGroup, c: MsmCase, options: object, what: string): Promise<void> {
@@ -70,8 +81,10 @@ describe('closed forms: G1 of BN254 and BLS12-381 (answers by @noble/curves)', (
   }
 });
 
-describe('closed forms: G2s, BLS12-377 (answers by mcl-wasm) and the embedded curves (BigInt)', () => {
+describe('closed forms: G2s, BLS12-377 (answers by mcl-wasm), BW6-761 and the embedded curves (BigInt)', () => {
   const SMALL: [RefGroupId, number[]][] = [
+    ['bw6_761_g1', [1, 2, 3, 7, 64, 1000]],
+    ['bw6_761_g2', [1, 2, 3, 7, 64, 1000]],
     ['bls12_377_g1', [1, 2, 3, 7, 64, 1000]],
     ['bn254_g2', [1, 2, 3, 7, 64, 300]],
     ['bls12_381_g2', [1, 2, 3, 7, 64, 300]],
@@ -87,8 +100,11 @@ describe('closed forms: G2s, BLS12-377 (answers by mcl-wasm) and the embedded cu
       expect(G.generator).toEqual(mult[0]);
       for (const n of sizes) {
         const c = closedForm(R, n, undefined, mult);
+        const units = countPoolUnits(wc);
         await expectCase(G, c, {}, `${id} n = ${n}`);
-        if (n >= 64) await expectCase(G, c, { workers: 0 }, `${id} n = ${n} in-thread`);
+        // from 64 points on the default split uses both workers: one unit per slice (preparing none)
+        if (n >= 64) expect(units.count, `${id} n = ${n}: units run by the pool`).toBe(2);
+        if (n >= 64 && !(id.startsWith('bw6') && n > 64)) await expectCase(G, c, { workers: 0 }, `${id} n = ${n} in-thread`);
       }
       const c = closedForm(R, 40, 0x1111222233334444555566667777n, mult);
       for (const w of [2, 3, 7, 12, 16]) await expectCase(G, c, { windowBits: w, workers: 2 }, `${id} windowBits ${w}`);
@@ -112,7 +128,7 @@ describe('input errors', () => {
   const curves = ['bn254', 'bls12_381', 'bls12_377'] as const;
 
   it('negative scalar → NEGATIVE_SCALAR; unequal lengths, bad types and bad options → INVALID_ARGUMENT', async () => {
-    for (const id of ['bn254_g1', 'bls12_381_g2', 'bls12_377_g1', 'bandersnatch_te', 'bandersnatch_sw'] as RefGroupId[]) {
+    for (const id of ['bn254_g1', 'bls12_381_g2', 'bls12_377_g1', 'bandersnatch_te', 'bandersnatch_sw', 'bw6_761_g2'] as RefGroupId[]) {
       const G = groupOf(id);
       const P = G.generator;
       expect((await rejection(G.msm([P, P], [1n, -1n]))).code, id).toBe('NEGATIVE_SCALAR');
@@ -141,10 +157,11 @@ describe('input errors', () => {
   });
 
   it('off-curve point → NOT_ON_CURVE, coordinate ≥ p → NOT_IN_FIELD, naming the right index across slices', async () => {
-    for (const curve of curves) {
+    for (const curve of [...curves, 'bw6_761'] as const) {
       const c = wc[curve];
       for (const [g, G] of [[1, c.G1], [2, c.G2]] as unknown as [1 | 2, MsmGroup][]) {
-        const two = g === 2;
+        // G2 over Fp2 (BW6-761's is over Fp, like G1)
+        const two = g === 2 && curve !== 'bw6_761';
         const n = 200;
         const pts: AnyPoint[] = new Array<AnyPoint>(n).fill(G.generator);
         const ks = new Array<bigint>(n).fill(3n);
@@ -153,7 +170,7 @@ describe('input errors', () => {
         for (const at of [0, 150, 199]) {
           for (const workers of [0, 2]) {
             const e1 = await rejection(G.msm(pts.map((P, i) => (i === at ? off : P)), ks, { workers }));
-            expect(e1.code, `${curve} G${two ? 2 : 1}`).toBe('NOT_ON_CURVE');
+            expect(e1.code, `${curve} G${g}`).toBe('NOT_ON_CURVE');
             expect(e1.message).toContain(`points[${at}]`);
           }
         }
@@ -171,10 +188,16 @@ describe('input errors', () => {
       ['bn254 G2', wc.bn254.G2 as unknown as MsmGroup, g2OutsideSubgroup('bn254'), 'bn254_g2'],
       ['bls12_381 G2', wc.bls12_381.G2 as unknown as MsmGroup, g2OutsideSubgroup('bls12_381'), 'bls12_381_g2'],
       ['bls12_377 G2', wc.bls12_377.G2 as unknown as MsmGroup, g2OutsideSubgroup('bls12_377'), 'bls12_377_g2'],
+      ['bw6_761 G1', wc.bw6_761.G1 as unknown as MsmGroup, bw6OutsideSubgroup(1), 'bw6_761_g1'],
+      ['bw6_761 G2', wc.bw6_761.G2 as unknown as MsmGroup, bw6OutsideSubgroup(2), 'bw6_761_g2'],
     ];
     for (const [what, G, Q, id] of cases) {
       const { ref: R, mult } = await ref(id, 100);
       const c = closedForm(R, 100, undefined, mult);
+      const ks = c.scalars.slice();
+      ks[77] = 0n;
+      // the others' exact sum (the reference's naive sum: computed once)
+      const expected = R.sum(c.points, ks);
       for (const workers of [0, 2]) {
         const pts = c.points.slice();
         pts[77] = Q;
@@ -182,9 +205,6 @@ describe('input errors', () => {
         expect(e.code, what).toBe('NOT_IN_SUBGROUP');
         expect(e.message, what).toContain('points[77]');
         // unchecked: no subgroup check; the bad point's zero scalar leaves the others' exact sum
-        const ks = c.scalars.slice();
-        ks[77] = 0n;
-        const expected = R.sum(c.points, ks);
         expect(await G.msm(pts, ks, { workers, unchecked: true }), `${what} unchecked`).toEqual(expected);
         // a non-zero scalar on it: some answer (meaningless, documented), never a hang or a crash
         const any = await G.msm(pts, c.scalars, { workers, unchecked: true });
@@ -228,7 +248,7 @@ describe('input errors', () => {
   });
 
   it('bigint scalars of any size are reduced mod r', async () => {
-    for (const id of ['bn254_g1', 'bls12_377_g2', 'ed_on_bls12_377_te'] as RefGroupId[]) {
+    for (const id of ['bn254_g1', 'bls12_377_g2', 'ed_on_bls12_377_te', 'bw6_761_g1'] as RefGroupId[]) {
       const { ref: R } = await ref(id);
       const G = groupOf(id);
       const huge = R.r * (1n << 700n) + 3n;
@@ -237,7 +257,7 @@ describe('input errors', () => {
   });
 
   it('close() while MSMs run: each either gives the right answer or rejects with ENGINE_CLOSED; none hangs', async () => {
-    const e2 = await createEngine({ workers: 2, gpu: 'off' });
+    const e2 = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
     const { ref: R, mult } = await ref('bn254_g1', 4096);
     const c = closedForm(R, 4096, undefined, mult);
     const G = e2.bn254.G1 as unknown as MsmGroup;
@@ -258,19 +278,19 @@ describe('input errors', () => {
     for (const bad of [-1, Number.NaN, '100', { bn254: -5 }, { bn254: '7' }, { bn256: 100 }, { bls12_381: 10, ed25519: 10 }, null]) {
       let err: unknown;
       try {
-        const e = await createEngine({ workers: 0, gpu: 'off', msmGpuThreshold: bad as never });
+        const e = await createEngine({ curves: 'all', workers: 0, gpu: 'off', msmGpuThreshold: bad as never });
         await e.close();
       } catch (x) {
         err = x;
       }
       expect(codeOf(err), JSON.stringify(bad)).toBe('INVALID_ARGUMENT');
     }
-    const ok = await createEngine({ workers: 0, gpu: 'off', msmGpuThreshold: { bn254: 0, bandersnatch: Number.POSITIVE_INFINITY } });
+    const ok = await createEngine({ curves: 'all', workers: 0, gpu: 'off', msmGpuThreshold: { bn254: 0, bandersnatch: Number.POSITIVE_INFINITY } });
     await ok.close();
   });
 
   it('after close(): ENGINE_CLOSED', async () => {
-    const e2 = await createEngine({ workers: 0, gpu: 'off' });
+    const e2 = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     const G = e2.bn254.G1;
     const P = G.generator as G1Point;
     await e2.close();

@@ -2,24 +2,25 @@
  * The MSM service's GPU routing on a real WebGPU device (Dawn + SwiftShader here; whatever `VK_ICD_FILENAMES`
  * points at elsewhere), through the public API of an engine made with `gpu: 'on'`:
  * - `backend: 'gpu'` gives the CPU's answer and the reference's (@noble/curves for BN254 and BLS12-381 G1,
- *   mcl-wasm for BLS12-377 G1, BigInt formulas for the Edwards curves), for objects and packed input, with GPU
- *   progress events; validation on that path; prepared bases on the GPU;
+ *   mcl-wasm for BLS12-377 G1, BigInt formulas for BW6-761 G1 and the Edwards curves), for objects and packed
+ *   input, with GPU progress events; validation on that path; prepared bases on the GPU;
  * - `backend: 'gpu'` where there is no GPU pipeline (G2, Bandersnatch SW) or no GPU (`gpu: 'off'`) →
  *   `GPU_UNAVAILABLE`;
  * - auto routing: a forced `msmGpuThreshold` sends MSMs from that size on to the GPU; without one, a
  *   CPU-emulated adapter is never used (threshold ∞, source `software-adapter`);
  * - device loss in the middle of an MSM: the CPU answers, `info()` reports the loss and the fallback (last:
  *   it destroys the engine's device).
- * SwiftShader compiles each curve's pipelines in ~5 s and runs a 100-point MSM in ~0.5 s on this machine, so the
- * default run keeps to BN254, BLS12-381 and Bandersnatch with small MSMs (the GPU pipeline itself is tested in
- * depth by test/gpu/msm.test.ts); `WEBCURVES_FULL=1` adds BLS12-377 and ed_on_bls12_377 and larger sizes.
+ * SwiftShader compiles each curve's pipelines in ~5 s (BW6-761's: tens of seconds) and runs a 100-point MSM
+ * in ~0.5 s on this machine, so the default run keeps to BN254, BLS12-381, BW6-761 and Bandersnatch with small
+ * MSMs (the GPU pipeline itself is tested in depth by test/gpu/msm.test.ts); `WEBCURVES_FULL=1` adds
+ * BLS12-377 and ed_on_bls12_377 and larger sizes.
  * No adapter is a failure, not a skip.
  */
 import '../setup/gpu-env.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, ENGINE_INTERNALS, type Engine, type EngineInternals, type MsmProgressEvent } from 'webcurves';
 import { closedForm, packPoints, packScalars, randomPointsSum, seededScalars, type AnyPoint, type RefGroupId } from '../helpers/msm-ref.js';
-import { cachedRef, coordBytes, msmGroup, rejection } from '../helpers/msm-api.js';
+import { cachedRef, coordBytes, msmGroup, rejection, scalarBytes } from '../helpers/msm-api.js';
 
 const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
 
@@ -50,7 +51,7 @@ let acquireError: unknown;
 beforeAll(async () => {
   try {
     // msmGpuThreshold: auto routing sends BN254 MSMs of ≥ 100 points to the GPU; other curves never
-    wc = await createEngine({ workers: 2, gpu: 'on', msmGpuThreshold: { bn254: 100, bls12_381: Number.POSITIVE_INFINITY } });
+    wc = await createEngine({ curves: 'all', workers: 2, gpu: 'on', msmGpuThreshold: { bn254: 100, bls12_381: Number.POSITIVE_INFINITY } });
   } catch (e) {
     acquireError = e;
   }
@@ -80,12 +81,14 @@ describe('MSM service on the GPU', () => {
         ['bn254_g1', 1000],
         ['bls12_381_g1', 300],
         ['bls12_377_g1', 300],
+        ['bw6_761_g1', 100],
         ['ed_on_bls12_377_te', 200],
         ['bandersnatch_te', 200],
       ]
     : [
         ['bn254_g1', 48],
         ['bls12_381_g1', 40],
+        ['bw6_761_g1', 12],
         ['bandersnatch_te', 40],
       ];
   for (const [id, n] of GPU_GROUPS) {
@@ -108,14 +111,15 @@ describe('MSM service on the GPU', () => {
       ks[2] = 0n;
       const expected = randomPointsSum(R, 5n, ks);
       const p8 = packPoints(points, coordBytes(id));
-      const s8 = packScalars(scalars);
+      const s8 = packScalars(scalars, scalarBytes(id));
       expect(await G.msm(p8, s8, { backend: 'gpu' }), `${id} packed on the GPU`).toEqual(expected);
       if (FULL || id === 'bn254_g1') expect(await G.msm(new Uint32Array(p8.slice().buffer), scalars, { backend: 'gpu', unchecked: true }), `${id} u32, unchecked on the GPU`).toEqual(expected);
       expect(await G.msm(p8, s8, { backend: 'cpu' }), `${id} packed on the CPU`).toEqual(expected);
       // a single point, and the empty MSM
       expect(await G.msm([G.generator], [7n], { backend: 'gpu' })).toEqual(R.mulG(7n));
       expect(await G.msm([], [], { backend: 'gpu' })).toEqual(G.zero);
-    });
+      // BW6-761's 761-bit pipelines take SwiftShader ~75 s here (compile and four MSMs of 12 points).
+    }, id.startsWith('bw6') ? 300_000 : undefined);
   }
 
   it('validation on the GPU path: NOT_ON_CURVE, NOT_IN_FIELD, NOT_IN_SUBGROUP, NEGATIVE_SCALAR, INVALID_ARGUMENT', async () => {
@@ -136,11 +140,17 @@ describe('MSM service on the GPU', () => {
       ac.abort();
       expect((await rejection(G.msm(pts, [1n, 2n, 3n], { backend: 'gpu', signal: ac.signal }))).code, id).toBe('ABORTED');
     }
-    const { g1OutsideSubgroup } = await import('../helpers/off-subgroup.js');
+    const { bw6OutsideSubgroup, g1OutsideSubgroup } = await import('../helpers/off-subgroup.js');
     const G = e.bls12_381.G1;
     const err = await rejection(G.msm([G.generator, g1OutsideSubgroup('bls12_381')], [1n, 2n], { backend: 'gpu' }));
     expect(err.code).toBe('NOT_IN_SUBGROUP');
     expect(err.message).toContain('points[1]');
+    // BW6-761 G1 (cofactor ≠ 1): the subgroup is checked on the CPU before the GPU runs
+    const B = e.bw6_761.G1;
+    const eb = await rejection(B.msm([B.generator, B.generator, bw6OutsideSubgroup(1)], [1n, 2n, 3n], { backend: 'gpu' }));
+    expect(eb.code).toBe('NOT_IN_SUBGROUP');
+    expect(eb.message).toContain('points[2]');
+    expect((await rejection(B.msm([B.generator, { x: 1n, y: 1n }], [1n, 2n], { backend: 'gpu' }))).code).toBe('NOT_ON_CURVE');
     const T2 = { x: 0n, y: e.bandersnatch.p - 1n };
     expect((await rejection(e.bandersnatch.te.msm([e.bandersnatch.te.generator, T2], [1n, 1n], { backend: 'gpu' }))).code).toBe('NOT_IN_SUBGROUP');
     expect(e.info().msm?.gpuFallbacks).toBe(0);
@@ -148,7 +158,7 @@ describe('MSM service on the GPU', () => {
 
   it("backend gpu on a group without a GPU pipeline (G2, Bandersnatch SW) → GPU_UNAVAILABLE; auto and cpu answer", async () => {
     const e = engine();
-    for (const id of ['bn254_g2', 'bls12_381_g2', 'bls12_377_g2', 'bandersnatch_sw'] as RefGroupId[]) {
+    for (const id of ['bn254_g2', 'bls12_381_g2', 'bls12_377_g2', 'bw6_761_g2', 'bandersnatch_sw'] as RefGroupId[]) {
       const R = await ref(id);
       const G = groupOf(e, id);
       const c = closedForm(R, 20);
@@ -195,7 +205,7 @@ describe('MSM service on the GPU', () => {
   });
 
   it('auto routing without a threshold option: a CPU-emulated adapter is never used (∞, software-adapter)', async () => {
-    const e2 = await createEngine({ workers: 0, gpu: 'on' });
+    const e2 = await createEngine({ curves: 'all', workers: 0, gpu: 'on' });
     try {
       const internals = (e2 as unknown as Record<symbol, EngineInternals>)[ENGINE_INTERNALS];
       const device = internals.gpuDevice()!;
@@ -256,10 +266,10 @@ describe('MSM service on the GPU', () => {
   });
 
   it("engine gpu: 'off' + backend gpu → GPU_UNAVAILABLE (msm and prepareBases); auto and cpu work", async () => {
-    const off = await createEngine({ workers: 0, gpu: 'off' });
+    const off = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     try {
       expect(off.info().gpu.available).toBe(false);
-      for (const id of ['bn254_g1', 'bls12_381_g1', 'bls12_377_g1', 'ed_on_bls12_377_te', 'bandersnatch_te'] as RefGroupId[]) {
+      for (const id of ['bn254_g1', 'bls12_381_g1', 'bls12_377_g1', 'bw6_761_g1', 'ed_on_bls12_377_te', 'bandersnatch_te'] as RefGroupId[]) {
         const G = groupOf(off, id);
         const R = await ref(id);
         expect((await rejection(G.msm([G.generator], [3n], { backend: 'gpu' }))).code, id).toBe('GPU_UNAVAILABLE');

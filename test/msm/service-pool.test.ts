@@ -4,16 +4,17 @@
  * in the middle of a run, in workers and in the calling thread) rejects with `ABORTED` and leaves a working
  * pool; progress events are monotone and end at 1; packed input (Uint8Array, Uint32Array, unaligned views) is
  * the same MSM as point objects, and bad packed lengths are refused; prepared bases give the unprepared
- * results, over any worker count, and refuse use after `destroy()`. BW6-761 (in-thread path): options.
+ * results, over any worker count, and refuse use after `destroy()`. BW6-761's G1 and G2 take every path, and
+ * its small arrays the in-thread Straus path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, WebcurvesError, type Engine, type MsmProgressEvent } from 'webcurves';
 import { coordsOf, packPoints, packScalars, randomPointsSum, seededScalars, type AnyPoint, type RefGroupId } from '../helpers/msm-ref.js';
-import { cachedRef, coordBytes, msmGroup, rejection, type MsmGroup, type Packed } from '../helpers/msm-api.js';
+import { cachedRef, coordBytes, msmGroup, rejection, scalarBytes, type MsmGroup, type Packed } from '../helpers/msm-api.js';
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 2, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();
@@ -26,7 +27,7 @@ const ref = cachedRef;
 
 
 
-const ALL: RefGroupId[] = ['bn254_g1', 'bn254_g2', 'bls12_381_g1', 'bls12_381_g2', 'bls12_377_g1', 'bls12_377_g2', 'ed_on_bls12_377_te', 'bandersnatch_te', 'bandersnatch_sw'];
+const ALL: RefGroupId[] = ['bn254_g1', 'bn254_g2', 'bls12_381_g1', 'bls12_381_g2', 'bls12_377_g1', 'bls12_377_g2', 'bw6_761_g1', 'bw6_761_g2', 'ed_on_bls12_377_te', 'bandersnatch_te', 'bandersnatch_sw'];
 
 describe('workers', () => {
   it('two workers, one worker and the calling thread agree with the reference on seeded random input', async () => {
@@ -37,6 +38,8 @@ describe('workers', () => {
       ['bn254_g2', 200],
       ['bls12_381_g2', 130],
       ['bls12_377_g2', 130],
+      ['bw6_761_g1', 200],
+      ['bw6_761_g2', 200],
       ['ed_on_bls12_377_te', 200],
       ['bandersnatch_te', 200],
       ['bandersnatch_sw', 200],
@@ -70,11 +73,12 @@ describe('workers', () => {
     expect((await rejection(G.prepareBases([G.generator], { signal: ac.signal }))).code).toBe('ABORTED');
   });
 
-  it('aborted mid-run in the workers → ABORTED; the pool is whole and the next MSMs are right', async () => {
-    const id: RefGroupId = 'bls12_381_g2';
+  it.each([
+    ['bls12_381_g2', 1 << 12],
+    ['bw6_761_g2', 1 << 10],
+  ] as [RefGroupId, number][])('aborted mid-run in the workers → ABORTED; the pool is whole and the next MSMs are right (%s)', async (id, n) => {
     const R = await ref(id);
     const G = groupOf(id);
-    const n = 1 << 12;
     const points = R.randomPoints(64, 31n);
     const big = Array.from({ length: n }, (_, i) => points[i % 64]!);
     const scalars = seededScalars(n, 5n);
@@ -119,21 +123,24 @@ describe('workers', () => {
     expect(await G.msm(points, scalars)).toEqual(expected);
   });
 
-  it('aborted mid-run in the calling thread (between window groups) → ABORTED', async () => {
-    const id: RefGroupId = 'bn254_g1';
+  it.each([
+    ['bn254_g1', 1 << 13],
+    ['bw6_761_g1', 1 << 12],
+  ] as [RefGroupId, number][])('aborted mid-run in the calling thread (between window groups) → ABORTED (%s)', async (id, n) => {
     const R = await ref(id);
     const G = groupOf(id);
-    const n = 1 << 13;
     const points = R.randomPoints(32, 3n);
     const big = Array.from({ length: n }, (_, i) => points[i % 32]!);
     const scalars = seededScalars(n, 4n);
     const ac = new AbortController();
     const seen: number[] = [];
-    // 2-bit windows: 65 windows in groups of 16 (2^18 entries / 2^14 GLV points), so the thread yields 4 times
+    // 2-bit windows: BN254: 65 windows in groups of 16 (2^18 entries / 2^14 GLV points), so the thread yields
+    // 4 times; BW6-761: 96 windows in groups of 32. BW6 points unchecked: the run, not the checks, is aborted.
     const e = await rejection(
       G.msm(big, scalars, {
         workers: 0,
         windowBits: 2,
+        unchecked: id.startsWith('bw6'),
         signal: ac.signal,
         onProgress: (ev: MsmProgressEvent) => {
           seen.push(ev.fraction);
@@ -150,6 +157,7 @@ describe('workers', () => {
     for (const [id, n] of [
       ['bls12_381_g1', 1000],
       ['bn254_g2', 200],
+      ['bw6_761_g1', 200],
       ['bandersnatch_te', 200],
     ] as [RefGroupId, number][]) {
       const R = await ref(id);
@@ -263,7 +271,7 @@ describe('packed input', () => {
       const expected = randomPointsSum(R, 21n, ks);
       expect(await G.msm(points, scalars, { workers: 0 }), `${id} objects`).toEqual(expected);
       const p8 = packPoints(points, coordBytes(id));
-      const s8 = packScalars(scalars);
+      const s8 = packScalars(scalars, scalarBytes(id));
       expect(p8.length).toBe(n * coordsOf(points[0]!).length * coordBytes(id));
       const p32 = new Uint32Array(p8.slice().buffer);
       const s32 = new Uint32Array(s8.slice().buffer);
@@ -294,20 +302,23 @@ describe('packed input', () => {
   });
 
   it('wrong packed lengths → INVALID_ARGUMENT; coordinates ≥ p → NOT_IN_FIELD; other array types refused', async () => {
-    for (const id of ['bn254_g1', 'bls12_381_g2', 'bandersnatch_te'] as RefGroupId[]) {
+    for (const id of ['bn254_g1', 'bls12_381_g2', 'bw6_761_g2', 'bandersnatch_te'] as RefGroupId[]) {
       const R = await ref(id);
       const G = groupOf(id);
       const points = R.randomPoints(3, 1n);
       const p8 = packPoints(points, coordBytes(id));
-      const s8 = packScalars([1n, 2n, 3n]);
+      const sb = scalarBytes(id);
+      const s8 = packScalars([1n, 2n, 3n], sb);
       const per = p8.length / 3;
       const bad: [string, Packed, Packed][] = [
         ['points not whole words', p8.subarray(0, p8.length - 1), s8],
         ['points not whole points', p8.subarray(0, p8.length - 4), s8],
         ['points: one point fewer', p8.subarray(0, 2 * per), s8],
-        ['scalars not whole scalars', p8, s8.subarray(0, 95)],
-        ['scalars: 4 bytes short', p8, s8.subarray(0, 92)],
-        ['scalars: one more', p8, packScalars([1n, 2n, 3n, 4n])],
+        ['scalars not whole scalars', p8, s8.subarray(0, 3 * sb - 1)],
+        ['scalars: 4 bytes short', p8, s8.subarray(0, 3 * sb - 4)],
+        ['scalars: one more', p8, packScalars([1n, 2n, 3n, 4n], sb)],
+        // BW6-761: 32-byte scalars (the other curves' size) are not its layout
+        ...(sb === 32 ? [] : ([['scalars of 32 bytes', p8, packScalars([1n, 2n, 3n])]] as [string, Packed, Packed][])),
         ['u32 points not whole points', new Uint32Array(p8.slice(0, p8.length - 4).buffer), s8],
       ];
       for (const [what, P, S] of bad) expect((await rejection(G.msm(P, S))).code, `${id} ${what}`).toBe('INVALID_ARGUMENT');
@@ -317,7 +328,7 @@ describe('packed input', () => {
       }
       // x = p: not a field element, checked even when unchecked
       const big = p8.slice();
-      const p = id.startsWith('bls12') ? wc.bls12_381.p : id.startsWith('bn254') ? wc.bn254.p : wc.bandersnatch.p;
+      const p = id.startsWith('bls12') ? wc.bls12_381.p : id.startsWith('bn254') ? wc.bn254.p : id.startsWith('bw6') ? wc.bw6_761.p : wc.bandersnatch.p;
       big.set(packPoints([{ x: 0n, y: 0n }], coordBytes(id)).subarray(0, coordBytes(id)), per);
       for (let j = 0, v = p; j < coordBytes(id); j++, v >>= 8n) big[per + j] = Number(v & 0xffn);
       for (const unchecked of [false, true]) {
@@ -335,6 +346,8 @@ describe('prepareBases', () => {
       ['bn254_g1', 1000],
       ['bls12_381_g1', 400],
       ['bls12_377_g2', 100],
+      ['bw6_761_g1', 100],
+      ['bw6_761_g2', 100],
       ['bandersnatch_te', 200],
       ['bandersnatch_sw', 200],
       ['ed_on_bls12_377_te', 30],
@@ -356,7 +369,7 @@ describe('prepareBases', () => {
             expect(await h.msm(scalars, { workers }), `${id} handle ${k} round ${round} workers ${workers}`).toEqual(expected);
           }
         }
-        expect(await handles[0]!.msm(packScalars(scalars), { windowBits: 5 }), `${id} packed scalars`).toEqual(expected);
+        expect(await handles[0]!.msm(packScalars(scalars, scalarBytes(id)), { windowBits: 5 }), `${id} packed scalars`).toEqual(expected);
       }
       for (const h of handles) {
         h.destroy();
@@ -426,15 +439,18 @@ describe('prepareBases', () => {
   });
 });
 
-describe('BW6-761 (in-thread MSM, not the service)', () => {
-  it('backend gpu → GPU_UNAVAILABLE; aborted signal → ABORTED; prepareBases works; packed input refused', async () => {
+describe('BW6-761 through the service', () => {
+  it('small arrays (Straus, in-thread) and the service agree; backend gpu without a GPU → GPU_UNAVAILABLE; options', async () => {
     const c = wc.bw6_761;
-    for (const G of [c.G1, c.G2]) {
+    for (const [id, G] of [['bw6_761_g1', c.G1], ['bw6_761_g2', c.G2]] as const) {
       const P = G.mul(G.generator, 5n);
       const Q = G.mul(G.generator, 11n);
       const expected = G.mul(G.generator, (5n * 3n + 11n * 7n) % c.r);
       expect(await G.msm([P, Q], [3n, 7n])).toEqual(expected);
       expect(await G.msm([P, Q], [3n, 7n], { backend: 'cpu' })).toEqual(expected);
+      // options only the service honours take it, for the same answer
+      expect(await G.msm([P, Q], [3n, 7n], { windowBits: 3 })).toEqual(expected);
+      expect(await G.msm([P, Q], [3n, 7n], { workers: 2 })).toEqual(expected);
       expect((await rejection(G.msm([P, Q], [3n, 7n], { backend: 'gpu' }))).code).toBe('GPU_UNAVAILABLE');
       expect((await rejection(G.msm([P, Q], [3n, 7n], { backend: 'quantum' as never }))).code).toBe('INVALID_ARGUMENT');
       const ac = new AbortController();
@@ -442,7 +458,10 @@ describe('BW6-761 (in-thread MSM, not the service)', () => {
       expect((await rejection(G.msm([P, Q], [3n, 7n], { signal: ac.signal }))).code).toBe('ABORTED');
       expect((await rejection(G.prepareBases([P, Q], { signal: ac.signal }))).code).toBe('ABORTED');
       expect((await rejection(G.prepareBases([P, Q], { backend: 'gpu' }))).code).toBe('GPU_UNAVAILABLE');
-      expect((await rejection(G.msm(new Uint8Array(192) as never, [1n]))).code).toBe('INVALID_ARGUMENT');
+      // packed: 192 bytes per point, 48 per scalar
+      expect(await G.msm(packPoints([P, Q], 96), packScalars([3n, 7n], 48))).toEqual(expected);
+      expect(await G.msm(new Uint8Array(192), [1n])).toEqual(G.zero);
+      expect((await rejection(G.msm(new Uint8Array(192), packScalars([1n])))).code, `${id} 32-byte scalar`).toBe('INVALID_ARGUMENT');
       const h = await G.prepareBases([P, Q]);
       expect(h.length).toBe(2);
       expect(await h.msm([3n, 7n])).toEqual(expected);

@@ -21,7 +21,7 @@ const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 2, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

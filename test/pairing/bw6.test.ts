@@ -27,7 +27,7 @@ const ONE = [1n, 0n, 0n, 0n, 0n, 0n];
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

@@ -13,7 +13,7 @@ import { primeFieldOps } from '../../src/math/tower.js';
 const SEED = 0xe4c0;
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

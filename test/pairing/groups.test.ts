@@ -24,7 +24,7 @@ type Name = keyof typeof descs;
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

@@ -21,7 +21,7 @@ const ONE = [1n, ...new Array<bigint>(11).fill(0n)];
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

@@ -17,7 +17,7 @@ const FULL = Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

@@ -9,7 +9,7 @@ import { BOUND, N, P } from './helpers.js';
 let pooled: Engine;
 let local: Engine;
 beforeAll(async () => {
-  [pooled, local] = await Promise.all([createEngine({ workers: 2, gpu: 'off' }), createEngine({ workers: 0, gpu: 'off' })]);
+  [pooled, local] = await Promise.all([createEngine({ curves: 'all', workers: 2, gpu: 'off' }), createEngine({ curves: 'all', workers: 0, gpu: 'off' })]);
 });
 afterAll(async () => {
   await Promise.all([pooled?.close(), local?.close()]);

@@ -12,7 +12,7 @@ import { BOUND, N, P } from './helpers.js';
 let wc: Engine;
 let sn: StarknetApi;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
   sn = wc.starknet;
 });
 afterAll(async () => {
@@ -239,7 +239,7 @@ describe('holes, undefined and wrong types in array inputs', () => {
 });
 
 it('a closed engine refuses every call with ENGINE_CLOSED', async () => {
-  const e = await createEngine({ workers: 0, gpu: 'off' });
+  const e = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
   const s = e.starknet;
   await e.close();
   expect(codeOf(() => s.pedersen(1n, 2n))).toBe('ENGINE_CLOSED');

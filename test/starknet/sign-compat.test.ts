@@ -24,7 +24,7 @@ let wc: Engine;
 let sn: StarknetApi;
 let raw: StarkCore;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
   sn = wc.starknet;
   raw = await rawStark();
 });

@@ -24,7 +24,7 @@ const RUNS = Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 40);
 let wc: Engine;
 let sn: StarknetApi;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
   sn = wc.starknet;
 });
 afterAll(async () => {

@@ -224,10 +224,12 @@ export interface GroupSpec {
   /** A point of the other group of the same curve (the other shape, or another curve equation). */
   readonly other: Pt;
   readonly encodings: readonly EncodingSpec[];
-  /** MSM through the engine's service (packed input, workers, GPU routing); BW6-761's runs in the calling thread. */
+  /** MSM through the engine's service (packed input, workers, GPU routing): every group now. */
   readonly service: boolean;
   /** Bytes per packed coordinate (`src/msm/types.ts`). */
   readonly coordBytes: number;
+  /** Bytes per packed scalar: 4·⌈bits(r)/32⌉ (32, or 48 for BW6-761's 377-bit r). */
+  readonly scalarBytes: number;
   /** The reference group of `test/helpers/msm-ref.ts` (noble, mcl, BigInt), where one exists. */
   readonly refId?: RefGroupId;
   /** Whether the engine's MSM has a GPU pipeline for the group. */
@@ -354,6 +356,7 @@ function pairingSpecs(): GroupSpec[] {
       encodings: pairingEncodings(d.name, p, false),
       service: true,
       coordBytes: 4 * Math.ceil(p.toString(2).length / 32),
+      scalarBytes: 32,
       refId: refId('g1'),
       gpu: true,
     });
@@ -374,6 +377,7 @@ function pairingSpecs(): GroupSpec[] {
       encodings: pairingEncodings(d.name, p, true),
       service: true,
       coordBytes: 4 * Math.ceil(p.toString(2).length / 32),
+      scalarBytes: 32,
       refId: refId('g2'),
       gpu: false,
     });
@@ -385,9 +389,9 @@ function pairingSpecs(): GroupSpec[] {
   const g2 = weierstrassRef(p, 0n, d.g2.b, r);
   const G1 = { x: d.g1.generator.x, y: d.g1.generator.y };
   const G2 = { x: d.g2.generator.x, y: d.g2.generator.y };
-  const common = { curve: 'bw6_761' as const, family: 'pairing' as const, p, r, fp2: false, edwards: false, zero: { x: 0n, y: 0n }, service: false, coordBytes: 96, gpu: false };
-  out.push({ ...common, name: 'bw6_761.G1', key: 'G1', generator: G1, ref: g1, offSubgroup: [liftOutside(p, 0n, d.g1.b, g1, 5n)], other: G2, encodings: pairingEncodings('bw6_761', p, false) });
-  out.push({ ...common, name: 'bw6_761.G2', key: 'G2', generator: G2, ref: g2, offSubgroup: [liftOutside(p, 0n, d.g2.b, g2, 5n)], other: G1, encodings: pairingEncodings('bw6_761', p, false) });
+  const common = { curve: 'bw6_761' as const, family: 'pairing' as const, p, r, fp2: false, edwards: false, zero: { x: 0n, y: 0n }, service: true, coordBytes: 96, scalarBytes: 48 };
+  out.push({ ...common, name: 'bw6_761.G1', key: 'G1', generator: G1, ref: g1, offSubgroup: [liftOutside(p, 0n, d.g1.b, g1, 5n)], other: G2, encodings: pairingEncodings('bw6_761', p, false), gpu: true });
+  out.push({ ...common, name: 'bw6_761.G2', key: 'G2', generator: G2, ref: g2, offSubgroup: [liftOutside(p, 0n, d.g2.b, g2, 5n)], other: G1, encodings: pairingEncodings('bw6_761', p, false), gpu: false });
   return out;
 }
 
@@ -428,6 +432,7 @@ function embeddedSpecs(): GroupSpec[] {
       encodings: [teEnc(true), teEnc(false)],
       service: true,
       coordBytes: 32,
+      scalarBytes: 32,
       refId: `${d.name}_te` as RefGroupId,
       gpu: true,
     });
@@ -461,6 +466,7 @@ function embeddedSpecs(): GroupSpec[] {
         encodings: [swEnc(true), swEnc(false)],
         service: true,
         coordBytes: 32,
+      scalarBytes: 32,
         refId: 'bandersnatch_sw',
         gpu: false,
       });

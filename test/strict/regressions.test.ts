@@ -16,7 +16,7 @@ import { realSnarkjs } from '../groth16/helpers.js';
 let wc: Engine;
 let pooled: Engine;
 beforeAll(async () => {
-  [wc, pooled] = await Promise.all([createEngine({ workers: 0, gpu: 'off' }), createEngine({ workers: 2, gpu: 'off' })]);
+  [wc, pooled] = await Promise.all([createEngine({ curves: 'all', workers: 0, gpu: 'off' }), createEngine({ curves: 'all', workers: 2, gpu: 'off' })]);
 });
 afterAll(async () => {
   await Promise.all([wc?.close(), pooled?.close()]);
@@ -203,7 +203,7 @@ describe('workers start under ordinary V8 and process-wide flags', () => {
         import { spawnSync } from 'node:child_process';
         const r = spawnSync(process.execPath, [...${JSON.stringify(flags)}, '--input-type=module', '-e', \`
           import { createEngine } from 'webcurves';
-          const wc = await createEngine({ workers: 2, gpu: 'off' });
+          const wc = await createEngine({ curves: 'all', workers: 2, gpu: 'off' });
           const g = wc.bn254.G1;
           const ps = Array.from({ length: 200 }, (_, i) => g.mul(g.generator, BigInt(i + 1)));
           const r = await g.msm(ps, ps.map(() => 1n), { workers: 2 });
@@ -237,7 +237,7 @@ describe('smaller findings', () => {
   });
 
   it('after close(), every method of every object handed out earlier throws ENGINE_CLOSED', async () => {
-    const e = await createEngine({ workers: 0, gpu: 'off' });
+    const e = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
     const fp = e.field('bn254_fp');
     const P = e.bn254.G1.generator;
     const T = e.bandersnatch.te;

@@ -14,7 +14,7 @@ const RUNS = Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 150);
 
 let wc: Engine;
 beforeAll(async () => {
-  wc = await createEngine({ workers: 0, gpu: 'off' });
+  wc = await createEngine({ curves: 'all', workers: 0, gpu: 'off' });
 });
 afterAll(async () => {
   await wc?.close();

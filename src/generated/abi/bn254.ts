@@ -171,8 +171,6 @@ export interface Bn254Exports {
   readonly g1_fromWords: (o: number, io: number, ioWords: number) => number;
   /** `g1_inSubgroup(a: usize): bool` */
   readonly g1_inSubgroup: (a: number) => number;
-  /** `g1_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void` */
-  readonly g1_msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
   /** `g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g1_mulEndo: (o: number, a: number, digits: number, len: number) => void;
   /** `g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
@@ -199,8 +197,6 @@ export interface Bn254Exports {
   readonly g2_fromWords: (o: number, io: number, ioWords: number) => number;
   /** `g2_inSubgroup(a: usize): bool` */
   readonly g2_inSubgroup: (a: number) => number;
-  /** `g2_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void` */
-  readonly g2_msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
   /** `g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g2_mulEndo: (o: number, a: number, digits: number, len: number) => void;
   /** `g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
@@ -371,7 +367,6 @@ export interface Bn254Abi {
     readonly dblAff: (o: number, a: number) => void;
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
-    readonly msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
@@ -387,7 +382,6 @@ export interface Bn254Abi {
     readonly dblAff: (o: number, a: number) => void;
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
-    readonly msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
@@ -529,7 +523,6 @@ export function bn254Abi(ex: Bn254Exports): Bn254Abi {
       dblAff: ex.g1_dblAff,
       fromWords: ex.g1_fromWords,
       inSubgroup: ex.g1_inSubgroup,
-      msm: ex.g1_msm,
       mulEndo: ex.g1_mulEndo,
       mulEndoMany: ex.g1_mulEndoMany,
       mulPlain: ex.g1_mulPlain,
@@ -545,7 +538,6 @@ export function bn254Abi(ex: Bn254Exports): Bn254Abi {
       dblAff: ex.g2_dblAff,
       fromWords: ex.g2_fromWords,
       inSubgroup: ex.g2_inSubgroup,
-      msm: ex.g2_msm,
       mulEndo: ex.g2_mulEndo,
       mulEndoMany: ex.g2_mulEndoMany,
       mulPlain: ex.g2_mulPlain,

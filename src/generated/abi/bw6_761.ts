@@ -165,8 +165,6 @@ export interface Bw6761Exports {
   readonly g1_fromWords: (o: number, io: number, ioWords: number) => number;
   /** `g1_inSubgroup(a: usize): bool` */
   readonly g1_inSubgroup: (a: number) => number;
-  /** `g1_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void` */
-  readonly g1_msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
   /** `g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g1_mulEndo: (o: number, a: number, digits: number, len: number) => void;
   /** `g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
@@ -193,8 +191,6 @@ export interface Bw6761Exports {
   readonly g2_fromWords: (o: number, io: number, ioWords: number) => number;
   /** `g2_inSubgroup(a: usize): bool` */
   readonly g2_inSubgroup: (a: number) => number;
-  /** `g2_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void` */
-  readonly g2_msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
   /** `g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g2_mulEndo: (o: number, a: number, digits: number, len: number) => void;
   /** `g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
@@ -207,6 +203,46 @@ export interface Bw6761Exports {
   readonly g2_onCurve: (a: number) => number;
   /** `g2_toWords(io: usize, a: usize, ioWords: i32): void` */
   readonly g2_toWords: (io: number, a: number, ioWords: number) => void;
+  /** `msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
+  readonly msm_g1_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+  /** `msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
+  readonly msm_g1_combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+  /** `msm_g1_decompose(pieces: usize, signs: usize, scalars: usize, n: i32): void` */
+  readonly msm_g1_decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+  /** `msm_g1_digits(digits: usize, pieces: usize, signs: usize, pts: usize, N: i32, c: i32, W: i32): void` */
+  readonly msm_g1_digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+  /** `msm_g1_finish(out: usize, results: usize, count: i32, ioWords: i32): void` */
+  readonly msm_g1_finish: (out: number, results: number, count: number, ioWords: number) => void;
+  /** `msm_g1_images(pts: usize, n: i32): void` */
+  readonly msm_g1_images: (pts: number, n: number) => void;
+  /** `msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32` */
+  readonly msm_g1_load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+  /** `msm_g1_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void` */
+  readonly msm_g1_reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+  /** `msm_g1_sort(ent: usize, off: usize, cnt: usize, digits: usize, N: i32, w0: i32, w1: i32, B: i32): i32` */
+  readonly msm_g1_sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+  /** `msm_g1_store(io: usize, a: usize, ioWords: i32): void` */
+  readonly msm_g1_store: (io: number, a: number, ioWords: number) => void;
+  /** `msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
+  readonly msm_g2_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+  /** `msm_g2_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
+  readonly msm_g2_combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+  /** `msm_g2_decompose(pieces: usize, signs: usize, scalars: usize, n: i32): void` */
+  readonly msm_g2_decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+  /** `msm_g2_digits(digits: usize, pieces: usize, signs: usize, pts: usize, N: i32, c: i32, W: i32): void` */
+  readonly msm_g2_digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+  /** `msm_g2_finish(out: usize, results: usize, count: i32, ioWords: i32): void` */
+  readonly msm_g2_finish: (out: number, results: number, count: number, ioWords: number) => void;
+  /** `msm_g2_images(pts: usize, n: i32): void` */
+  readonly msm_g2_images: (pts: number, n: number) => void;
+  /** `msm_g2_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32` */
+  readonly msm_g2_load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+  /** `msm_g2_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void` */
+  readonly msm_g2_reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+  /** `msm_g2_sort(ent: usize, off: usize, cnt: usize, digits: usize, N: i32, w0: i32, w1: i32, B: i32): i32` */
+  readonly msm_g2_sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+  /** `msm_g2_store(io: usize, a: usize, ioWords: i32): void` */
+  readonly msm_g2_store: (io: number, a: number, ioWords: number) => void;
   /** `pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool` */
   readonly pair_check: (g1s: number, g2s: number, count: number, work: number) => number;
   /** `pair_finalExp(out: usize, fin: usize): void` */
@@ -312,7 +348,6 @@ export interface Bw6761Abi {
     readonly dblAff: (o: number, a: number) => void;
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
-    readonly msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
@@ -328,13 +363,36 @@ export interface Bw6761Abi {
     readonly dblAff: (o: number, a: number) => void;
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
-    readonly msm: (o: number, pts: number, digits: number, n: number, windows: number, c: number, buckets: number) => void;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
     readonly onCurve: (a: number) => number;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
+  };
+  readonly msm_g1: {
+    readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+    readonly combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+    readonly decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+    readonly digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+    readonly finish: (out: number, results: number, count: number, ioWords: number) => void;
+    readonly images: (pts: number, n: number) => void;
+    readonly load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+    readonly reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+    readonly sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+    readonly store: (io: number, a: number, ioWords: number) => void;
+  };
+  readonly msm_g2: {
+    readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
+    readonly combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
+    readonly decompose: (pieces: number, signs: number, scalars: number, n: number) => void;
+    readonly digits: (digits: number, pieces: number, signs: number, pts: number, N: number, c: number, W: number) => void;
+    readonly finish: (out: number, results: number, count: number, ioWords: number) => void;
+    readonly images: (pts: number, n: number) => void;
+    readonly load: (out: number, io: number, n: number, ioWords: number, check: number, err: number, scratch: number) => number;
+    readonly reduce: (out: number, ent: number, off: number, cnt: number, kb: number, B: number, pts: number, N: number, slots: number) => void;
+    readonly sort: (ent: number, off: number, cnt: number, digits: number, N: number, w0: number, w1: number, B: number) => number;
+    readonly store: (io: number, a: number, ioWords: number) => void;
   };
   readonly pair: {
     readonly check: (g1s: number, g2s: number, count: number, work: number) => number;
@@ -437,7 +495,6 @@ export function bw6761Abi(ex: Bw6761Exports): Bw6761Abi {
       dblAff: ex.g1_dblAff,
       fromWords: ex.g1_fromWords,
       inSubgroup: ex.g1_inSubgroup,
-      msm: ex.g1_msm,
       mulEndo: ex.g1_mulEndo,
       mulEndoMany: ex.g1_mulEndoMany,
       mulPlain: ex.g1_mulPlain,
@@ -453,13 +510,36 @@ export function bw6761Abi(ex: Bw6761Exports): Bw6761Abi {
       dblAff: ex.g2_dblAff,
       fromWords: ex.g2_fromWords,
       inSubgroup: ex.g2_inSubgroup,
-      msm: ex.g2_msm,
       mulEndo: ex.g2_mulEndo,
       mulEndoMany: ex.g2_mulEndoMany,
       mulPlain: ex.g2_mulPlain,
       negAffPublic: ex.g2_negAffPublic,
       onCurve: ex.g2_onCurve,
       toWords: ex.g2_toWords,
+    },
+    msm_g1: {
+      accumulate: ex.msm_g1_accumulate,
+      combine: ex.msm_g1_combine,
+      decompose: ex.msm_g1_decompose,
+      digits: ex.msm_g1_digits,
+      finish: ex.msm_g1_finish,
+      images: ex.msm_g1_images,
+      load: ex.msm_g1_load,
+      reduce: ex.msm_g1_reduce,
+      sort: ex.msm_g1_sort,
+      store: ex.msm_g1_store,
+    },
+    msm_g2: {
+      accumulate: ex.msm_g2_accumulate,
+      combine: ex.msm_g2_combine,
+      decompose: ex.msm_g2_decompose,
+      digits: ex.msm_g2_digits,
+      finish: ex.msm_g2_finish,
+      images: ex.msm_g2_images,
+      load: ex.msm_g2_load,
+      reduce: ex.msm_g2_reduce,
+      sort: ex.msm_g2_sort,
+      store: ex.msm_g2_store,
     },
     pair: {
       check: ex.pair_check,

@@ -1,40 +1,42 @@
 // Stark curve group arithmetic, y² = x³ + x + β over stark_fp, in Jacobian coordinates: (X, Y, Z) stands for
-// (X/Z², Y/Z³); Z = 0 is the point at infinity. Field elements are stark_fp elements (Montgomery form, 36 bytes);
-// an affine point is x then y (72 bytes), a Jacobian point X, Y, Z (108 bytes).
+// (X/Z², Y/Z³); Z = 0 is the point at infinity. Field elements are stark_fp elements in Montgomery form, FE bytes
+// each (the generated module's ELEM_BYTES: 36 for 9 limbs of 29 bits); an affine point is x then y (AFF = 2·FE
+// bytes), a Jacobian point X, Y, Z (JAC = 3·FE bytes). Sizes and offsets here are derived from stark_fp's
+// generated layout, so a re-tune of its limb shape carries over without edits.
 //
 // Constant-time: jDouble, jAddAffineCT (a fixed formula with no exceptional-case handling), toAffineCT.
 // Variable-time (public data only): jAddAffine, jAdd, toAffine, batchToAffine (they branch on the inputs).
 
 import * as fp from '../../fields/stark_fp';
 
-/** Bytes per field element. */
-export const FE: usize = 36;
-/** Bytes per affine point. */
-export const AFF: usize = 72;
-/** Bytes per Jacobian point. */
-export const JAC: usize = 108;
+/** Bytes per field element: stark_fp's generated ELEM_BYTES. */
+export const FE: usize = <usize>fp.ELEM_BYTES;
+/** Bytes per affine point: x, y. */
+export const AFF: usize = 2 * FE;
+/** Bytes per Jacobian point: X, Y, Z. */
+export const JAC: usize = 3 * FE;
 
-const XX = memory.data(36, 8);
-const YY = memory.data(36, 8);
-const YYYY = memory.data(36, 8);
-const ZZ = memory.data(36, 8);
-const SS = memory.data(36, 8);
-const MM = memory.data(36, 8);
-const TT = memory.data(36, 8);
-const T2 = memory.data(36, 8);
-const Z3 = memory.data(36, 8);
-const U1 = memory.data(36, 8);
-const U2 = memory.data(36, 8);
-const S1 = memory.data(36, 8);
-const S2 = memory.data(36, 8);
-const HH = memory.data(36, 8);
-const RR = memory.data(36, 8);
-const II = memory.data(36, 8);
-const JJ = memory.data(36, 8);
-const VV = memory.data(36, 8);
-const X3 = memory.data(36, 8);
-const INV = memory.data(36, 8);
-const INV2 = memory.data(36, 8);
+const XX = memory.data(<i32>FE, 8);
+const YY = memory.data(<i32>FE, 8);
+const YYYY = memory.data(<i32>FE, 8);
+const ZZ = memory.data(<i32>FE, 8);
+const SS = memory.data(<i32>FE, 8);
+const MM = memory.data(<i32>FE, 8);
+const TT = memory.data(<i32>FE, 8);
+const T2 = memory.data(<i32>FE, 8);
+const Z3 = memory.data(<i32>FE, 8);
+const U1 = memory.data(<i32>FE, 8);
+const U2 = memory.data(<i32>FE, 8);
+const S1 = memory.data(<i32>FE, 8);
+const S2 = memory.data(<i32>FE, 8);
+const HH = memory.data(<i32>FE, 8);
+const RR = memory.data(<i32>FE, 8);
+const II = memory.data(<i32>FE, 8);
+const JJ = memory.data(<i32>FE, 8);
+const VV = memory.data(<i32>FE, 8);
+const X3 = memory.data(<i32>FE, 8);
+const INV = memory.data(<i32>FE, 8);
+const INV2 = memory.data(<i32>FE, 8);
 
 /** Sets p to the point at infinity. */
 export function jSetInfinity(p: usize): void {
@@ -43,21 +45,21 @@ export function jSetInfinity(p: usize): void {
 
 /** Whether p is the point at infinity. */
 export function jIsInfinity(p: usize): bool {
-  return fp.isZero(p + 72);
+  return fp.isZero(p + 2 * FE);
 }
 
 /** out = the affine point a with Z = 1. */
 export function jFromAffine(out: usize, a: usize): void {
   memory.copy(out, a, AFF);
-  fp.one(out + 72);
+  fp.one(out + 2 * FE);
 }
 
 /** out = 2p (dbl-2007-bl with a = 1: 1M + 8S). out may alias p. Doubling infinity gives infinity. */
 export function jDouble(out: usize, p: usize): void {
   fp.sqr(XX, p);
-  fp.sqr(YY, p + 36);
+  fp.sqr(YY, p + FE);
   fp.sqr(YYYY, YY);
-  fp.sqr(ZZ, p + 72);
+  fp.sqr(ZZ, p + 2 * FE);
   // S = 2·((X + YY)² − XX − YYYY)
   fp.add(SS, p, YY);
   fp.sqr(SS, SS);
@@ -70,7 +72,7 @@ export function jDouble(out: usize, p: usize): void {
   fp.double(TT, XX);
   fp.add(MM, MM, TT);
   // Z3 = (Y + Z)² − YY − ZZ
-  fp.add(Z3, p + 36, p + 72);
+  fp.add(Z3, p + FE, p + 2 * FE);
   fp.sqr(Z3, Z3);
   fp.sub(Z3, Z3, YY);
   fp.sub(Z3, Z3, ZZ);
@@ -84,8 +86,8 @@ export function jDouble(out: usize, p: usize): void {
   fp.double(YYYY, YYYY);
   fp.double(YYYY, YYYY);
   fp.double(YYYY, YYYY);
-  fp.sub(out + 36, TT, YYYY);
-  memory.copy(out + 72, Z3, 36);
+  fp.sub(out + FE, TT, YYYY);
+  memory.copy(out + 2 * FE, Z3, FE);
 }
 
 /**
@@ -94,12 +96,12 @@ export function jDouble(out: usize, p: usize): void {
  * (constant-time). out may alias p.
  */
 export function jAddAffineCT(out: usize, p: usize, q: usize): void {
-  fp.sqr(ZZ, p + 72);                 // Z1Z1
+  fp.sqr(ZZ, p + 2 * FE);             // Z1Z1
   fp.mul(U2, q, ZZ);                  // U2 = x2·Z1Z1
-  fp.mul(S2, q + 36, p + 72);
+  fp.mul(S2, q + FE, p + 2 * FE);
   fp.mul(S2, S2, ZZ);                 // S2 = y2·Z1·Z1Z1
   fp.sub(HH, U2, p);                  // H = U2 − X1 (kept in HH for now)
-  fp.sub(RR, S2, p + 36);
+  fp.sub(RR, S2, p + FE);
   fp.double(RR, RR);                  // r = 2(S2 − Y1)
   finishMadd(out, p);
 }
@@ -107,7 +109,7 @@ export function jAddAffineCT(out: usize, p: usize, q: usize): void {
 /** The shared tail of madd-2007-bl; expects Z1Z1 in ZZ, H in HH, r in RR. */
 function finishMadd(out: usize, p: usize): void {
   // Z3 = (Z1 + H)² − Z1Z1 − H²
-  fp.add(Z3, p + 72, HH);
+  fp.add(Z3, p + 2 * FE, HH);
   fp.sqr(Z3, Z3);
   fp.sub(Z3, Z3, ZZ);
   fp.sqr(TT, HH);                     // HH2 = H²
@@ -122,13 +124,13 @@ function finishMadd(out: usize, p: usize): void {
   fp.double(TT, VV);
   fp.sub(X3, X3, TT);
   // Y3 = r·(V − X3) − 2·Y1·J
-  fp.mul(JJ, JJ, p + 36);
+  fp.mul(JJ, JJ, p + FE);
   fp.double(JJ, JJ);
   fp.sub(TT, VV, X3);
   fp.mul(TT, RR, TT);
-  fp.sub(out + 36, TT, JJ);
-  memory.copy(out, X3, 36);
-  memory.copy(out + 72, Z3, 36);
+  fp.sub(out + FE, TT, JJ);
+  memory.copy(out, X3, FE);
+  memory.copy(out + 2 * FE, Z3, FE);
 }
 
 /** out = p + q for p Jacobian and q affine, handling p = ∞, p = q and p = −q. Variable-time. out may alias p. */
@@ -137,12 +139,12 @@ export function jAddAffine(out: usize, p: usize, q: usize): void {
     jFromAffine(out, q);
     return;
   }
-  fp.sqr(ZZ, p + 72);
+  fp.sqr(ZZ, p + 2 * FE);
   fp.mul(U2, q, ZZ);
-  fp.mul(S2, q + 36, p + 72);
+  fp.mul(S2, q + FE, p + 2 * FE);
   fp.mul(S2, S2, ZZ);
   fp.sub(HH, U2, p);
-  fp.sub(RR, S2, p + 36);
+  fp.sub(RR, S2, p + FE);
   fp.double(RR, RR);
   if (fp.isZero(HH)) {
     if (fp.isZero(RR)) jDouble(out, p);
@@ -165,13 +167,13 @@ export function jAdd(out: usize, p: usize, q: usize): void {
     memory.copy(out, p, JAC);
     return;
   }
-  fp.sqr(ZZ, p + 72);            // Z1Z1
-  fp.sqr(YY, q + 72);            // Z2Z2
+  fp.sqr(ZZ, p + 2 * FE);        // Z1Z1
+  fp.sqr(YY, q + 2 * FE);        // Z2Z2
   fp.mul(U1, p, YY);             // U1 = X1·Z2Z2
   fp.mul(U2, q, ZZ);             // U2 = X2·Z1Z1
-  fp.mul(S1, p + 36, q + 72);
+  fp.mul(S1, p + FE, q + 2 * FE);
   fp.mul(S1, S1, YY);            // S1 = Y1·Z2·Z2Z2
-  fp.mul(S2, q + 36, p + 72);
+  fp.mul(S2, q + FE, p + 2 * FE);
   fp.mul(S2, S2, ZZ);            // S2 = Y2·Z1·Z1Z1
   fp.sub(HH, U2, U1);            // H
   fp.sub(RR, S2, S1);
@@ -182,7 +184,7 @@ export function jAdd(out: usize, p: usize, q: usize): void {
     return;
   }
   // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
-  fp.add(Z3, p + 72, q + 72);
+  fp.add(Z3, p + 2 * FE, q + 2 * FE);
   fp.sqr(Z3, Z3);
   fp.sub(Z3, Z3, ZZ);
   fp.sub(Z3, Z3, YY);
@@ -199,30 +201,30 @@ export function jAdd(out: usize, p: usize, q: usize): void {
   fp.double(JJ, JJ);
   fp.sub(TT, VV, X3);
   fp.mul(TT, RR, TT);
-  fp.sub(out + 36, TT, JJ);      // Y3 = r(V − X3) − 2·S1·J
-  memory.copy(out, X3, 36);
-  memory.copy(out + 72, Z3, 36);
+  fp.sub(out + FE, TT, JJ);      // Y3 = r(V − X3) − 2·S1·J
+  memory.copy(out, X3, FE);
+  memory.copy(out + 2 * FE, Z3, FE);
 }
 
 /** out = −p (Jacobian or affine: negates the second coordinate). out may alias p. */
 export function negY(out: usize, p: usize, bytes: usize): void {
   if (out != p) memory.copy(out, p, bytes);
-  fp.neg(out + 36, p + 36);
+  fp.neg(out + FE, p + FE);
 }
 
 /** Affine form of p (variable-time inversion); false, out untouched, for infinity. */
 export function toAffine(out: usize, p: usize): bool {
   if (jIsInfinity(p)) return false;
-  fp.invUnsafe(INV, p + 72);
+  fp.invUnsafe(INV, p + 2 * FE);
   fp.sqr(INV2, INV);
   fp.mul(out, p, INV2);
   fp.mul(INV2, INV2, INV);
-  fp.mul(out + 36, p + 36, INV2);
+  fp.mul(out + FE, p + FE, INV2);
   return true;
 }
 
-const C1 = memory.data(36, 8);
-const C2 = memory.data(36, 8);
+const C1 = memory.data(<i32>FE, 8);
+const C2 = memory.data(<i32>FE, 8);
 
 @inline function sqrN(x: usize, n: i32): void {
   for (let i = 0; i < n; i++) fp.sqr(x, x);
@@ -235,14 +237,14 @@ const C2 = memory.data(36, 8);
  * 77). Constant-time. out may alias a.
  */
 export function fpInvCT(out: usize, a: usize): void {
-  memory.copy(C1, a, 36);                      // 2^1 − 1
-  memory.copy(C2, C1, 36); sqrN(C2, 1); fp.mul(C1, C2, C1);     // 2^2 − 1
-  memory.copy(C2, C1, 36); sqrN(C2, 2); fp.mul(C1, C2, C1);     // 2^4 − 1
-  memory.copy(C2, C1, 36); sqrN(C2, 4); fp.mul(C1, C2, C1);     // 2^8 − 1
-  memory.copy(C2, C1, 36); sqrN(C2, 8); fp.mul(C1, C2, C1);     // 2^16 − 1
-  memory.copy(C2, C1, 36); sqrN(C2, 16); fp.mul(C1, C2, C1);    // 2^32 − 1
-  memory.copy(C2, C1, 36); sqrN(C2, 32); fp.mul(C1, C2, C1);    // 2^64 − 1
-  memory.copy(C2, C1, 36); sqrN(C2, 64); fp.mul(C2, C2, C1);    // C2 = 2^128 − 1
+  memory.copy(C1, a, FE);                      // 2^1 − 1
+  memory.copy(C2, C1, FE); sqrN(C2, 1); fp.mul(C1, C2, C1);     // 2^2 − 1
+  memory.copy(C2, C1, FE); sqrN(C2, 2); fp.mul(C1, C2, C1);     // 2^4 − 1
+  memory.copy(C2, C1, FE); sqrN(C2, 4); fp.mul(C1, C2, C1);     // 2^8 − 1
+  memory.copy(C2, C1, FE); sqrN(C2, 8); fp.mul(C1, C2, C1);     // 2^16 − 1
+  memory.copy(C2, C1, FE); sqrN(C2, 16); fp.mul(C1, C2, C1);    // 2^32 − 1
+  memory.copy(C2, C1, FE); sqrN(C2, 32); fp.mul(C1, C2, C1);    // 2^64 − 1
+  memory.copy(C2, C1, FE); sqrN(C2, 64); fp.mul(C2, C2, C1);    // C2 = 2^128 − 1
   sqrN(C2, 64); fp.mul(C1, C2, C1);                             // C1 = 2^192 − 1
   fp.mul(C2, C1, a);                                            // 2^192
   sqrN(C2, 4);                                                  // 2^196
@@ -253,11 +255,11 @@ export function fpInvCT(out: usize, a: usize): void {
 
 /** Affine form of p, p not infinity, with the constant-time inversion: for points derived from secrets. */
 export function toAffineCT(out: usize, p: usize): void {
-  fpInvCT(INV, p + 72);
+  fpInvCT(INV, p + 2 * FE);
   fp.sqr(INV2, INV);
   fp.mul(out, p, INV2);
   fp.mul(INV2, INV2, INV);
-  fp.mul(out + 36, p + 36, INV2);
+  fp.mul(out + FE, p + FE, INV2);
 }
 
 /**
@@ -268,43 +270,43 @@ export function batchToAffine(aff: usize, jac: usize, count: i32, prefix: usize)
   if (count <= 0) return;
   fp.one(INV);
   for (let i: i32 = 0; i < count; i++) {
-    memory.copy(prefix + <usize>i * FE, INV, 36);
-    fp.mul(INV, INV, jac + <usize>i * JAC + 72);
+    memory.copy(prefix + <usize>i * FE, INV, FE);
+    fp.mul(INV, INV, jac + <usize>i * JAC + 2 * FE);
   }
   fp.invUnsafe(INV, INV);
   for (let i: i32 = count - 1; i >= 0; i--) {
     const j = jac + <usize>i * JAC;
     const a = aff + <usize>i * AFF;
     fp.mul(INV2, INV, prefix + <usize>i * FE);   // Z_i⁻¹
-    fp.mul(INV, INV, j + 72);
+    fp.mul(INV, INV, j + 2 * FE);
     fp.sqr(TT, INV2);
     fp.mul(a, j, TT);
     fp.mul(TT, TT, INV2);
-    fp.mul(a + 36, j + 36, TT);
+    fp.mul(a + FE, j + FE, TT);
   }
 }
 
 /** Zeroes the temporaries (they may hold values derived from a secret scalar). */
 export function ecWipe(): void {
-  memory.fill(XX, 0, 36);
-  memory.fill(YY, 0, 36);
-  memory.fill(YYYY, 0, 36);
-  memory.fill(ZZ, 0, 36);
-  memory.fill(SS, 0, 36);
-  memory.fill(MM, 0, 36);
-  memory.fill(TT, 0, 36);
-  memory.fill(T2, 0, 36);
-  memory.fill(Z3, 0, 36);
-  memory.fill(U2, 0, 36);
-  memory.fill(S2, 0, 36);
-  memory.fill(HH, 0, 36);
-  memory.fill(RR, 0, 36);
-  memory.fill(II, 0, 36);
-  memory.fill(JJ, 0, 36);
-  memory.fill(VV, 0, 36);
-  memory.fill(X3, 0, 36);
-  memory.fill(INV, 0, 36);
-  memory.fill(INV2, 0, 36);
-  memory.fill(C1, 0, 36);
-  memory.fill(C2, 0, 36);
+  memory.fill(XX, 0, FE);
+  memory.fill(YY, 0, FE);
+  memory.fill(YYYY, 0, FE);
+  memory.fill(ZZ, 0, FE);
+  memory.fill(SS, 0, FE);
+  memory.fill(MM, 0, FE);
+  memory.fill(TT, 0, FE);
+  memory.fill(T2, 0, FE);
+  memory.fill(Z3, 0, FE);
+  memory.fill(U2, 0, FE);
+  memory.fill(S2, 0, FE);
+  memory.fill(HH, 0, FE);
+  memory.fill(RR, 0, FE);
+  memory.fill(II, 0, FE);
+  memory.fill(JJ, 0, FE);
+  memory.fill(VV, 0, FE);
+  memory.fill(X3, 0, FE);
+  memory.fill(INV, 0, FE);
+  memory.fill(INV2, 0, FE);
+  memory.fill(C1, 0, FE);
+  memory.fill(C2, 0, FE);
 }

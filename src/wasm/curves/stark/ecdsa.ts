@@ -17,42 +17,46 @@
 
 import * as fp from '../../fields/stark_fp';
 import * as fr from '../../fields/stark_fr';
-import { jAdd, jDouble, ecWipe, toAffine, toAffineCT } from './ec';
-import { buildComb, mulCombCT, mulCombVar, mulWipe, mulWnaf } from './mul';
+import { AFF, FE, JAC, jAdd, jDouble, ecWipe, toAffine, toAffineCT } from './ec';
+import { COMB_WINDOW_BYTES, buildComb, mulCombCT, mulCombVar, mulWipe, mulWnaf } from './mul';
 import { BETA_W, GEN_W } from './params';
 import { sqrtFast } from './sqrt';
 import { BITS2INT_NOBLE, generateK } from './rfc6979';
 import { N_W, P_W, below251, isZeroW, ltW, validScalarCT } from './words';
 
 const G_WINDOWS: i32 = 63;
-const G_TABLE = memory.data(<i32>(63 * 15 * 72), 16);
-const GEN = memory.data(72, 8);
-const BETA = memory.data(36, 8);
+const G_TABLE = memory.data(<i32>(<usize>G_WINDOWS * COMB_WINDOW_BYTES), 16);
+const GEN = memory.data(<i32>AFF, 8);
+const BETA = memory.data(<i32>FE, 8);
 let ready = false;
 
 /** Builds the generator's comb table (once; about 1 ms). */
 export function ecdsaInit(): void {
   if (ready) return;
-  if (!fp.fromWords(GEN, GEN_W) || !fp.fromWords(GEN + 36, GEN_W + 32) || !fp.fromWords(BETA, BETA_W)) unreachable();
+  if (!fp.fromWords(GEN, GEN_W) || !fp.fromWords(GEN + FE, GEN_W + 32) || !fp.fromWords(BETA, BETA_W)) unreachable();
   buildComb(G_TABLE, GEN, G_WINDOWS, 4);
   ready = true;
 }
 
-const ACC = memory.data(108, 16);
-const ACC2 = memory.data(108, 16);
-const PT = memory.data(72, 16);
-const F1 = memory.data(36, 8);
-const F2 = memory.data(36, 8);
-const F3 = memory.data(36, 8);
-const F4 = memory.data(36, 8);
-const F5 = memory.data(36, 8);
-const F6 = memory.data(36, 8);
-const F7 = memory.data(36, 8);
-const SK = memory.data(36, 8);
-const SR = memory.data(36, 8);
-const SM = memory.data(36, 8);
-const ST = memory.data(36, 8);
-const SW = memory.data(36, 8);
+const ACC = memory.data(<i32>JAC, 16);
+const ACC2 = memory.data(<i32>JAC, 16);
+const PT = memory.data(<i32>AFF, 16);
+// F1, F2, SK, SR, ST and SW hold stark_fr scalars (signing; w, u1, u2 in verify and recover) as well as stark_fp
+// elements (verify, curveRhs), so they take the larger of the two generated element sizes; F3–F7 are stark_fp
+// only, SM stark_fr only.
+const FE_OR_FR: i32 = fp.ELEM_BYTES > fr.ELEM_BYTES ? fp.ELEM_BYTES : fr.ELEM_BYTES;
+const F1 = memory.data(FE_OR_FR, 8);
+const F2 = memory.data(FE_OR_FR, 8);
+const F3 = memory.data(<i32>FE, 8);
+const F4 = memory.data(<i32>FE, 8);
+const F5 = memory.data(<i32>FE, 8);
+const F6 = memory.data(<i32>FE, 8);
+const F7 = memory.data(<i32>FE, 8);
+const SK = memory.data(FE_OR_FR, 8);
+const SR = memory.data(FE_OR_FR, 8);
+const SM = memory.data(fr.ELEM_BYTES, 8);
+const ST = memory.data(FE_OR_FR, 8);
+const SW = memory.data(FE_OR_FR, 8);
 const U1W = memory.data(32, 8);
 const U2W = memory.data(32, 8);
 const WW = memory.data(32, 8);
@@ -69,12 +73,12 @@ function curveRhs(out: usize, x: usize): void {
 
 /** Wipes the scratch that held secret-derived values. */
 function wipeSecrets(): void {
-  memory.fill(ACC, 0, 108);
-  memory.fill(PT, 0, 72);
-  memory.fill(SK, 0, 36);
-  memory.fill(SR, 0, 36);
-  memory.fill(SM, 0, 36);
-  memory.fill(ST, 0, 36);
+  memory.fill(ACC, 0, JAC);
+  memory.fill(PT, 0, AFF);
+  memory.fill(SK, 0, <usize>FE_OR_FR);
+  memory.fill(SR, 0, <usize>FE_OR_FR);
+  memory.fill(SM, 0, <usize>fr.ELEM_BYTES);
+  memory.fill(ST, 0, <usize>FE_OR_FR);
   ecWipe();
   mulWipe();
 }
@@ -89,7 +93,7 @@ export function publicKey(out: usize, priv: usize): i32 {
   mulCombCT(ACC, G_TABLE, G_WINDOWS, priv);
   toAffineCT(PT, ACC);
   fp.toWords(out, PT);
-  fp.toWords(out + 32, PT + 36);
+  fp.toWords(out + 32, PT + FE);
   wipeSecrets();
   return 0;
 }
@@ -105,7 +109,7 @@ export function signWithK(out: usize, msg: usize, priv: usize, k: usize): i32 {
   mulCombCT(ACC, G_TABLE, G_WINDOWS, k);
   toAffineCT(PT, ACC);
   fp.toWords(RW, PT);                                   // r = x(R), public from here on
-  fp.toWords(YW, PT + 36);
+  fp.toWords(YW, PT + FE);
   if (isZeroW(RW) || !below251(RW)) {
     wipeSecrets();
     return 1;
@@ -170,25 +174,25 @@ export function verify(pk: usize, msg: usize, r: usize, s: usize): i32 {
   // Q = (x, y) for either root y.
   fp.fromWords(PT, pk);
   curveRhs(F1, PT);
-  if (!sqrtFast(PT + 36, F1)) return -1;
+  if (!sqrtFast(PT + FE, F1)) return -1;
   mulWnaf(ACC2, PT, U2W);                               // B = u2·Q (never infinity: u2 ≠ 0)
   fp.fromWords(F6, r);                                  // r as a field element (r < p)
   if (isZeroW(U1W)) {
     // A = ∞: A ± B = ±B.
-    fp.sqr(F1, ACC2 + 72);
+    fp.sqr(F1, ACC2 + 2 * FE);
     fp.mul(F1, F1, F6);
     return fp.eq(F1, ACC2) ? 1 : 0;
   }
   mulCombVar(ACC, G_TABLE, G_WINDOWS, U1W);             // A = u1·G (not infinity: 0 < u1 < N)
-  fp.sqr(F1, ACC + 72);                                 // ZA²
-  fp.sqr(F2, ACC2 + 72);                                // ZB²
+  fp.sqr(F1, ACC + 2 * FE);                             // ZA²
+  fp.sqr(F2, ACC2 + 2 * FE);                            // ZB²
   fp.mul(F3, ACC, F2);                                  // X1 = XA·ZB²
   fp.mul(F4, ACC2, F1);                                 // X2 = XB·ZA²
   fp.mul(F5, F1, F2);                                   // Z = ZA²·ZB²
   if (fp.eq(F3, F4)) {
     // x(A) = x(B): A = ±B, so one of A ± B is infinity and the other is 2A.
     jDouble(ACC, ACC);
-    fp.sqr(F1, ACC + 72);
+    fp.sqr(F1, ACC + 2 * FE);
     fp.mul(F1, F1, F6);
     return fp.eq(F1, ACC) ? 1 : 0;
   }
@@ -233,9 +237,9 @@ export function recover(out: usize, msg: usize, r: usize, s: usize, v: u32): i32
   ecdsaInit();
   fp.fromWords(PT, r);
   curveRhs(F1, PT);
-  if (!sqrtFast(PT + 36, F1)) return -1;
-  fp.toWords(YW, PT + 36);
-  if ((load<u32>(YW) & 1) != v) fp.neg(PT + 36, PT + 36);
+  if (!sqrtFast(PT + FE, F1)) return -1;
+  fp.toWords(YW, PT + FE);
+  if ((load<u32>(YW) & 1) != v) fp.neg(PT + FE, PT + FE);
   // u1 = −m·r⁻¹, u2 = s·r⁻¹ (mod N)
   fr.fromWords(F1, r);
   fr.invUnsafe(F1, F1);
@@ -260,20 +264,20 @@ export function mulG(out: usize, k: usize): bool {
   mulCombVar(ACC, G_TABLE, G_WINDOWS, k);
   if (!toAffine(PT, ACC)) return false;
   fp.toWords(out, PT);
-  fp.toWords(out + 32, PT + 36);
+  fp.toWords(out + 32, PT + FE);
   return true;
 }
 
 /** out = (x, y) of k·P for an affine P given as 16 words (on the curve, checked) and public k; false on failure. */
 export function mulPoint(out: usize, p: usize, k: usize): bool {
-  if (!fp.fromWords(PT, p) || !fp.fromWords(PT + 36, p + 32)) return false;
+  if (!fp.fromWords(PT, p) || !fp.fromWords(PT + FE, p + 32)) return false;
   curveRhs(F1, PT);
-  fp.sqr(F2, PT + 36);
+  fp.sqr(F2, PT + FE);
   if (!fp.eq(F1, F2)) return false;
   mulWnaf(ACC, PT, k);
   if (!toAffine(PT, ACC)) return false;
   fp.toWords(out, PT);
-  fp.toWords(out + 32, PT + 36);
+  fp.toWords(out + 32, PT + FE);
   return true;
 }
 

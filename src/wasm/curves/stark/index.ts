@@ -13,6 +13,7 @@ import { hashOnElements, pedersen, pedersenBatch, pedersenInit } from './pederse
 import { STATE, absorbSmall, absorbWords, loadWords, permute, poseidonInit, setSmall } from './poseidon';
 import { sqrtFast, sqrtInit } from './sqrt';
 import * as fp from '../../fields/stark_fp';
+import { FE } from './ec';
 
 /** Builds every table now (Pedersen, generator, square root, Poseidon constants) instead of on first use. */
 export function stark_init(): void {
@@ -118,7 +119,7 @@ export function stark_poseidonPermute(state: usize): i32 {
   poseidonInit();
   for (let i: usize = 0; i < 3; i++) if (!loadWords(i, state + i * 32)) return <i32>i + 1;
   permute();
-  for (let i: usize = 0; i < 3; i++) fp.toWords(state + i * 32, STATE + i * 36);
+  for (let i: usize = 0; i < 3; i++) fp.toWords(state + i * 32, STATE + i * FE);
   return 0;
 }
 
@@ -195,5 +196,5 @@ export function stark_sqrt(out: usize, a: usize): i32 {
   fp.toWords(out, SQRT_OUT);
   return 0;
 }
-const SQRT_IN = memory.data(36, 8);
-const SQRT_OUT = memory.data(36, 8);
+const SQRT_IN = memory.data(<i32>FE, 8);
+const SQRT_OUT = memory.data(<i32>FE, 8);

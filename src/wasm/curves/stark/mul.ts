@@ -1,7 +1,7 @@
 // Scalar multiplication on the Stark curve. Scalars are canonical little-endian u32 words (8 words, < 2^252).
 //
 // Fixed-base "comb" tables: for a base B and 4-bit windows w = 0..W−1 the table holds the affine points
-// d·16^w·B for d = 1..15 (15 points of 72 bytes per window), so k·B = Σ_w T[w][digit_w(k)]: one mixed
+// d·16^w·B for d = 1..15 (15 points of AFF bytes per window), so k·B = Σ_w T[w][digit_w(k)]: one mixed
 // addition per non-zero window and no doublings.
 // - mulCombCT: constant-time (secret scalars): every window runs the same mixed addition on an entry chosen by
 //   a masked scan of all 15 entries; a zero digit adds a dummy entry and the result is discarded by masks.
@@ -9,7 +9,16 @@
 // Variable base: mulWnaf, width-5 wNAF with a table of odd multiples (variable-time, public scalars only).
 
 import * as fp from '../../fields/stark_fp';
-import { AFF, JAC, batchToAffine, jAdd, jAddAffine, jAddAffineCT, jDouble, jFromAffine, jIsInfinity, jSetInfinity } from './ec';
+import * as fr from '../../fields/stark_fr';
+import { AFF, FE, JAC, batchToAffine, jAdd, jAddAffine, jAddAffineCT, jDouble, jFromAffine, jIsInfinity, jSetInfinity } from './ec';
+
+// Build-time checks (asc evaluates them; a failing one stops the build with its message) of what this file does
+// not derive from the generated field layouts:
+// - mulCombCT's masked selection moves affine points in u64 steps and Jacobian points in u32 steps;
+// - scalars are stark_fr's canonical 8-word (256-bit) values: digit() reads 4-bit windows from 8 u32 words, and
+//   recode's working copy KW is those 8 words plus one carry word (9 words, unrelated to stark_fp's 9 limbs).
+if (AFF % 8 != 0 || JAC % 4 != 0) ERROR("mul.ts: mulCombCT's masked selection needs AFF % 8 == 0 and JAC % 4 == 0");
+if (fr.IO_WORDS != 8) ERROR("mul.ts: digit() and recode() assume 8-word scalars (stark_fr IO_WORDS == 8)");
 
 /** Bits per window of the generator's comb (and of any table built with the default width). */
 export const COMB_BITS: i32 = 4;
@@ -20,13 +29,13 @@ export const COMB_WINDOW_BYTES: usize = <usize>COMB_ENTRIES * AFF;
 
 // Scratch for building one window at a time: Jacobian entries and prefix products (up to 8-bit windows).
 const MAX_ENTRIES: i32 = 255;
-const BUILD_JAC = memory.data(<i32>(255 * 108), 16);
-const BUILD_PREFIX = memory.data(<i32>(255 * 36), 16);
-const BASE = memory.data(108, 8);
+const BUILD_JAC = memory.data(<i32>(<usize>MAX_ENTRIES * JAC), 16);
+const BUILD_PREFIX = memory.data(<i32>(<usize>MAX_ENTRIES * FE), 16);
+const BASE = memory.data(<i32>JAC, 8);
 
 /**
  * Writes the comb table of `base` (affine) for `windows` windows of `bits` bits: entry (w, d) =
- * d·2^(bits·w)·base at out + (w·(2^bits − 1) + d − 1)·72, for d = 1..2^bits − 1. One batched inversion per
+ * d·2^(bits·w)·base at out + (w·(2^bits − 1) + d − 1)·AFF, for d = 1..2^bits − 1. One batched inversion per
  * window. Variable-time (public points only).
  */
 export function buildComb(out: usize, base: usize, windows: i32, bits: i32): void {
@@ -48,8 +57,8 @@ export function buildComb(out: usize, base: usize, windows: i32, bits: i32): voi
   return (load<u32>(k + (<usize>(w >> 3) << 2)) >> (<u32>(w & 7) << 2)) & 15;
 }
 
-const SEL = memory.data(108, 8);   // selected entry (affine) then with Z = 1
-const SUM = memory.data(108, 8);
+const SEL = memory.data(<i32>JAC, 8);   // selected entry (affine) then with Z = 1
+const SUM = memory.data(<i32>JAC, 8);
 
 /**
  * out = k·B (Jacobian) from B's comb table, for 1 ≤ k < N: a fixed sequence of operations and memory accesses
@@ -74,7 +83,7 @@ export function mulCombCT(out: usize, table: usize, windows: i32, k: usize): voi
       const e = t + <usize>(j - 1) * AFF;
       for (let q: usize = 0; q < AFF; q += 8) store<u64>(SEL + q, load<u64>(SEL + q) | (load<u64>(e + q) & m));
     }
-    fp.one(SEL + 72);
+    fp.one(SEL + 2 * FE);
     jAddAffineCT(SUM, out, SEL);
     // CAND = accInf ? SEL : SUM;  out = dz ? out : CAND;  accInf &= dz
     const mInf: u32 = accInf;
@@ -89,8 +98,8 @@ export function mulCombCT(out: usize, table: usize, windows: i32, k: usize): voi
 
 /** Zeroes the scratch of mulCombCT. */
 export function mulWipe(): void {
-  memory.fill(SEL, 0, 108);
-  memory.fill(SUM, 0, 108);
+  memory.fill(SEL, 0, JAC);
+  memory.fill(SUM, 0, JAC);
 }
 
 /** out = k·B (Jacobian) from B's comb table; variable-time (public scalars). */
@@ -107,12 +116,12 @@ export function mulCombVar(out: usize, table: usize, windows: i32, k: usize): vo
 const WNAF_W: i32 = 5;
 const WNAF_TABLE = 1 << (WNAF_W - 2);          // odd multiples 1, 3, …, 15
 const DIGITS = memory.data(264, 8);             // one i8 per bit, up to 253 + slack
-const KW = memory.data(40, 8);                  // 9 working words + 1
-const TJ = memory.data(<i32>(8 * 108), 16);
-const TA = memory.data(<i32>(8 * 72), 16);
-const TPRE = memory.data(<i32>(8 * 36), 16);
-const TWO = memory.data(108, 8);
-const NEG = memory.data(72, 8);
+const KW = memory.data(40, 8);                  // 8 scalar words + 1 carry word, + 1 slack
+const TJ = memory.data(<i32>(<usize>WNAF_TABLE * JAC), 16);
+const TA = memory.data(<i32>(<usize>WNAF_TABLE * AFF), 16);
+const TPRE = memory.data(<i32>(<usize>WNAF_TABLE * FE), 16);
+const TWO = memory.data(<i32>JAC, 8);
+const NEG = memory.data(<i32>AFF, 8);
 
 /** Width-5 NAF of the scalar at k into DIGITS; returns the number of digits. */
 function recode(k: usize): i32 {
@@ -172,8 +181,8 @@ export function mulWnaf(out: usize, p: usize, k: usize): void {
       jAddAffine(out, out, TA + <usize>((d - 1) >> 1) * AFF);
     } else if (d < 0) {
       const e = TA + <usize>((-d - 1) >> 1) * AFF;
-      memory.copy(NEG, e, 36);
-      fp.neg(NEG + 36, e + 36);
+      memory.copy(NEG, e, FE);
+      fp.neg(NEG + FE, e + FE);
       jAddAffine(out, out, NEG);
     }
   }

@@ -4,14 +4,14 @@
 //
 // Tables: the low 248 bits of each input are cut into windows of LOW_BITS_PER_WINDOW bits over P1 (P3), each
 // window holding the non-zero multiples d·2^(bits·w)·P in affine form; the top 4 bits are one 4-bit window over
-// P2 (P4). With 6-bit windows (42 per input, the last one 2 bits wide): 2 × (42 × 63 + 15) × 72 bytes =
-// 383 184 bytes, built once from the five points (≈ 5 300 point additions, one batched inversion per window;
-// about 8–13 ms on the reference machine). A hash is then at most 86 mixed additions and one inversion.
-// Measured against 4-bit (126 additions, 136 KB, 2 ms) and 8-bit windows (64 additions, 1.1 MB, 30–40 ms),
-// 6 bits gives most of the speed for a moderate table. Variable-time (the inputs are public data).
+// P2 (P4). With 6-bit windows (42 per input, the last one 2 bits wide): 2 × (42 × 63 + 15) affine points
+// (383 184 bytes with 72-byte points), built once from the five points (≈ 5 300 point additions, one batched
+// inversion per window; about 8–13 ms on the reference machine). A hash is then at most 86 mixed additions and
+// one inversion. Measured against 4-bit (126 additions, 136 KB, 2 ms) and 8-bit windows (64 additions, 1.1 MB,
+// 30–40 ms), 6 bits gives most of the speed for a moderate table. Variable-time (the inputs are public data).
 
 import * as fp from '../../fields/stark_fp';
-import { AFF, FE, jAddAffine, jFromAffine, toAffine } from './ec';
+import { AFF, FE, JAC, jAddAffine, jFromAffine, toAffine } from './ec';
 import { buildComb } from './mul';
 import { PEDERSEN_LOW_BITS, PEDERSEN_W } from './params';
 import { P_W, ltW } from './words';
@@ -26,9 +26,9 @@ const TABLE_BYTES: i32 = <i32>(LOW_BYTES + 15 * AFF);
 const TABLE_A = memory.data(TABLE_BYTES, 16);
 const TABLE_B = memory.data(TABLE_BYTES, 16);
 /** The five points in Montgomery form: shift, P1, P2, P3, P4. */
-const POINTS = memory.data(5 * 72, 16);
-const ACC = memory.data(108, 16);
-const AFFINE = memory.data(72, 16);
+const POINTS = memory.data(5 * <i32>AFF, 16);
+const ACC = memory.data(<i32>JAC, 16);
+const AFFINE = memory.data(<i32>AFF, 16);
 const H = memory.data(32, 8);
 const LEN = memory.data(32, 8);
 
@@ -37,7 +37,7 @@ let ready = false;
 /** Builds the tables (once). */
 export function pedersenInit(): void {
   if (ready) return;
-  for (let i: usize = 0; i < 10; i++) if (!fp.fromWords(POINTS + i * 36, PEDERSEN_W + i * 32)) unreachable();
+  for (let i: usize = 0; i < 10; i++) if (!fp.fromWords(POINTS + i * FE, PEDERSEN_W + i * 32)) unreachable();
   buildComb(TABLE_A, POINTS + AFF, LOW_WINDOWS, LOW_BITS_PER_WINDOW);
   buildComb(TABLE_A + LOW_BYTES, POINTS + 2 * AFF, 1, 4);
   buildComb(TABLE_B, POINTS + 3 * AFF, LOW_WINDOWS, LOW_BITS_PER_WINDOW);
@@ -93,15 +93,15 @@ export function pedersen(out: usize, a: usize, b: usize): i32 {
 // relation between the Pedersen points; not expected to ever happen) is recomputed on the Jacobian path.
 
 const BA_MAX: i32 = 256;
-const BA_ACC = memory.data(256 * 72, 16);
-const BA_DEN = memory.data(256 * 36, 16);
-const BA_PRE = memory.data(256 * 36, 16);
+const BA_ACC = memory.data(256 * <i32>AFF, 16);
+const BA_DEN = memory.data(256 * <i32>FE, 16);
+const BA_PRE = memory.data(256 * <i32>FE, 16);
 const BA_IDX = memory.data(256 * 4, 16);
 const BA_PT = memory.data(256 * 4, 16);
 const BA_SLOW = memory.data(256, 16);
-const BA_INV = memory.data(36, 8);
-const BA_T = memory.data(36, 8);
-const BA_L = memory.data(36, 8);
+const BA_INV = memory.data(<i32>FE, 8);
+const BA_T = memory.data(<i32>FE, 8);
+const BA_L = memory.data(<i32>FE, 8);
 const ROUNDS: i32 = 2 * (LOW_WINDOWS + 1);
 
 /** Address of the table point that round r adds for the value pair at `pair` (a then b), or 0 for none. */
@@ -149,7 +149,7 @@ function batchChunk(out: usize, input: usize, n: i32): void {
     // Invert all denominators at once.
     fp.one(BA_INV);
     for (let k: i32 = 0; k < m; k++) {
-      memory.copy(BA_PRE + <usize>k * FE, BA_INV, 36);
+      memory.copy(BA_PRE + <usize>k * FE, BA_INV, FE);
       fp.mul(BA_INV, BA_INV, BA_DEN + <usize>k * FE);
     }
     fp.invUnsafe(BA_INV, BA_INV);
@@ -159,15 +159,15 @@ function batchChunk(out: usize, input: usize, n: i32): void {
       fp.mul(BA_INV, BA_INV, den);
       const acc = BA_ACC + <usize>load<i32>(BA_IDX + (<usize>k << 2)) * AFF;
       const t = <usize>load<u32>(BA_PT + (<usize>k << 2));
-      fp.sub(BA_L, t + 36, acc + 36);
+      fp.sub(BA_L, t + FE, acc + FE);
       fp.mul(BA_L, BA_L, BA_T);                          // λ = (y2 − y1)/(x2 − x1)
       fp.sqr(BA_T, BA_L);
       fp.sub(BA_T, BA_T, acc);
       fp.sub(BA_T, BA_T, t);                             // x3 = λ² − x1 − x2
       fp.sub(den, acc, BA_T);
       fp.mul(den, den, BA_L);
-      fp.sub(acc + 36, den, acc + 36);                   // y3 = λ(x1 − x3) − y1
-      memory.copy(acc, BA_T, 36);
+      fp.sub(acc + FE, den, acc + FE);                   // y3 = λ(x1 − x3) − y1
+      memory.copy(acc, BA_T, FE);
     }
   }
   for (let i: i32 = 0; i < n; i++) {

@@ -7,14 +7,23 @@
 // nothing here is secret.
 
 import * as fp from '../../fields/stark_fp';
+import { FE } from './ec';
 import { POSEIDON_HALF_FULL, POSEIDON_PARTIAL, POSEIDON_RC_W, POSEIDON_ROUNDS } from './params';
 
+// reduceInto and mdsAdd are written out for stark_fp's current limb shape: 9 signed i64 limbs of 29 bits
+// (|limb| < 2^40, the prime's non-zero limbs 0, 6 and 8, the top-limb shift 251 − 8·29 = 19). They are not
+// derived from the generated layout, so a re-tune of stark_fp's shape stops the build here (asc evaluates the
+// check) until they are rewritten for it; element sizes and offsets below do follow the layout.
+if (fp.LIMBS != 9 || fp.LIMB_BITS != 29) ERROR("poseidon.ts: reduceInto/mdsAdd assume stark_fp in 9 limbs of 29 bits");
+
 /** The permutation state: three elements (Montgomery form). */
-export const STATE = memory.data(108, 16);
-const RC = memory.data(<i32>(91 * 3 * 36), 16);
-const ZERO3 = memory.data(108, 16);
-const SQ = memory.data(36, 8);
-const ACC = memory.data(<i32>(3 * 9 * 8), 16);   // i64 limbs of the three MDS outputs
+export const STATE = memory.data(3 * <i32>FE, 16);
+const RC = memory.data(91 * 3 * <i32>FE, 16);
+const ZERO3 = memory.data(3 * <i32>FE, 16);
+const SQ = memory.data(<i32>FE, 8);
+/** Bytes of one MDS output as signed i64 limbs (9 of them; see the check above). */
+const ACC_ROW: usize = 9 * 8;
+const ACC = memory.data(3 * <i32>ACC_ROW, 16);   // i64 limbs of the three MDS outputs
 
 let ready = false;
 
@@ -22,7 +31,7 @@ let ready = false;
 export function poseidonInit(): void {
   if (ready) return;
   if (POSEIDON_ROUNDS != 91) unreachable();
-  for (let i: usize = 0; i < 273; i++) if (!fp.fromWords(RC + i * 36, POSEIDON_RC_W + i * 32)) unreachable();
+  for (let i: usize = 0; i < 273; i++) if (!fp.fromWords(RC + i * FE, POSEIDON_RC_W + i * 32)) unreachable();
   ready = true;
 }
 
@@ -95,16 +104,16 @@ function mdsAdd(s: usize, k: usize): void {
   for (let i: usize = 0; i < 9; i++) {
     const o = i << 2;
     const a = <i64>load<u32>(s + o);
-    const b = <i64>load<u32>(s + 36 + o);
-    const c = <i64>load<u32>(s + 72 + o);
+    const b = <i64>load<u32>(s + FE + o);
+    const c = <i64>load<u32>(s + 2 * FE + o);
     const pi: i64 = i == 0 ? P0 : i == 6 ? P6 : i == 8 ? P8 : 0;
     store<i64>(ACC + (i << 3), 3 * a + b + c + <i64>load<u32>(k + o));
-    store<i64>(ACC + 72 + (i << 3), a - b + c + pi + <i64>load<u32>(k + 36 + o));
-    store<i64>(ACC + 144 + (i << 3), a + b - 2 * c + 2 * pi + <i64>load<u32>(k + 72 + o));
+    store<i64>(ACC + ACC_ROW + (i << 3), a - b + c + pi + <i64>load<u32>(k + FE + o));
+    store<i64>(ACC + 2 * ACC_ROW + (i << 3), a + b - 2 * c + 2 * pi + <i64>load<u32>(k + 2 * FE + o));
   }
   reduceInto(s, ACC);
-  reduceInto(s + 36, ACC + 72);
-  reduceInto(s + 72, ACC + 144);
+  reduceInto(s + FE, ACC + ACC_ROW);
+  reduceInto(s + 2 * FE, ACC + 2 * ACC_ROW);
 }
 
 @inline function cube(x: usize): void {
@@ -115,28 +124,28 @@ function mdsAdd(s: usize, k: usize): void {
 /** Applies the Hades permutation to STATE in place. */
 export function permute(): void {
   fp.add(STATE, STATE, RC);
-  fp.add(STATE + 36, STATE + 36, RC + 36);
-  fp.add(STATE + 72, STATE + 72, RC + 72);
+  fp.add(STATE + FE, STATE + FE, RC + FE);
+  fp.add(STATE + 2 * FE, STATE + 2 * FE, RC + 2 * FE);
   const firstPartial = POSEIDON_HALF_FULL;
   const firstFull2 = POSEIDON_HALF_FULL + POSEIDON_PARTIAL;
   for (let r: i32 = 0; r < 91; r++) {
     if (r < firstPartial || r >= firstFull2) {
       cube(STATE);
-      cube(STATE + 36);
+      cube(STATE + FE);
     }
-    cube(STATE + 72);
-    mdsAdd(STATE, r + 1 < 91 ? RC + <usize>(r + 1) * 108 : ZERO3);
+    cube(STATE + 2 * FE);
+    mdsAdd(STATE, r + 1 < 91 ? RC + <usize>(r + 1) * (3 * FE) : ZERO3);
   }
 }
 
 /** Loads canonical words into a state slot; false when the value is not below p. */
 export function loadWords(slot: usize, words: usize): bool {
-  return fp.fromWords(STATE + slot * 36, words);
+  return fp.fromWords(STATE + slot * FE, words);
 }
 
 /** Sets a state slot to a small integer v. */
 export function setSmall(slot: usize, v: u32): void {
-  const x = STATE + slot * 36;
+  const x = STATE + slot * FE;
   fp.zero(x);
   fp.one(SQ);
   for (let i: u32 = 0; i < v; i++) fp.add(x, x, SQ);
@@ -145,12 +154,12 @@ export function setSmall(slot: usize, v: u32): void {
 /** Adds canonical words into a state slot; false when the value is not below p. */
 export function absorbWords(slot: usize, words: usize): bool {
   if (!fp.fromWords(SQ, words)) return false;
-  fp.add(STATE + slot * 36, STATE + slot * 36, SQ);
+  fp.add(STATE + slot * FE, STATE + slot * FE, SQ);
   return true;
 }
 
 /** Adds a small integer into a state slot. */
 export function absorbSmall(slot: usize, v: u32): void {
   fp.one(SQ);
-  for (let i: u32 = 0; i < v; i++) fp.add(STATE + slot * 36, STATE + slot * 36, SQ);
+  for (let i: u32 = 0; i < v; i++) fp.add(STATE + slot * FE, STATE + slot * FE, SQ);
 }

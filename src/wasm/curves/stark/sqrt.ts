@@ -11,32 +11,34 @@
 //   lookup among the 256 powers of ω.
 //
 // Cost: ~58 + 184 squarings and ~300 multiplications, vs ~9000 squarings. Tables: W is 24×256 elements
-// (221 KB) plus a 1024-slot hash index, built once (≈ 6 200 multiplications). Variable-time: use it on public
-// values only (public keys, signature r).
+// (221 KB with 36-byte elements) plus a 1024-slot hash index, built once (≈ 6 200 multiplications).
+// Variable-time: use it on public values only (public keys, signature r).
 
 import * as fp from '../../fields/stark_fp';
+import { FE } from './ec';
 import { SQRT_G_INV_W, SQRT_HALF_Q_MINUS_1 } from './params';
 
 const DIGITS: i32 = 24;          // 192 / 8
 const RADIX: i32 = 256;
-const W_TABLE = memory.data(<i32>(24 * 256 * 36), 16);
+const W_TABLE = memory.data(24 * 256 * <i32>FE, 16);
 const HASH_SLOTS: u32 = 1024;
 const HASH = memory.data(<i32>(1024 * 2), 8);   // u16: digit + 1, 0 = empty
-const BETA = memory.data(<i32>(24 * 36), 8);
+const BETA = memory.data(24 * <i32>FE, 8);
 const E = memory.data(24, 8);
-const U = memory.data(36, 8);
-const X0 = memory.data(36, 8);
-const G = memory.data(36, 8);
-const H = memory.data(36, 8);
-const CHK = memory.data(36, 8);
-const CONV = memory.data(36, 8);
+const U = memory.data(<i32>FE, 8);
+const X0 = memory.data(<i32>FE, 8);
+const G = memory.data(<i32>FE, 8);
+const H = memory.data(<i32>FE, 8);
+const CHK = memory.data(<i32>FE, 8);
+const CONV = memory.data(<i32>FE, 8);
 
 let ready = false;
 
 @inline function w(m: i32, d: i32): usize {
-  return W_TABLE + <usize>(m * RADIX + d) * 36;
+  return W_TABLE + <usize>(m * RADIX + d) * FE;
 }
 
+/** A hash of an element's first two u32 limbs (any layout has them; lookup compares whole elements). */
 @inline function hashOf(x: usize): u32 {
   return (load<u32>(x) ^ (load<u32>(x, 4) << 5)) & (HASH_SLOTS - 1);
 }
@@ -47,7 +49,7 @@ export function sqrtInit(): void {
   if (!fp.fromWords(CONV, SQRT_G_INV_W)) unreachable();
   for (let m: i32 = 0; m < DIGITS; m++) {
     fp.one(w(m, 0));
-    if (m == 0) memory.copy(w(0, 1), CONV, 36);
+    if (m == 0) memory.copy(w(0, 1), CONV, FE);
     else {
       fp.sqr(w(m, 1), w(m - 1, 1));
       for (let s = 1; s < 8; s++) fp.sqr(w(m, 1), w(m, 1));
@@ -80,13 +82,13 @@ function lookup(x: usize): i32 {
 
 /** x^e for a public 64-bit exponent (left-to-right square and multiply). */
 function powU64(out: usize, x: usize, e: u64): void {
-  memory.copy(G, x, 36);
+  memory.copy(G, x, FE);
   const top = 63 - <i32>clz<u64>(e);
   for (let i = top - 1; i >= 0; i--) {
     fp.sqr(G, G);
     if (((e >> <u64>i) & 1) != 0) fp.mul(G, G, x);
   }
-  memory.copy(out, G, 36);
+  memory.copy(out, G, FE);
 }
 
 /**
@@ -101,15 +103,15 @@ export function sqrtFast(out: usize, a: usize): bool {
   sqrtInit();
   powU64(U, a, SQRT_HALF_Q_MINUS_1);
   fp.mul(X0, a, U);
-  memory.copy(BETA, X0, 36);
+  memory.copy(BETA, X0, FE);
   fp.mul(BETA, BETA, U);                        // β_0 = b = a^q
   for (let j: i32 = 1; j < DIGITS; j++) {
-    const dst = BETA + <usize>j * 36;
-    fp.sqr(dst, dst - 36);
+    const dst = BETA + <usize>j * FE;
+    fp.sqr(dst, dst - FE);
     for (let s = 1; s < 8; s++) fp.sqr(dst, dst);
   }
   for (let i: i32 = 0; i < DIGITS; i++) {
-    memory.copy(H, BETA + <usize>(DIGITS - 1 - i) * 36, 36);
+    memory.copy(H, BETA + <usize>(DIGITS - 1 - i) * FE, FE);
     for (let t: i32 = 0; t < i; t++) {
       const et = <i32>load<u8>(E + <usize>t);
       if (et != 0) fp.mul(H, H, w(DIGITS - 1 - i + t, et));
@@ -120,7 +122,7 @@ export function sqrtFast(out: usize, a: usize): bool {
     store<u8>(E + <usize>i, <u8>d);
   }
   // √a = x0 · g^(−e/2); digits of e/2: f_i = (e_i >> 1) | (e_(i+1) & 1) << 7.
-  memory.copy(out, X0, 36);
+  memory.copy(out, X0, FE);
   for (let i: i32 = 0; i < DIGITS; i++) {
     let f = <i32>load<u8>(E + <usize>i) >> 1;
     if (i + 1 < DIGITS) f |= (<i32>load<u8>(E + <usize>(i + 1)) & 1) << 7;

@@ -1,7 +1,14 @@
 // Canonical values at the module boundary: 8 little-endian u32 words per value (< 2^256).
 
+import * as fp from '../../fields/stark_fp';
+import * as fr from '../../fields/stark_fr';
 import { N_W } from './params';
 export { P_W, N_W } from './params';
+
+// The 8-word (32-byte) boundary encoding is fixed throughout the Stark code (these helpers, the 32-byte strides
+// of index.ts, pedersen.ts and ecdsa.ts, the params.ts tables); it must be what the generated fields'
+// fromWords/toWords read and write. asc evaluates the check; a failure stops the build.
+if (fp.IO_WORDS != 8 || fr.IO_WORDS != 8) ERROR("words.ts: boundary values are 8 u32 words (stark_fp and stark_fr IO_WORDS == 8)");
 
 /** Whether a < b (both 8 words). Variable-time (public values only). */
 export function ltW(a: usize, b: usize): bool {

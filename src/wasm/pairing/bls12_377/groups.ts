@@ -11,7 +11,6 @@ const S_g1_add: usize = memory.data(832, 8);
 const S_g1_eq: usize = memory.data(224, 8);
 const S_g1_onCurve: usize = memory.data(112, 8);
 const S_g1_mulWnaf: usize = memory.data(320, 8);
-const S_g1_msm: usize = memory.data(584, 8);
 const S_g1_bench: usize = memory.data(160, 8);
 const C_OMEGA: usize = memory.data<u32>([0x1ee1c98b, 0xb30925a, 0x3562d2f9, 0x28d73ad7, 0x1c643c30, 0x338f6602, 0x1b77f7b4, 0x36cb98dc, 0x2272ee75, 0xf14de54, 0x1ff46771, 0xd155bb6, 0xbbd1]);
 const C_G2_B: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1999a138, 0x110e6666, 0x2666a5bf, 0x3ed7e039, 0x2f3e2c4, 0x29d4df0e, 0x36a67017, 0x39a56c64, 0x7158652, 0x14ee7ffe, 0x17cab470, 0x1adfbfd2, 0xff2c]);
@@ -22,7 +21,6 @@ const S_g2_add: usize = memory.data(1560, 8);
 const S_g2_eq: usize = memory.data(416, 8);
 const S_g2_onCurve: usize = memory.data(208, 8);
 const S_g2_mulWnaf: usize = memory.data(624, 8);
-const S_g2_msm: usize = memory.data(1144, 8);
 const S_g2_bench: usize = memory.data(312, 8);
 const C_PSI_X: usize = memory.data<u32>([0x211e3676, 0x8f26da5, 0xa9d2d0f, 0x1a001634, 0x2ce3c3e6, 0x19f958e5, 0x35c0fa3a, 0x3fb12760, 0x26c82bac, 0x7ecd430, 0x2eb7fc3f, 0x470958d, 0xf269, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
 const C_PSI_Y: usize = memory.data<u32>([0x211dc78d, 0x291ad9d0, 0xd28c8b8, 0xcfba176, 0x2a3cfabb, 0x3e937b6b, 0x338d53ec, 0x293621a4, 0x1871af07, 0x381f3ec, 0x8abee4b, 0x1be1363e, 0x66f0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
@@ -208,35 +206,6 @@ export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g1_copy(o, S_g1_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g1_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g1_setInf(S_g1_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g1_dbl(S_g1_msm, S_g1_msm);
-    for (let b: usize = 0; b < nb; b++) g1_setInf(buckets + b * 156);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 104;
-      if (dig > 0) g1_addMixed(buckets + <usize>(dig - 1) * 156, buckets + <usize>(dig - 1) * 156, pt);
-      else { g1_negAff((S_g1_msm + 480), pt); g1_addMixed(buckets + <usize>(-dig - 1) * 156, buckets + <usize>(-dig - 1) * 156, (S_g1_msm + 480)); }
-    }
-    g1_setInf((S_g1_msm + 160));
-    g1_setInf((S_g1_msm + 320));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g1_add((S_g1_msm + 160), (S_g1_msm + 160), buckets + <usize>b * 156);
-      g1_add((S_g1_msm + 320), (S_g1_msm + 320), (S_g1_msm + 160));
-    }
-    g1_add(S_g1_msm, S_g1_msm, (S_g1_msm + 320));
-  }
-  g1_toAff(o, S_g1_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */
@@ -425,35 +394,6 @@ export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g2_copy(o, S_g2_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g2_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g2_setInf(S_g2_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g2_dbl(S_g2_msm, S_g2_msm);
-    for (let b: usize = 0; b < nb; b++) g2_setInf(buckets + b * 312);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 208;
-      if (dig > 0) g2_addMixed(buckets + <usize>(dig - 1) * 312, buckets + <usize>(dig - 1) * 312, pt);
-      else { g2_negAff((S_g2_msm + 936), pt); g2_addMixed(buckets + <usize>(-dig - 1) * 312, buckets + <usize>(-dig - 1) * 312, (S_g2_msm + 936)); }
-    }
-    g2_setInf((S_g2_msm + 312));
-    g2_setInf((S_g2_msm + 624));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g2_add((S_g2_msm + 312), (S_g2_msm + 312), buckets + <usize>b * 312);
-      g2_add((S_g2_msm + 624), (S_g2_msm + 624), (S_g2_msm + 312));
-    }
-    g2_add(S_g2_msm, S_g2_msm, (S_g2_msm + 624));
-  }
-  g2_toAff(o, S_g2_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */

@@ -11,7 +11,6 @@ const S_g1_add: usize = memory.data(832, 8);
 const S_g1_eq: usize = memory.data(224, 8);
 const S_g1_onCurve: usize = memory.data(112, 8);
 const S_g1_mulWnaf: usize = memory.data(320, 8);
-const S_g1_msm: usize = memory.data(584, 8);
 const S_g1_bench: usize = memory.data(160, 8);
 const C_OMEGA: usize = memory.data<u32>([0x229d39fc, 0x11661b79, 0x3a68a8f8, 0x9dabbd8, 0x12744b7e, 0x22bc97d4, 0x3c5ccd3e, 0x1cf87540, 0x197e4f4, 0x3433d1ec, 0xd20861f, 0x33953662, 0xedc53]);
 const C_G2_B: usize = memory.data<u32>([0x347fcb8, 0x27600000, 0x12002b11, 0x3803379b, 0x90c7212, 0x1a7e0e88, 0x373e0376, 0x26d0b683, 0x17bb09b0, 0x17663c4a, 0x12ca7c51, 0x167f3e80, 0x577a6, 0x347fcb8, 0x27600000, 0x12002b11, 0x3803379b, 0x90c7212, 0x1a7e0e88, 0x373e0376, 0x26d0b683, 0x17bb09b0, 0x17663c4a, 0x12ca7c51, 0x167f3e80, 0x577a6]);
@@ -22,7 +21,6 @@ const S_g2_add: usize = memory.data(1560, 8);
 const S_g2_eq: usize = memory.data(416, 8);
 const S_g2_onCurve: usize = memory.data(208, 8);
 const S_g2_mulWnaf: usize = memory.data(624, 8);
-const S_g2_msm: usize = memory.data(1144, 8);
 const S_g2_bench: usize = memory.data(312, 8);
 const C_PSI_X: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1d6270af, 0x1695e486, 0x1ad75703, 0x212543d3, 0x1e81d8a0, 0x208dec06, 0x14cf2934, 0x35e8c7a0, 0x2b3f7f82, 0x2aa53b42, 0x1c842b9a, 0x6f92997, 0xb24be]);
 const C_PSI_Y: usize = memory.data<u32>([0x17305ee1, 0x27cc5da5, 0x1dc60d77, 0x2313e1e6, 0x1ea792b, 0x25579b9a, 0x665f598, 0xc4dab7f, 0x19fe49c7, 0x1115fea6, 0x28cdc319, 0x25b746a4, 0x345b7, 0x28cf4bca, 0x2fa25a, 0x3779f284, 0x7ec1dc5, 0x2f0baaf3, 0x1df2e840, 0xac600da, 0x6939162, 0x12d91ab0, 0xdc30e88, 0xd6eea1, 0x14d71955, 0x16bb5a]);
@@ -208,35 +206,6 @@ export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g1_copy(o, S_g1_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g1_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g1_setInf(S_g1_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g1_dbl(S_g1_msm, S_g1_msm);
-    for (let b: usize = 0; b < nb; b++) g1_setInf(buckets + b * 156);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 104;
-      if (dig > 0) g1_addMixed(buckets + <usize>(dig - 1) * 156, buckets + <usize>(dig - 1) * 156, pt);
-      else { g1_negAff((S_g1_msm + 480), pt); g1_addMixed(buckets + <usize>(-dig - 1) * 156, buckets + <usize>(-dig - 1) * 156, (S_g1_msm + 480)); }
-    }
-    g1_setInf((S_g1_msm + 160));
-    g1_setInf((S_g1_msm + 320));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g1_add((S_g1_msm + 160), (S_g1_msm + 160), buckets + <usize>b * 156);
-      g1_add((S_g1_msm + 320), (S_g1_msm + 320), (S_g1_msm + 160));
-    }
-    g1_add(S_g1_msm, S_g1_msm, (S_g1_msm + 320));
-  }
-  g1_toAff(o, S_g1_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */
@@ -425,35 +394,6 @@ export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g2_copy(o, S_g2_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g2_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g2_setInf(S_g2_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g2_dbl(S_g2_msm, S_g2_msm);
-    for (let b: usize = 0; b < nb; b++) g2_setInf(buckets + b * 312);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 208;
-      if (dig > 0) g2_addMixed(buckets + <usize>(dig - 1) * 312, buckets + <usize>(dig - 1) * 312, pt);
-      else { g2_negAff((S_g2_msm + 936), pt); g2_addMixed(buckets + <usize>(-dig - 1) * 312, buckets + <usize>(-dig - 1) * 312, (S_g2_msm + 936)); }
-    }
-    g2_setInf((S_g2_msm + 312));
-    g2_setInf((S_g2_msm + 624));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g2_add((S_g2_msm + 312), (S_g2_msm + 312), buckets + <usize>b * 312);
-      g2_add((S_g2_msm + 624), (S_g2_msm + 624), (S_g2_msm + 312));
-    }
-    g2_add(S_g2_msm, S_g2_msm, (S_g2_msm + 624));
-  }
-  g2_toAff(o, S_g2_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */

@@ -11,7 +11,6 @@ const S_g1_add: usize = memory.data(592, 8);
 const S_g1_eq: usize = memory.data(160, 8);
 const S_g1_onCurve: usize = memory.data(80, 8);
 const S_g1_mulWnaf: usize = memory.data(224, 8);
-const S_g1_msm: usize = memory.data(408, 8);
 const S_g1_bench: usize = memory.data(112, 8);
 const C_OMEGA: usize = memory.data<u32>([0xa337995, 0x158d1d23, 0x189c9b98, 0x12fa4e45, 0x185faadc, 0x176f16d, 0xeed93ba, 0x14291140, 0xc0afe]);
 const C_G2_B: usize = memory.data<u32>([0xb489658, 0xcfd255, 0xfdb9a77, 0x2ce89f7, 0x33a0d4, 0x1a768545, 0x6ee3ddc, 0x106a7dc1, 0x19316b, 0x1b9fece0, 0x7ecccd1, 0x1069f1c7, 0xcdf64f3, 0x154cbe1, 0xdd22ac0, 0x6eba4e8, 0x1929a235, 0x283739]);
@@ -22,7 +21,6 @@ const S_g2_add: usize = memory.data(1080, 8);
 const S_g2_eq: usize = memory.data(288, 8);
 const S_g2_onCurve: usize = memory.data(144, 8);
 const S_g2_mulWnaf: usize = memory.data(432, 8);
-const S_g2_msm: usize = memory.data(792, 8);
 const S_g2_bench: usize = memory.data(216, 8);
 const C_PSI_X: usize = memory.data<u32>([0x4a59190, 0x6f504d9, 0xbf870bb, 0x171ffd5c, 0x1ac4d17d, 0x4be36d5, 0xbceec27, 0x1a83a513, 0x2492b3, 0x11142ef1, 0xb31acc7, 0x1d5818bc, 0x180afc17, 0x1a63177e, 0x15765b3b, 0x118f742e, 0x63a509a, 0x135e4e]);
 const C_PSI_Y: usize = memory.data<u32>([0x1b1f0678, 0x373fb06, 0x13170fbd, 0x185d74b7, 0x241131f, 0x16e18435, 0x1ef3b6ce, 0x1f06f02, 0x1d46bd, 0x19a647d5, 0x19fdefab, 0x1d925d1a, 0xd1f6c5f, 0x8ac6cc5, 0x1fa5621a, 0x134f06fe, 0x9a72816, 0x15871d]);
@@ -208,35 +206,6 @@ export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g1_copy(o, S_g1_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g1_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g1_setInf(S_g1_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g1_dbl(S_g1_msm, S_g1_msm);
-    for (let b: usize = 0; b < nb; b++) g1_setInf(buckets + b * 108);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 72;
-      if (dig > 0) g1_addMixed(buckets + <usize>(dig - 1) * 108, buckets + <usize>(dig - 1) * 108, pt);
-      else { g1_negAff((S_g1_msm + 336), pt); g1_addMixed(buckets + <usize>(-dig - 1) * 108, buckets + <usize>(-dig - 1) * 108, (S_g1_msm + 336)); }
-    }
-    g1_setInf((S_g1_msm + 112));
-    g1_setInf((S_g1_msm + 224));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g1_add((S_g1_msm + 112), (S_g1_msm + 112), buckets + <usize>b * 108);
-      g1_add((S_g1_msm + 224), (S_g1_msm + 224), (S_g1_msm + 112));
-    }
-    g1_add(S_g1_msm, S_g1_msm, (S_g1_msm + 224));
-  }
-  g1_toAff(o, S_g1_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */
@@ -425,35 +394,6 @@ export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g2_copy(o, S_g2_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g2_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g2_setInf(S_g2_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g2_dbl(S_g2_msm, S_g2_msm);
-    for (let b: usize = 0; b < nb; b++) g2_setInf(buckets + b * 216);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 144;
-      if (dig > 0) g2_addMixed(buckets + <usize>(dig - 1) * 216, buckets + <usize>(dig - 1) * 216, pt);
-      else { g2_negAff((S_g2_msm + 648), pt); g2_addMixed(buckets + <usize>(-dig - 1) * 216, buckets + <usize>(-dig - 1) * 216, (S_g2_msm + 648)); }
-    }
-    g2_setInf((S_g2_msm + 216));
-    g2_setInf((S_g2_msm + 432));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g2_add((S_g2_msm + 216), (S_g2_msm + 216), buckets + <usize>b * 216);
-      g2_add((S_g2_msm + 432), (S_g2_msm + 432), (S_g2_msm + 216));
-    }
-    g2_add(S_g2_msm, S_g2_msm, (S_g2_msm + 432));
-  }
-  g2_toAff(o, S_g2_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */

@@ -10,7 +10,6 @@ const S_g1_add: usize = memory.data(1560, 8);
 const S_g1_eq: usize = memory.data(416, 8);
 const S_g1_onCurve: usize = memory.data(208, 8);
 const S_g1_mulWnaf: usize = memory.data(624, 8);
-const S_g1_msm: usize = memory.data(1144, 8);
 const S_g1_bench: usize = memory.data(312, 8);
 const C_G1_OMEGA: usize = memory.data<u32>([0xc4c70f9, 0x2c42f610, 0x16a5144b, 0x2d898d8c, 0x33953ddd, 0x3126384d, 0x31df9346, 0x146fb2cc, 0x10c534d2, 0x1c7ff33d, 0x17fbd42e, 0x3542afbb, 0x12111378, 0x2b46c036, 0xd08afd1, 0x2ecaa685, 0x1563af62, 0x15f604b3, 0x3d2bdbc3, 0x27f430d8, 0x38926546, 0x2dac6760, 0x2edb9e1, 0x1ac19942, 0x29c17650, 0x429]);
 const S_g1_mul_z: usize = memory.data(936, 8);
@@ -25,7 +24,6 @@ const S_g2_add: usize = memory.data(1560, 8);
 const S_g2_eq: usize = memory.data(416, 8);
 const S_g2_onCurve: usize = memory.data(208, 8);
 const S_g2_mulWnaf: usize = memory.data(624, 8);
-const S_g2_msm: usize = memory.data(1144, 8);
 const S_g2_bench: usize = memory.data(312, 8);
 const C_G2_OMEGA: usize = memory.data<u32>([0x3b58b2b3, 0x278d09ef, 0x1c98df3a, 0x311418e5, 0x41189c7, 0x9d09b62, 0x9860c74, 0x14b84641, 0x3ffd52a5, 0x1a08b570, 0x3f3cf35e, 0x2408f754, 0xf0ea1b0, 0x270b6db, 0x3869d6d4, 0x2fbc701a, 0x2a770526, 0xbc77077, 0x3c1cf391, 0xfedc6f2, 0x27701bde, 0x3cdf27bc, 0xdc4484a, 0x816508d, 0x2e2bca56, 0x477]);
 const S_g2_mul_z: usize = memory.data(936, 8);
@@ -204,35 +202,6 @@ export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g1_copy(o, S_g1_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g1_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g1_setInf(S_g1_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g1_dbl(S_g1_msm, S_g1_msm);
-    for (let b: usize = 0; b < nb; b++) g1_setInf(buckets + b * 312);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 208;
-      if (dig > 0) g1_addMixed(buckets + <usize>(dig - 1) * 312, buckets + <usize>(dig - 1) * 312, pt);
-      else { g1_negAff((S_g1_msm + 936), pt); g1_addMixed(buckets + <usize>(-dig - 1) * 312, buckets + <usize>(-dig - 1) * 312, (S_g1_msm + 936)); }
-    }
-    g1_setInf((S_g1_msm + 312));
-    g1_setInf((S_g1_msm + 624));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g1_add((S_g1_msm + 312), (S_g1_msm + 312), buckets + <usize>b * 312);
-      g1_add((S_g1_msm + 624), (S_g1_msm + 624), (S_g1_msm + 312));
-    }
-    g1_add(S_g1_msm, S_g1_msm, (S_g1_msm + 624));
-  }
-  g1_toAff(o, S_g1_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */
@@ -468,35 +437,6 @@ export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     }
   }
   g2_copy(o, S_g2_mulWnaf);
-}
-
-/**
- * o (affine) = Σ [k_i]·P_i by Pippenger's bucket method: n affine points at pts, signed base-2^c digits of each
- * scalar as i32 at digits[i·windows + win] (|digit| ≤ 2^(c−1)), buckets = scratch for 2^(c−1) Jacobian points.
- * Variable-time.
- */
-export function g2_msm(o: usize, pts: usize, digits: usize, n: i32, windows: i32, c: i32, buckets: usize): void {
-  const nb: usize = <usize>1 << <usize>(c - 1);
-  g2_setInf(S_g2_msm);
-  for (let win = windows - 1; win >= 0; win--) {
-    if (win != windows - 1) for (let s = 0; s < c; s++) g2_dbl(S_g2_msm, S_g2_msm);
-    for (let b: usize = 0; b < nb; b++) g2_setInf(buckets + b * 312);
-    for (let i = 0; i < n; i++) {
-      const dig = load<i32>(digits + ((<usize>i * <usize>windows + <usize>win) << 2));
-      if (dig == 0) continue;
-      const pt = pts + <usize>i * 208;
-      if (dig > 0) g2_addMixed(buckets + <usize>(dig - 1) * 312, buckets + <usize>(dig - 1) * 312, pt);
-      else { g2_negAff((S_g2_msm + 936), pt); g2_addMixed(buckets + <usize>(-dig - 1) * 312, buckets + <usize>(-dig - 1) * 312, (S_g2_msm + 936)); }
-    }
-    g2_setInf((S_g2_msm + 312));
-    g2_setInf((S_g2_msm + 624));
-    for (let b = <i32>nb - 1; b >= 0; b--) {
-      g2_add((S_g2_msm + 312), (S_g2_msm + 312), buckets + <usize>b * 312);
-      g2_add((S_g2_msm + 624), (S_g2_msm + 624), (S_g2_msm + 312));
-    }
-    g2_add(S_g2_msm, S_g2_msm, (S_g2_msm + 624));
-  }
-  g2_toAff(o, S_g2_msm);
 }
 
 /** Benchmark: iters dependent doublings starting from affine a; result (affine) in o. */
