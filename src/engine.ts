@@ -8,6 +8,7 @@ import { WebcurvesError } from './errors.js';
 import { acquireGpu, type AcquiredGpu, type GpuAdapterSummary, type GpuSource } from './gpu/device.js';
 import { runFieldOp } from './gpu/field-kernels.js';
 import { hardwareConcurrency } from './core/platform.js';
+import { optionsBag } from './core/args.js';
 import { packWords, unpackWords, WasmField } from './core/field.js';
 import { curveOfField, UnitExecutor } from './core/units.js';
 import { WorkerPool } from './pool/worker-pool.js';
@@ -222,9 +223,12 @@ function seededElements(modulus: bigint, count: number, seed: bigint): bigint[] 
  * to split — those run in-thread until the workers are warm): creating an engine and a first verification
  * cost no thread start-up. A worker that fails to load fails the tasks sent to the pool with `WORKER_FAILED`.
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when `gpu: 'on'` and no WebGPU adapter is found;
- *   `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when the wasm core cannot be loaded.
+ *   `INVALID_ARGUMENT` for options that are not an object or a bad option; `WASM_UNAVAILABLE` when the wasm core
+ *   cannot be loaded.
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  // null would throw an untyped TypeError below, and a number or a string would read as {}
+  optionsBag(options, 'createEngine options');
   const gpuMode = options.gpu ?? 'auto';
   if (gpuMode !== 'auto' && gpuMode !== 'on' && gpuMode !== 'off')
     throw new WebcurvesError('INVALID_ARGUMENT', `gpu must be 'auto', 'on' or 'off', not ${String(gpuMode)}`);

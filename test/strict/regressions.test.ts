@@ -344,3 +344,21 @@ describe('GPU MSM result conversion (bad-input suite finding)', () => {
     expect(new CurveTwin(msmCurve('bn254')).toAffine([1n, 2n, 0n])).toBeNull();
   });
 });
+
+describe('engine options and field methods are checked (bad-input suite findings)', () => {
+  it('createEngine(null) is INVALID_ARGUMENT, not a TypeError; a number or a string is refused, not read as {}', async () => {
+    for (const o of [null, 5, 'auto', []]) await expect(createEngine(o as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+  });
+
+  it('field pow with a non-bigint exponent, batch with bytes or no array, loop with an unknown op or count: INVALID_ARGUMENT', () => {
+    const f = wc.field('bn254_fp');
+    for (const e of [5, 1.5, null, undefined, '3']) expect(() => f.pow(2n, e as never)).toThrow(code('INVALID_ARGUMENT'));
+    expect(f.pow(2n, 10n)).toBe(1024n);
+    // a Uint8Array's bytes used to be read as words (a meaningless answer)
+    for (const x of [null, new Uint8Array(64), [1, 2]]) expect(() => f.batch('mul', x as never)).toThrow(code('INVALID_ARGUMENT'));
+    expect(() => f.batch('nope' as never, new Uint32Array(16))).toThrow(/unknown batch op/);
+    expect(() => f.loop('nope' as never, 1n, 2n, 3)).toThrow(code('INVALID_ARGUMENT'));
+    for (const n of [-1, 1.5, '3', Number.NaN]) expect(() => f.loop('mul', 2n, 2n, n as never)).toThrow(code('INVALID_ARGUMENT'));
+    expect(f.loop('mul', 3n, 2n, 4)).toBe(48n);
+  });
+});
