@@ -1552,6 +1552,95 @@ describe('Starknet', () => {
   });
 });
 
+// ====================================================================== engine options and prime fields
+
+describe('createEngine options and prime fields', () => {
+  it('createEngine refuses options that are not an object, and every malformed option', async () => {
+    for (const o of [null, 5, 'x', true, [], { workers: -1 }, { workers: 1.5 }, { workers: 'two' }, { workers: 65 }, { gpu: 'maybe' }, { gpu: true }, { msmGpuThreshold: 'x' }, { msmGpuThreshold: -5 }, { msmGpuThreshold: { nope: 1 } }, { msmGpuThreshold: { bn254: 'x' } }, { curves: 5 }])
+      await expectRejects(() => createEngine(o as never), IA, `createEngine(${show(o)})`);
+  });
+
+  it('field(id) and every field method: malformed operands give their codes; what returns equals BigInt arithmetic', () => {
+    const ids = local.info().fields;
+    const unary = ['sqr', 'neg', 'double', 'inv', 'invUnsafe', 'sqrt', 'legendre'] as const;
+    const binary = ['add', 'sub', 'mul', 'eq'] as const;
+    type F = Record<string, (...a: unknown[]) => unknown> & { layout: { modulus: bigint; ioWords: number } };
+    const powMod = (b: bigint, e: bigint, m: bigint): bigint => {
+      let r = 1n;
+      for (b %= m; e > 0n; e >>= 1n, b = (b * b) % m) if (e & 1n) r = (r * b) % m;
+      return r;
+    };
+    for (const v of ['nope', null, 5, undefined, 'BN254_FP']) expectThrows(() => local.field(v as never), IA, `field(${show(v)})`);
+    fc.assert(
+      fc.property(fc.constantFrom(...ids), fc.constantFrom(...unary, ...binary, 'pow', 'batch', 'loop'), fc.nat(), fc.nat(), nonBigint, fc.nat({ max: 4 }), (id, op, x0, y0, junk, kind) => {
+        const f = local.field(id) as unknown as F;
+        const p = f.layout.modulus;
+        const x = BigInt(x0) * 0x9e3779b97f4a7c15n % p;
+        const y = (BigInt(y0) * 0x2545f4914f6cdd1dn + 1n) % p;
+        const bad = kind === 0 ? junk : [p, p + 1n, -1n, 1n << 1024n][kind - 1]!;
+        const badCodes: Code[] = kind === 0 ? ['NOT_IN_FIELD', 'INVALID_ARGUMENT'] : ['NOT_IN_FIELD'];
+        const what = `${id}.${op}`;
+        // a valid call first
+        expect(f.mul!(x, y)).toBe((x * y) % p);
+        if ((binary as readonly string[]).includes(op)) {
+          expectThrows(() => f[op]!(bad, y), badCodes, `${what}(${show(bad)}, y)`);
+          expectThrows(() => f[op]!(x, bad), badCodes, `${what}(x, ${show(bad)})`);
+          const want = { add: (x + y) % p, sub: (((x - y) % p) + p) % p, mul: (x * y) % p, eq: x === y }[op as 'add'];
+          expect(f[op]!(x, y), what).toBe(want);
+          return;
+        }
+        if ((unary as readonly string[]).includes(op)) {
+          expectThrows(() => f[op]!(bad), badCodes, `${what}(${show(bad)})`);
+          if (op === 'inv' || op === 'invUnsafe') {
+            expectThrows(() => f[op]!(0n), ['NOT_INVERTIBLE'], `${what}(0)`);
+            if (x !== 0n) expect(f[op]!(x), what).toBe(powMod(x, p - 2n, p));
+          } else if (op === 'sqrt') {
+            const r = f.sqrt!(x) as bigint | undefined;
+            const euler = x === 0n ? 0n : powMod(x, (p - 1n) / 2n, p);
+            if (r === undefined) expect(euler, `${what}(${x}) said no root`).toBe(p - 1n);
+            else expect((r * r) % p, what).toBe(x);
+          } else if (op === 'legendre') {
+            const euler = x === 0n ? 0 : powMod(x, (p - 1n) / 2n, p) === 1n ? 1 : -1;
+            expect(f.legendre!(x), what).toBe(euler);
+          } else expect(f[op]!(x), what).toBe({ sqr: (x * x) % p, neg: (p - x) % p, double: (2n * x) % p }[op as 'sqr']);
+          return;
+        }
+        if (op === 'pow') {
+          expectThrows(() => f.pow!(bad, 3n), badCodes, `${what}(${show(bad)}, 3)`);
+          const e = kind === 0 ? junk : -BigInt(kind);
+          expectThrows(() => f.pow!(x, e), IA, `${what}(x, ${show(e)})`);
+          expect(f.pow!(x, y), what).toBe(powMod(x, y, p));
+          return;
+        }
+        const io = f.layout.ioWords;
+        const words = (vals: bigint[]): Uint32Array => {
+          const w = new Uint32Array(vals.length * io);
+          vals.forEach((v, i) => {
+            for (let j = 0; j < io; j++, v >>= 32n) w[i * io + j] = Number(v & 0xffffffffn);
+          });
+          return w;
+        };
+        if (op === 'batch') {
+          expectThrows(() => f.batch!(['nope', null, 'toString', 5][kind % 4], words([x, y])), IA, `${what}(bad op)`);
+          const notWords = [null, [1, 2], new Uint8Array(8 * io), junk, new Int32Array(2 * io)][kind]!;
+          expectThrows(() => f.batch!('mul', notWords), IA, `${what}(mul, ${show(notWords)})`);
+          expectThrows(() => f.batch!('mul', words([x, y]).subarray(1)), IA, `${what}(mul, a partial element)`);
+          expectThrows(() => f.batch!('mul', words([x, p])), ['NOT_IN_FIELD'], `${what}(mul, [x, p])`);
+          expectThrows(() => f.batch!('inv', words([0n])), ['NOT_INVERTIBLE'], `${what}(inv, [0])`);
+          const out = f.batch!('mul', words([x, 1n, y, y])) as Uint32Array;
+          expect(Array.from(out), what).toEqual(Array.from(words([(x * y) % p, y])));
+          return;
+        }
+        // loop (benchmarks): the op and the count are checked
+        expectThrows(() => f.loop!(['nope', null, 'pow', 'batch', 5][kind], x, y, 3), IA, `${what}(bad op)`);
+        expectThrows(() => f.loop!('mul', x, y, [-1, 1.5, '3', Number.NaN, null][kind]), IA, `${what}(mul, …, bad count)`);
+        expect(f.loop!('mul', x, y, 3), what).toBe((x * powMod(y, 3n, p)) % p);
+      }),
+      runs(0xa101, 120),
+    );
+  });
+});
+
 // ====================================================================== curves not loaded yet
 
 describe('curves load on first use', () => {
