@@ -24,8 +24,8 @@
  * use `--sizes 10-12 --shape compact`; its times say nothing about GPUs.
  */
 import { writeFileSync } from 'node:fs';
-import { msmCurve, MSM_CURVES, type MsmCurveName } from '../src/codegen/wgsl-curve.js';
-import type { CurveCodeShape } from '../src/codegen/curve-programs.js';
+import { msmCurve, MSM_CURVES, type MsmCurveName } from '../src/gpu/curves.js';
+import type { CurveCodeShape } from '../src/gpu/wgsl/curve-programs.js';
 import { acquireGpu } from '../src/gpu/device.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { createGpuMsm, MSM_RAISE_LIMITS, type GpuMsm, type GpuMsmOptions } from '../src/gpu/msm/index.js';

@@ -3,8 +3,8 @@
  *
  * - `src/wasm/fields/<field>.ts`: AssemblyScript field modules (shape from `src/codegen/field-shapes.json`);
  * - `src/wasm/entries/<curve>.ts`: one wasm module per curve, exporting its fields' functions as `fp_*`, `fr_*`;
- * - `shaders/generated/<field>.wgsl`: WGSL field functions at the default limb width (the GPU runtime emits
- *   the same text through the same emitter, so it can also try other widths);
+ * - `src/generated/shaders.ts`: the WGSL sources under `shaders/`, as typed template functions with the
+ *   uniforms and bindings each declares (src/codegen/wgsl-sources.ts); the GPU runtime imports them;
  * - `src/generated/fields.ts`: the layout constants the TypeScript side marshals with.
  *
  * `npm run gen -- --check` writes nothing and exits 1 when a file is stale (the test suite runs the same check).

@@ -10,7 +10,7 @@ import { runFieldOp } from './gpu/field-kernels.js';
 import { hardwareConcurrency } from './core/platform.js';
 import { optionsBag } from './core/args.js';
 import { packWords, unpackWords, WasmField } from './core/field.js';
-import { curveOfField, UnitExecutor } from './core/units.js';
+import { curveOfField, UnitExecutor, type WasmMemoryStats } from './core/units.js';
 import { WorkerPool } from './pool/worker-pool.js';
 import { FIELD_LAYOUTS, type FieldId } from './generated/fields.js';
 import { curves as curveList, primeFields } from './curves/index.js';
@@ -397,7 +397,16 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
   };
   Object.defineProperty(engine, ENGINE_INTERNALS, {
-    value: { gpuDevice: () => gpu?.device, msm } satisfies EngineInternals,
+    value: {
+      gpuDevice: () => gpu?.device,
+      msm,
+      memory: async () => {
+        const thread = await local.memoryStats();
+        if (!pool || closed) return { thread, workers: [], busyWorkers: 0 };
+        const { results, busy } = await pool.probeIdle((api) => api.memoryStats());
+        return { thread, workers: results, busyWorkers: busy };
+      },
+    } satisfies EngineInternals,
     enumerable: false,
   });
   return engine;
@@ -416,4 +425,17 @@ export interface EngineInternals {
   gpuDevice(): GPUDevice | undefined;
   /** The MSM service (routing, calibration). */
   readonly msm: MsmService;
+  /**
+   * Wasm memory sizes (bytes, per instantiated module: see `WasmMemoryStats` in `core/units.ts`) of the calling
+   * thread and of every idle worker (with its id and, in Node, its JavaScript heap in use); busy or starting
+   * workers are counted in `busyWorkers`, not probed. For soak tests.
+   */
+  memory(): Promise<EngineMemory>;
+}
+
+/** What {@link EngineInternals.memory} reports. @internal */
+export interface EngineMemory {
+  readonly thread: WasmMemoryStats;
+  readonly workers: readonly { readonly id: string; readonly wasm: WasmMemoryStats; readonly heapUsed?: number }[];
+  readonly busyWorkers: number;
 }

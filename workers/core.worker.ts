@@ -4,7 +4,7 @@
  * @module
  */
 import * as Comlink from 'comlink';
-import { UnitExecutor } from '../src/core/units.js';
+import { UnitExecutor, type WasmMemoryStats } from '../src/core/units.js';
 import { installErrorTransfer } from '../src/core/comlink-errors.js';
 import { importHidden, isNode } from '../src/core/platform.js';
 import type { FieldId } from '../src/generated/fields.js';
@@ -14,6 +14,8 @@ import type { MsmChunkRequest, MsmPrepareRequest } from '../src/msm/cpu.js';
 
 installErrorTransfer();
 const executor = new UnitExecutor();
+/** Tells this worker apart from its replacements in {@link api.memoryStats} (diagnostics only). */
+const workerId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** What a worker offers to the pool; every call is bytes in, bytes out. */
 const api = {
@@ -49,6 +51,14 @@ const api = {
         return new Promise<never>(() => {});
       });
     });
+  },
+  /**
+   * Diagnostics for soak tests (internal, not part of the public API): this worker's id, its wasm memories (see
+   * {@link WasmMemoryStats}) and, in Node, its isolate's JavaScript heap in use.
+   */
+  async memoryStats(): Promise<{ id: string; wasm: WasmMemoryStats; heapUsed?: number }> {
+    const wasm = await executor.memoryStats();
+    return isNode ? { id: workerId, wasm, heapUsed: process.memoryUsage().heapUsed } : { id: workerId, wasm };
   },
   /** See {@link UnitExecutor.fieldBatch}; the result's buffer is transferred, not copied. */
   async fieldBatch(id: FieldId, op: FieldBatchOp, inputs: Uint32Array): Promise<Uint32Array> {

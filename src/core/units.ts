@@ -21,6 +21,13 @@ export function curveOfField(id: FieldId): CurveName {
   throw new WebcurvesError('INVALID_ARGUMENT', `unknown field ${id}`);
 }
 
+/**
+ * Diagnostics (internal, for soak tests): the byte length of each instantiated module's memory, keyed by curve
+ * (`bn254`) and, for the instances reserved for MSM units, `bn254:msm`. Wasm memory never shrinks, so these are
+ * high-water marks.
+ */
+export type WasmMemoryStats = Record<string, number>;
+
 /** Runs work units against lazily instantiated wasm cores. */
 export class UnitExecutor {
   private readonly cores = new Map<CurveName, Promise<CoreInstance>>();
@@ -40,6 +47,20 @@ export class UnitExecutor {
       this.cores.set(curve, c);
     }
     return c as Promise<CoreInstance<C>>;
+  }
+
+  /** See {@link WasmMemoryStats}: the memory of every instance created so far (pending ones left out). Internal. */
+  async memoryStats(): Promise<WasmMemoryStats> {
+    const out: WasmMemoryStats = {};
+    const add = async (suffix: string, m: Map<CurveName, Promise<CoreInstance>>): Promise<void> => {
+      for (const [curve, p] of [...m]) {
+        const core = await p.catch(() => undefined);
+        if (core) out[curve + suffix] = core.exports.memory.buffer.byteLength;
+      }
+    };
+    await add('', this.cores);
+    await add(':msm', this.msmCores);
+    return out;
   }
 
   /** The instance reserved for MSM units of a curve (created once, separate from {@link core}'s). */

@@ -30,12 +30,13 @@ import type { EmbeddedCurveDescriptor } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { wnafDigits } from '../math/digits.js';
 import { SubgroupCache } from '../core/subgroup-cache.js';
+import { makeGroup, type GroupWasm } from '../groups/group.js';
 import { readWords, writeWords } from '../core/words.js';
 import { invMod, mod } from '../math/modular.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmGroupId } from '../generated/msm.js';
-import { passes, type CurveGroup } from '../core/group.js';
+import type { CurveGroup } from '../core/group.js';
 import { optionalBoolean, optionsBag } from '../core/args.js';
 
 /** An affine point of an embedded curve. */
@@ -194,18 +195,12 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     return G;
   }
 
-  /** Loads a point into wasm memory at `at`, checking the curve (and the subgroup, with the cache). */
-  private load(kind: 'te' | 'sw', P: CurvePoint, at: number, subgroup: boolean): void {
-    const c = this.coords(P);
+  /** Loads canonical coordinates into wasm memory at `at`, checking the curve. @throws {WebcurvesError} `NOT_ON_CURVE`. */
+  private loadAt(kind: 'te' | 'sw', c: readonly bigint[], at: number): void {
     const G = this.ops(kind);
     this.put(c);
     G.fromWords(at, this.w.IO, this.io);
     if (!G.onCurve(at)) throw new WebcurvesError('NOT_ON_CURVE', `point is not on the ${this.name} ${kind === 'te' ? 'Edwards' : 'Weierstrass'} curve`);
-    if (!subgroup) return;
-    const cache = this.inSubgroup[kind];
-    if (cache.has(c)) return;
-    if (!G.inSubgroup(at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in the prime-order subgroup of ${this.name}`);
-    cache.remember(c);
   }
 
   private sqrt(v: bigint): bigint | undefined {
@@ -214,12 +209,6 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     if (!this.w.fp.sqrt(this.w.B, this.w.A)) return undefined;
     this.w.fp.toWords(this.w.IO, this.w.B);
     return readWords(new Uint32Array(this.w.core.exports.memory.buffer, this.w.IO, this.io), 0, this.io);
-  }
-
-  private scalar(k: bigint): bigint {
-    if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', 'scalars must be bigints');
-    if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', 'scalars must be non-negative');
-    return k % this.r;
   }
 
   // ------------------------------------------------------------------ encodings
@@ -333,69 +322,65 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
       gpu: kind === 'te' ? this.name : undefined,
       primeOrder: false,
     };
-    const unary = (a: CurvePoint, op: (out: number, a: number) => void): CurvePoint => {
-      self.live();
-      self.load(kind, a, self.w.A, false);
-      op(self.w.OUT, self.w.A);
-      return self.getPoint(kind, self.w.OUT);
+    const wasm = (): GroupWasm => {
+      const w = self.w;
+      const G = self.ops(kind);
+      return {
+        A: w.A,
+        B: w.B,
+        OUT: w.OUT,
+        load: (c, at) => self.loadAt(kind, c, at),
+        inSubgroup: (at) => G.inSubgroup(at) !== 0,
+        read: (at) => {
+          const P = self.getPoint(kind, at);
+          return [P.x, P.y];
+        },
+        add: (out, x, y) => G.addAff(out, x, y),
+        double: (out, x) => G.dblAff(out, x),
+        neg: (out, x) => G.negAff(out, x),
+        mul: (at, k, out) => {
+          const d = Int8Array.from(wnafDigits(k, 4));
+          const dp = w.core.exports.alloc(d.length);
+          try {
+            new Int8Array(w.core.exports.memory.buffer, dp, d.length).set(d);
+            G.mulWnaf(out, at, dp, d.length);
+          } finally {
+            w.core.exports.free(dp);
+          }
+        },
+      };
     };
-    return {
+    return makeGroup<CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions>({
+      label: `${this.name} ${kind === 'te' ? 'Edwards' : 'Weierstrass'} group`,
+      r: this.r,
       generator,
       zero,
-      add(a, b) {
-        self.live();
-        self.load(kind, a, self.w.A, false);
-        self.load(kind, b, self.w.B, false);
-        self.ops(kind).addAff(self.w.OUT, self.w.A, self.w.B);
-        return self.getPoint(kind, self.w.OUT);
+      coords: (P) => self.coords(P),
+      point: (c) => ({ x: c[0]!, y: c[1]! }),
+      // The Edwards identity (0, 1) goes through wasm like any point; scalar 0 is the only shortcut.
+      isZero: () => false,
+      cache: this.inSubgroup[kind],
+      live: () => self.live(),
+      wasm,
+      load: async () => {
+        await self.access.load();
       },
-      double: (a) => unary(a, (o, x) => self.ops(kind).dblAff(o, x)),
-      neg: (a) => unary(a, (o, x) => self.ops(kind).negAff(o, x)),
-      mul(a, k) {
-        self.live();
-        const s = self.scalar(k);
-        self.load(kind, a, self.w.A, true);
-        if (s === 0n) return zero;
-        const d = Int8Array.from(wnafDigits(s, 4));
-        const dp = self.w.core.exports.alloc(d.length);
-        try {
-          new Int8Array(self.w.core.exports.memory.buffer, dp, d.length).set(d);
-          self.ops(kind).mulWnaf(self.w.OUT, self.w.A, dp, d.length);
-        } finally {
-          self.w.core.exports.free(dp);
-        }
-        return self.getPoint(kind, self.w.OUT);
+      // Options are checked by type, not read by truthiness: `{ compressed: 'no' }` must not mean compressed.
+      encode: (c, opts) => {
+        optionalBoolean(optionsBag(opts, 'toBytes options'), 'compressed');
+        return self.encode(kind, { x: c[0]!, y: c[1]! }, opts?.compressed ?? true);
       },
-      eq(a, b) {
-        self.live();
-        const x = self.coords(a);
-        const y = self.coords(b);
-        return x[0] === y[0] && x[1] === y[1];
-      },
-      isValid(a) {
-        return passes(() => {
-          self.live();
-          self.load(kind, a, self.w.A, true);
-        });
-      },
-      toBytes(a, opts) {
-        self.live();
-        const o = optionsBag(opts, 'toBytes options');
-        optionalBoolean(o, 'compressed');
-        self.load(kind, a, self.w.A, false);
-        return self.encode(kind, a, opts?.compressed ?? true);
-      },
-      fromBytes(bytes, opts) {
-        self.live();
-        const o = optionsBag(opts, 'fromBytes options');
-        optionalBoolean(o, 'compressed');
-        optionalBoolean(o, 'subgroupCheck');
+      decode: (bytes, opts) => {
+        optionalBoolean(optionsBag(opts, 'fromBytes options'), 'compressed');
         const P = self.decode(kind, bytes, opts?.compressed ?? true);
-        self.load(kind, P, self.w.A, opts?.subgroupCheck ?? true);
-        return P;
+        return [P.x, P.y];
       },
-      msm: (points, scalars, options) => self.msm.msm(adapter, points, scalars, options),
-      prepareBases: (points, options) => self.msm.prepareBases(adapter, points, options),
-    };
+      subgroupCheck: (opts) => {
+        optionalBoolean(optionsBag(opts, 'fromBytes options'), 'subgroupCheck');
+        return opts?.subgroupCheck ?? true;
+      },
+      service: { msm: this.msm, adapter },
+    }).group;
   }
+
 }

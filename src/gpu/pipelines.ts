@@ -1,7 +1,8 @@
 /**
- * Compute pipelines built once per device and key: field kernels and MSM kernels share this cache, so that a
- * shader is compiled at most once however many callers ask for it concurrently, and a WGSL compilation error
- * reaches the caller as a typed error with the compiler's first messages.
+ * Compute pipelines built once per device and key: every GPU program (field kernels, MSM kernels) shares
+ * this cache, keyed by the program's cache key, so that a shader is compiled at most once however many
+ * callers ask for it concurrently, and a WGSL compilation error reaches the caller as a typed error with the
+ * compiler's first messages.
  * @module
  */
 import { WebcurvesError } from '../errors.js';
@@ -51,7 +52,20 @@ export function cachedComputePipeline(device: GPUDevice, key: string, code: () =
   return pipeline;
 }
 
-/** Keys of the pipelines cached for a device (tests and diagnostics). */
+/**
+ * The pipeline of a program (a `GpuProgram` of `program.ts`) on `device`, compiled from its WGSL on first
+ * use and cached under its key, which covers everything the WGSL depends on.
+ * @throws {WebcurvesError} `GPU_UNAVAILABLE` (through the promise) when the shader does not compile; what
+ *   the program's emitters throw, synchronously, on a cache miss.
+ */
+export function programPipeline(device: GPUDevice, program: { readonly key: string; readonly code: string }): Promise<GPUComputePipeline> {
+  return cachedComputePipeline(device, program.key, () => program.code);
+}
+
+/**
+ * Keys of the pipelines cached for a device (tests and diagnostics).
+ * @throws never.
+ */
 export function cachedComputePipelineKeys(device: GPUDevice): string[] {
   return [...(caches.get(device)?.keys() ?? [])];
 }

@@ -9,6 +9,7 @@
  * exponentiation by (p¹² − 1)/r, the yardstick for the wasm pairing and the definition of "exact" below.
  * @module
  */
+import { wnafDigits } from './digits.js';
 import type { Pairing12Descriptor } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { curveOps, type AffinePoint, type CurveOps } from './ec.js';
@@ -28,21 +29,10 @@ export function binaryDigits(n: bigint): Digits {
     .map((c) => (c === '1' ? 1 : 0));
 }
 
-/** Non-adjacent form, most significant first. */
+/** Non-adjacent form (wNAF of width 2), most significant first. */
 export function nafDigits(n: bigint): Digits {
   if (n <= 0n) throw new WebcurvesError('INVALID_ARGUMENT', 'digits of a positive integer');
-  const out: (-1 | 0 | 1)[] = [];
-  for (let k = n; k > 0n; k >>= 1n) {
-    if ((k & 1n) === 0n) out.push(0);
-    else if ((k & 3n) === 3n) {
-      out.push(-1);
-      k += 1n;
-    } else {
-      out.push(1);
-      k -= 1n;
-    }
-  }
-  return out.reverse();
+  return wnafDigits(n, 2) as (-1 | 0 | 1)[];
 }
 
 /** The sparser of binary and NAF (binary on a tie: it never needs the negated point). */

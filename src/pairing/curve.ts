@@ -16,7 +16,7 @@ import { WebcurvesError } from '../errors.js';
 import { denseArray, optionalBoolean } from '../core/args.js';
 import { checkSignal } from '../core/abort.js';
 import { SubgroupCache } from '../core/subgroup-cache.js';
-import { checkMsmOptions } from '../msm/options.js';
+import { makeGroup, type BuiltGroup, type GroupWasm, type SubgroupMode } from '../groups/group.js';
 import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type PairingConstants } from '../generated/pairing.js';
 import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
@@ -27,8 +27,7 @@ import type { CurveAccess } from '../core/curve-loader.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
-import type { MsmOptions } from '../msm/types.js';
-import { passes, type CurveGroup } from '../core/group.js';
+import type { CurveGroup } from '../core/group.js';
 import type { MsmCurveName } from '../curves/index.js';
 
 export type { Pairing12Name, PairingCurveName } from './kernel.js';
@@ -180,6 +179,9 @@ export class PairingCurveImpl {
   private readonly k: EdgeConstants;
   private readonly enc: EncodingCurve;
   private kernelCache: PairingKernel | undefined;
+  /** G1's and G2's shared group code (loading, subgroup checks, the in-thread MSM). */
+  private readonly built: readonly BuiltGroup<G1Point | G2Point, EncodeOptions, DecodeOptions>[];
+  private readonly groupWasmCache: (GroupWasm & { readonly kernel: PairingKernel })[] = [];
   private dispatcherCache: PairingDispatcher | undefined;
   /**
    * Points recently proven to be in G1/G2, by value: verifiers reuse public keys and verification-key points,
@@ -220,8 +222,11 @@ export class PairingCurveImpl {
       },
       ...(k.d2 === 1 ? { rhs2Fp: (x: bigint) => mod(x * x * x + k.g2b[0]!, p) } : {}),
     };
-    this.G1 = this.group(1);
-    this.G2 = this.group(2);
+    const g1 = this.group<G1Point>(1);
+    const g2 = this.group<G2Point | G1Point>(2);
+    this.built = [g1 as unknown as BuiltGroup<G1Point | G2Point, EncodeOptions, DecodeOptions>, g2 as unknown as BuiltGroup<G1Point | G2Point, EncodeOptions, DecodeOptions>];
+    this.G1 = g1.public;
+    this.G2 = g2.public;
   }
 
   /**
@@ -292,25 +297,14 @@ export class PairingCurveImpl {
     return this.deg(g) === 1 ? { x: c[0]!, y: c[1]! } : { x: [c[0]!, c[1]!], y: [c[2]!, c[3]!] };
   }
 
-  /**
-   * Checks the subgroup membership of the point with coordinates `c` loaded at `at`: `true` consults and fills
-   * the cache, `'uncached'` checks without it, `false` does nothing.
-   * @throws {WebcurvesError} `NOT_IN_SUBGROUP`.
-   */
-  private subgroupAt(g: 1 | 2, c: readonly bigint[], at: number, mode: boolean | 'uncached'): void {
-    if (!mode) return;
-    const cache = this.inSubgroup[g - 1];
-    if (mode === true && cache.has(c)) return;
-    if (!this.kernel.inSubgroupAt(g, at)) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${g}`);
-    if (mode === true) cache.remember(c);
+  /** Checks the subgroup of the point with coordinates `c` loaded at `at` (see {@link BuiltGroup.subgroupAt}). */
+  private subgroupAt(g: 1 | 2, c: readonly bigint[], at: number, mode: SubgroupMode): void {
+    this.built[g - 1]!.subgroupAt(c, at, mode);
   }
 
-  /** Loads a point object into wasm memory at `at`: validated, on the curve, and in the subgroup as `subgroup` says. */
-  private load(g: 1 | 2, P: G1Point | G2Point, at: number, subgroup: boolean | 'uncached'): bigint[] {
-    const c = this.coords(g, P);
-    this.kernel.loadAt(g, c, at);
-    this.subgroupAt(g, c, at, subgroup);
-    return c;
+  /** Loads a point object into wasm memory at `at`: validated, on the curve, and in the subgroup as `mode` says. */
+  private load(g: 1 | 2, P: G1Point | G2Point, at: number, mode: SubgroupMode): bigint[] {
+    return this.built[g - 1]!.loadPoint(P as never, at, mode);
   }
 
   /**
@@ -340,136 +334,90 @@ export class PairingCurveImpl {
     this.load(g, P, this.kernel.A, cached ? true : 'uncached');
   }
 
-  private scalar(k: bigint, what = 'the scalar'): bigint {
-    if (typeof k !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a bigint`);
-    if (k < 0n) throw new WebcurvesError('NEGATIVE_SCALAR', `${what} is negative`);
-    return k % this.r;
+  private scalar(k: bigint): bigint {
+    return this.built[0]!.scalar(k);
   }
 
   // ------------------------------------------------------------------ groups
 
-  private group<P extends G1Point | G2Point>(g: 1 | 2): PairingGroup<P> {
+  /** The wasm side of group g for the shared group code (made once per kernel). */
+  private groupWasm(g: 1 | 2): GroupWasm {
+    const K = this.kernel;
+    let w = this.groupWasmCache[g - 1];
+    if (!w || w.kernel !== K) {
+      w = {
+        kernel: K,
+        A: K.A,
+        B: K.B,
+        OUT: K.OUT,
+        load: (c, at) => K.loadAt(g, c, at),
+        inSubgroup: (at) => K.inSubgroupAt(g, at),
+        read: (at) => K.read(g, at),
+        add: (out, x, y) => K.addAt(g, out, x, y),
+        double: (out, x) => K.doubleAt(g, out, x),
+        neg: (out, x) => K.negAt(g, out, x),
+        mul: (at, k, out) => K.mulAt(g, at, k, out),
+      };
+      this.groupWasmCache[g - 1] = w;
+    }
+    return w;
+  }
+
+  private group<P extends G1Point | G2Point>(g: 1 | 2): BuiltGroup<P, EncodeOptions, DecodeOptions> & { readonly public: PairingGroup<P> } {
     const k = this.k;
-    const fp2 = this.deg(g) === 2;
+    const self = this;
     const generator = this.point(g, g === 1 ? [k.g1Gen.x, k.g1Gen.y] : k.g2Gen) as P;
     const zero = this.point(g, new Array<bigint>(2 * this.deg(g)).fill(0n)) as P;
-    const isZero = (c: bigint[]): boolean => c.every((v) => v === 0n);
-    const self = this;
-    /** The kernel for a synchronous call: the engine must be open and the curve loaded. */
-    const kern = (): PairingKernel => {
-      self.live();
-      return self.kernel;
-    };
+    const isZero = (c: readonly bigint[]): boolean => c.every((v) => v === 0n);
     // Every group has a generated CPU MSM module (and G1 a GPU pipeline) behind the engine's MSM service;
     // curves made without a service use the in-thread MSM.
-    const adapter: MsmGroupAdapter<P> | undefined =
-      this.msmService
-        ? {
-            id: `${this.name}_g${g}` as MsmGroupAdapter<P>['id'],
-            r: k.r,
-            generator,
-            coords: (P) => self.coords(g, P),
-            fromCoords: (c) => self.point(g, c) as P,
-            gpu: g === 1 ? (this.name as MsmCurveName) : undefined,
-            // Cofactor 1 only on BN254's G1 (BW6-761's G1 and G2 have cofactors too).
-            primeOrder: g === 1 && this.name === 'bn254',
-          }
-        : undefined;
-    // A few points given as arrays: Straus in this thread, unless the options ask for what only the service does.
-    const smallInThread = (points: unknown, scalars: unknown, o: MsmOptions | undefined): boolean =>
-      Array.isArray(points) &&
-      Array.isArray(scalars) &&
-      points.length <= SMALL_MSM[k.d2 === 1 ? 'bw6' : 'pairing12'][g - 1]! &&
-      (o === undefined || (o !== null && typeof o === 'object' && o.backend !== 'gpu' && o.onProgress === undefined && o.windowBits === undefined && !o.workers));
-    const unary = (a: P, op: (K: PairingKernel, out: number, at: number) => void): P => {
-      const K = kern();
-      self.load(g, a, K.A, false);
-      op(K, K.OUT, K.A);
-      return self.point(g, K.read(g, K.OUT)) as P;
-    };
-    const group: PairingGroup<P> = {
+    const adapter: MsmGroupAdapter<P> | undefined = this.msmService
+      ? {
+          id: `${this.name}_g${g}` as MsmGroupAdapter<P>['id'],
+          r: k.r,
+          generator,
+          coords: (P) => self.coords(g, P),
+          fromCoords: (c) => self.point(g, c) as P,
+          gpu: g === 1 ? (this.name as MsmCurveName) : undefined,
+          // Cofactor 1 only on BN254's G1 (BW6-761's G1 and G2 have cofactors too).
+          primeOrder: g === 1 && this.name === 'bn254',
+        }
+      : undefined;
+    const built = makeGroup<P, EncodeOptions, DecodeOptions>({
+      label: `G${g}`,
+      r: k.r,
       generator,
       zero,
-      add(a, b) {
-        const K = kern();
-        self.load(g, a, K.A, false);
-        self.load(g, b, K.B, false);
-        K.addAt(g, K.OUT, K.A, K.B);
-        return self.point(g, K.read(g, K.OUT)) as P;
-      },
-      double: (a) => unary(a, (K, out, at) => K.doubleAt(g, out, at)),
-      neg: (a) => unary(a, (K, out, at) => K.negAt(g, out, at)),
-      mul(a, kk) {
-        const K = kern();
-        const s = self.scalar(kk);
-        const c = self.load(g, a, K.A, true);
-        if (s === 0n || isZero(c)) return zero;
-        K.mulAt(g, K.A, s, K.OUT);
-        return self.point(g, K.read(g, K.OUT)) as P;
-      },
-      eq(a, b) {
-        self.live();
-        const x = self.coords(g, a);
-        const y = self.coords(g, b);
-        return x.every((v, i) => v === y[i]);
-      },
-      isValid(a) {
-        return passes(() => {
-          self.load(g, a, kern().A, true);
-        });
-      },
-      toBytes(a, opts) {
-        const c = self.load(g, a, kern().A, false);
-        return encodePoint(self.enc, c.slice(0, self.deg(g)), c.slice(self.deg(g)), isZero(c), opts);
-      },
-      fromBytes(bytes, opts) {
-        const K = kern();
+      coords: (P) => self.coords(g, P),
+      point: (c) => self.point(g, c) as P,
+      isZero,
+      cache: this.inSubgroup[g - 1],
+      live: () => self.live(),
+      wasm: () => self.groupWasm(g),
+      load: () => self.loadModule(),
+      encode: (c, opts) => encodePoint(self.enc, c.slice(0, self.deg(g)), c.slice(self.deg(g)), isZero(c), opts),
+      decode: (bytes, opts) => {
         const d = decodePoint(self.enc, bytes, g === 2, opts);
+        return d.zero ? self.coords(g, zero) : [...d.x, ...d.y];
+      },
+      subgroupCheck: (opts) => {
         optionalBoolean(opts as Readonly<Record<string, unknown>> | undefined, 'subgroupCheck');
-        const P = (d.zero ? zero : self.point(g, [...d.x, ...d.y])) as P;
-        self.load(g, P, K.A, opts?.subgroupCheck ?? true);
-        return P;
+        return opts?.subgroupCheck ?? true;
       },
-      async msm(points, scalars, options) {
-        if (adapter && !smallInThread(points, scalars, options)) return self.msmService!.msm(adapter, points, scalars, options);
-        // A closed engine first, as every other entry point: its options may be malformed too.
+      ...(adapter ? { service: { msm: this.msmService!, adapter } } : {}),
+      inThread: { max: SMALL_MSM[k.d2 === 1 ? 'bw6' : 'pairing12'][g - 1]!, run: (cs, ks, sub) => self.kernel.msm(g, cs, ks, sub) },
+    });
+    const pub: PairingGroup<P> = {
+      ...built.group,
+      clearCofactor(a) {
         self.live();
-        self.inThreadMsmOptions(options);
-        await self.loadModule();
-        return self.msmInThread(g, points as readonly P[], scalars as readonly bigint[], options?.unchecked === true) as P;
+        const W = self.groupWasm(g);
+        self.load(g, a, W.A, false);
+        self.kernel.clearCofactorAt(g, W.OUT, W.A);
+        return self.point(g, self.kernel.read(g, W.OUT)) as P;
       },
-      async prepareBases(points, options) {
-        if (adapter) return self.msmService!.prepareBases(adapter, points, options);
-        await self.loadModule();
-        self.inThreadMsmOptions(options);
-        const K = self.kernel;
-        if (!Array.isArray(points)) throw new WebcurvesError('INVALID_ARGUMENT', `${self.name} prepareBases takes an array of points`);
-        denseArray(points, 'points');
-        for (const P of points) self.load(g, P, K.A, options?.unchecked ? false : true);
-        const bases = Object.freeze([...points]);
-        let destroyed = false;
-        return {
-          length: bases.length,
-          msm: (scalars, opts) => {
-            if (destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
-            // Checked as given (after the engine's liveness): spreading null or a number into the options below
-            // would make them pass as {}.
-            try {
-              self.live();
-              if (opts !== undefined) checkMsmOptions(opts);
-            } catch (e) {
-              return Promise.reject(e);
-            }
-            return group.msm(bases, scalars, { ...opts, unchecked: true });
-          },
-          destroy: () => {
-            destroyed = true;
-          },
-        };
-      },
-      clearCofactor: (a) => unary(a, (K, out, at) => K.clearCofactorAt(g, out, at)),
     };
-    return group;
+    return { ...built, public: pub };
   }
 
   /**
@@ -479,30 +427,7 @@ export class PairingCurveImpl {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (not arrays of equal length, holes), point and scalar validation codes.
    */
   msmInThread(g: 1 | 2, points: readonly (G1Point | G2Point)[], scalars: readonly bigint[], unchecked = false): G1Point | G2Point {
-    this.live();
-    if (!Array.isArray(points) || !Array.isArray(scalars))
-      throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} msm takes arrays of points and bigint scalars of equal length (packed input goes through the engine's MSM service)`);
-    denseArray(points, 'points');
-    denseArray(scalars, 'scalars');
-    if (points.length !== scalars.length)
-      throw new WebcurvesError('INVALID_ARGUMENT', `msm needs as many scalars as points (${points.length} points, ${scalars.length} scalars)`);
-    const n = points.length;
-    if (n === 0) return g === 1 ? this.G1.zero : this.G2.zero;
-    const ks: bigint[] = [];
-    for (let i = 0; i < n; i++) ks.push(this.scalar(scalars[i]!, `scalars[${i}]`));
-    const cs: bigint[][] = [];
-    for (let i = 0; i < n; i++) cs.push(this.coords(g, points[i]!));
-    return this.point(g, this.kernel.msm(g, cs, ks, (i, at) => this.subgroupAt(g, cs[i]!, at, !unchecked)));
-  }
-
-  /**
-   * Options the in-thread MSM honours: `signal` (checked before the run), `unchecked`; no GPU.
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` (bad options), `ABORTED`, `GPU_UNAVAILABLE` (backend `gpu`).
-   */
-  private inThreadMsmOptions(o: MsmOptions | undefined): void {
-    if (o === undefined) return;
-    checkMsmOptions(o);
-    if (o.backend === 'gpu') throw new WebcurvesError('GPU_UNAVAILABLE', `backend 'gpu': ${this.name} MSMs run on the CPU (in this thread)`);
+    return this.built[g - 1]!.msmInThread(points as never, scalars, unchecked) as G1Point | G2Point;
   }
 
   // ------------------------------------------------------------------ pairings

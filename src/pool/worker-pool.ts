@@ -358,6 +358,20 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * Diagnostics (internal): runs `task` once on every worker that is idle now, each as an ordinary task of that
+   * worker (a death or `close()` fails it as usual). Busy and starting workers are skipped; `busy` counts them.
+   */
+  async probeIdle<T>(task: (api: WorkerApi) => Promise<T>): Promise<{ readonly results: T[]; readonly busy: number }> {
+    if (this.closed) throw new WebcurvesError('ENGINE_CLOSED', 'the worker pool is closed');
+    const slots = this.idle.splice(0);
+    const busy = this.slots.length + this.starting - slots.length;
+    const results = await Promise.all(
+      slots.map((slot) => new Promise<T>((resolve, reject) => this.execute(slot, { task: task as Job['task'], resolve: resolve as Job['resolve'], reject }))),
+    );
+    return { results, busy };
+  }
+
   /** Terminates every worker and fails queued and running tasks with `ENGINE_CLOSED`. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;

@@ -25,16 +25,9 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ['runtime', /^src\/core\/(wasm|platform|args|abort|field|subgroup-cache|comlink-errors|curve-loader|words)\.ts$/],
   ['kernels', /^src\/(groth16\/json|core\/(units|group)|pairing\/(kernel|jobs|encoding)|msm\/(cpu|types|options)|starknet\/(units|core|rfc6979))\.ts$/],
   ['services', /^(src\/(msm\/service|pairing\/dispatch)\.ts$|src\/(pool|gpu)\/|workers\/)/],
-  ['api', /^src\/(pairing\/curve\.ts|embedded\/|groth16\/|starknet\/(api|tx-hash)\.ts|engine\.ts|index\.ts)/],
+  ['api', /^src\/(groups\/|pairing\/curve\.ts|embedded\/|groth16\/|starknet\/(api|tx-hash)\.ts|engine\.ts|index\.ts)/],
   ['apps', /^(bench|demo)\//],
 ];
-
-/**
- * Run-time code that still imports the build-time generators: the GPU builds its WGSL from the emitters under
- * src/codegen at run time (the core-redesign issue's item 6 moves it to WGSL sources under shaders/). Only these
- * files may do so, and the list may only shrink.
- */
-const CODEGEN_AT_RUN_TIME = /^src\/gpu\/.* -> src\/codegen\/(wgsl-curve|wgsl-field|curve-programs)\.ts$/;
 
 function layerOf(file: string): number {
   const i = LAYERS.findIndex(([, re]) => re.test(file));
@@ -77,9 +70,8 @@ describe('layers', () => {
     expect(up).toEqual([]);
   });
 
-  it('nothing at run time imports the build-time generators, but for the listed WGSL emitters', () => {
+  it('nothing at run time imports the build-time generators (run-time WGSL comes from src/generated and src/gpu/wgsl)', () => {
     const runtime = edges.filter((e) => e.to.startsWith('src/codegen/') && !e.from.startsWith('src/codegen/') && !/^(bench|demo|scripts)\//.test(e.from));
-    const found = new Set(runtime.map((e) => `${e.from} -> ${e.to}`));
-    expect([...found].filter((e) => !CODEGEN_AT_RUN_TIME.test(e))).toEqual([]);
+    expect([...new Set(runtime.map((e) => `${e.from} -> ${e.to}`))]).toEqual([]);
   });
 });

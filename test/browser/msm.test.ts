@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msmCurve, type MsmCurveName } from '../../src/codegen/wgsl-curve.js';
+import { msmCurve, type MsmCurveName } from '../../src/gpu/curves.js';
 import { CurveTwin, type AffinePoint } from '../../src/gpu/msm/twin.js';
 import { launchChromium } from './chromium.js';
 import { serveStatic, type StaticServer } from './serve.js';

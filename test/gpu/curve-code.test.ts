@@ -1,6 +1,6 @@
 /**
  * CPU checks of the GPU curve code: the BigInt twin (src/gpu/msm/twin.ts) against the affine reference of
- * test/helpers/refcurve.ts, the formula tables (src/codegen/curve-programs.ts) against the twin, the
+ * test/helpers/refcurve.ts, the formula tables (src/gpu/wgsl/curve-programs.ts) against the twin, the
  * compact shape's register allocation (by running the allocated program), and the emitted WGSL's naming.
  * The GPU runs of the same code are in msm.test.ts (every MSM exercises add, mixed add and the identity).
  */
@@ -10,17 +10,10 @@ import {
   modelPrograms,
   runProgram,
   type CurveProgram,
-} from '../../src/codegen/curve-programs.js';
-import {
-  MSM_CURVES,
-  WGSL_CURVE_FUNCTIONS,
-  curveConstants,
-  emitWgslCurve,
-  emitWgslFieldIo,
-  isAMinusOne,
-  msmCurve,
-  planConstMul,
-} from '../../src/codegen/wgsl-curve.js';
+} from '../../src/gpu/wgsl/curve-programs.js';
+import { MSM_CURVES, curveConstants, isAMinusOne, msmCurve } from '../../src/gpu/curves.js';
+import { WGSL_CURVE_FUNCTIONS, emitWgslCurve, planConstMul } from '../../src/gpu/wgsl/curve.js';
+import { emitWgslFieldWords } from '../../src/gpu/wgsl/field.js';
 import { CurveTwin, type AffinePoint, type TwinPoint } from '../../src/gpu/msm/twin.js';
 import { primeField, twistedEdwards, weierstrass } from '../helpers/refcurve.js';
 
@@ -102,17 +95,18 @@ describe('GPU curve code (CPU checks)', () => {
       }
     });
 
-    it(`${name}: emitted WGSL names everything with its prefixes, in both shapes`, () => {
+    it(`${name}: emitted WGSL defines every curve function and only curve names, in both shapes`, () => {
       for (const shape of ['straight', 'compact'] as const) {
         const src = emitWgslCurve(spec, spec.defaultLimbBits, shape);
         expect(src).not.toMatch(/\b(u64|i64|f16|f64)\b/);
-        for (const fn of WGSL_CURVE_FUNCTIONS) expect(src).toContain(`fn ${spec.id}_${fn}(`);
-        const T = spec.id[0]!.toUpperCase() + spec.id.slice(1);
+        expect(src).not.toMatch(/\{\{|\}\}/);
+        for (const fn of WGSL_CURVE_FUNCTIONS) expect(src).toContain(`fn ${fn}(`);
+        // One curve per module: its names live in the pt_/base_/curve_ namespace (the field's are fe_ and Fe).
         for (const m of src.matchAll(/^(fn|const|alias|struct) ([A-Za-z0-9_]+)/gm))
-          expect([spec.id, spec.id.toUpperCase(), T].some((prefix) => m[2]!.startsWith(prefix)), m[2]).toBe(true);
+          expect(/^(Pt|Base|(pt|base|curve)_\w+|(PT|BASE|CURVE)_\w+|affine_on_curve)$/.test(m[2]!), m[2]).toBe(true);
       }
-      const io = emitWgslFieldIo(spec.field);
-      for (const fn of ['pack', 'unpack', 'words_lt_p']) expect(io).toContain(`fn ${spec.field.id}_${fn}(`);
+      const words = emitWgslFieldWords(spec.field);
+      for (const fn of ['pack', 'unpack', 'words_lt_p']) expect(words).toContain(`fn fe_${fn}(`);
     });
   }
 

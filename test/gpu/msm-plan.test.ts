@@ -5,7 +5,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MSM_CURVES, msmCurve } from '../../src/codegen/wgsl-curve.js';
+import { MSM_CURVES, msmCurve } from '../../src/gpu/curves.js';
 import {
   basesPerBuffer,
   chooseWindowBits,

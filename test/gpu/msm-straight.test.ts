@@ -1,12 +1,12 @@
 /**
  * The GPU MSM with the `straight` code shape, the default on real GPUs. SwiftShader compiles it about ten
- * times slower than `compact` (src/codegen/curve-programs.ts), so it has a file of its own that runs in
+ * times slower than `compact` (src/gpu/wgsl/curve-programs.ts), so it has a file of its own that runs in
  * parallel with msm.test.ts: BN254 (short Weierstrass formulas) by default; with `WEBCURVES_GPU_FULL=1`
  * every curve. Both shapes are emitted from the same formula tables, which curve-code.test.ts checks.
  */
 import '../setup/gpu-env.js';
 import { describe, expect, it } from 'vitest';
-import { MSM_CURVES, msmCurve, type MsmCurveName } from '../../src/codegen/wgsl-curve.js';
+import { MSM_CURVES, msmCurve, type MsmCurveName } from '../../src/gpu/curves.js';
 import { useGpuDevice } from '../helpers/gpu-device.js';
 import { createGpuMsm } from '../../src/gpu/msm/index.js';
 import { CurveTwin } from '../../src/gpu/msm/twin.js';

@@ -12,7 +12,7 @@
  * - prepared bases, packed words, chunking under a small memory cap, validation, abort, device loss.
  *
  * Shader code shape: SwiftShader compiles the `straight` formulas ~10× slower than `compact` (see
- * src/codegen/curve-programs.ts), so this file uses `compact` and msm-straight.test.ts runs `straight`
+ * src/gpu/wgsl/curve-programs.ts), so this file uses `compact` and msm-straight.test.ts runs `straight`
  * (in a file of its own so the two run in parallel); `WEBCURVES_GPU_FULL=1` adds BW6-761, all vectors and
  * 2^12 points.
  * No adapter is a failure, not a skip.
@@ -23,7 +23,7 @@ import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { msmCurve, type MsmCurveName } from '../../src/codegen/wgsl-curve.js';
+import { msmCurve, type MsmCurveName } from '../../src/gpu/curves.js';
 import { createGpuMsm, GpuStageMismatchError, type GpuMsm, type GpuMsmOptions, type MsmStage } from '../../src/gpu/msm/index.js';
 import { CurveTwin, type AffinePoint, type TwinPoint } from '../../src/gpu/msm/twin.js';
 import { useGpuDevice } from '../helpers/gpu-device.js';

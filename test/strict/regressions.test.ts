@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type G1Point, type G2Point, type PairingGroup } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { runNode } from '../helpers/node-process.js';
-import { msmCurve } from '../../src/codegen/wgsl-curve.js';
+import { msmCurve } from '../../src/gpu/curves.js';
 import { CurveTwin } from '../../src/gpu/msm/twin.js';
 import { realSnarkjs } from '../groth16/helpers.js';
 

@@ -2,7 +2,8 @@
  * Multi-scalar multiplication on WebGPU: Σ kᵢ·Pᵢ for G1 of BN254, BLS12-381, BLS12-377, BW6-761 and for the
  * twisted Edwards curves ed_on_bls12_377 and Bandersnatch.
  *
- * Pipeline (kernels in `kernels.ts`, CPU twins in `stages.ts`, planning in `plan.ts`):
+ * Pipeline (kernels in `programs.ts` with their WGSL in `shaders/msm/`, CPU twins in `stages.ts`, planning in
+ * `plan.ts`):
  * 1. **prepare** — affine bases (canonical words) are checked (coordinates < p, on the curve) and converted on
  *    the GPU into their stored form (Montgomery, packed words; Edwards bases precomputed for mixed addition).
  *    `prepareBases` keeps them on the GPU for many MSMs.
@@ -45,12 +46,15 @@
  * `GPU_STAGE_MISMATCH` ({@link GpuStageMismatchError}, naming the stage).
  * @module
  */
-import { MSM_CURVES, baseCoords, fieldWords, msmCurve, pointCoords, type MsmCurveName, type MsmCurveSpec } from '../../codegen/wgsl-curve.js';
-import type { CurveCodeShape } from '../../codegen/curve-programs.js';
-import { WGSL_LIMB_BITS_MAX, WGSL_LIMB_BITS_MIN } from '../../codegen/wgsl-field.js';
 import { WebcurvesError } from '../../errors.js';
 import { mod } from '../../math/modular.js';
-import { isCurveKernel, KERNEL_PARAMS, kernelSpec, type KernelName } from './kernels.js';
+import { MSM_CURVES, baseCoords, msmCurve, pointCoords, type MsmCurveName, type MsmCurveSpec } from '../curves.js';
+import { programPipeline } from '../pipelines.js';
+import type { BindingBuffers, GpuProgram, ShaderInterface, Specialisation, UniformValues } from '../program.js';
+import type { CurveCodeShape } from '../wgsl/curve-programs.js';
+import { fieldWords } from '../wgsl/field.js';
+import { WGSL_LIMB_BITS_MAX, WGSL_LIMB_BITS_MIN } from '../wgsl/mul-plan.js';
+import { msmPrograms, type MsmPrograms } from './programs.js';
 import {
   basesPerBuffer,
   checkWindowBits,
@@ -68,7 +72,7 @@ import {
   type MetaLayout,
   type MsmLimits,
 } from './plan.js';
-import { bufferPool, cachedPipeline, ParamArena, Usage, type BufferPool } from './resources.js';
+import { bufferPool, ParamArena, Usage, type BufferPool } from './resources.js';
 import {
   combineWindows,
   compareNumbers,
@@ -99,7 +103,7 @@ export interface GpuMsmOptions {
   /**
    * Shape of the emitted curve formulas: `compact` (default: an interpreter loop over the formula tables,
    * quick to compile) or `straight` (straight-line code: 7–27 s to compile on a real GPU, ~10× longer on
-   * CPU-emulated adapters, and not reliably faster); see `curve-programs.ts`.
+   * CPU-emulated adapters, and not reliably faster); see `src/gpu/wgsl/curve-programs.ts`.
    */
   readonly codeShape?: CurveCodeShape;
   /** Threads the accumulation aims for when choosing segment lengths (default 2^16). */
@@ -243,6 +247,18 @@ interface BasesChunk {
   readonly count: number;
 }
 
+/** A program and its compiled pipeline on the MSM's device. */
+interface Kernel<I extends ShaderInterface, S extends Specialisation> {
+  readonly program: GpuProgram<I, S>;
+  readonly pipeline: GPUComputePipeline;
+}
+
+/** The pipeline's programs, compiled. */
+type MsmKernels = { readonly [K in keyof MsmPrograms]: MsmPrograms[K] extends GpuProgram<infer I, infer S> ? Kernel<I, S> : never };
+
+/** Uniforms of one dispatch: every field of the kernel's `Params` but `base`, which each dispatch part sets. */
+type DispatchUniforms<I extends ShaderInterface> = Omit<UniformValues<I>, 'base'>;
+
 class MsmPipeline implements GpuMsm {
   readonly curve: MsmCurveSpec;
   readonly device: GPUDevice;
@@ -253,6 +269,8 @@ class MsmPipeline implements GpuMsm {
   readonly limits: MsmLimits;
   readonly pool: BufferPool;
   readonly loss: LossState;
+  /** The kernels of this configuration (curve, limb width, workgroup size, code shape). */
+  readonly programs: MsmPrograms;
   private readonly rWords: number[];
 
   constructor(device: GPUDevice, curve: MsmCurveName, options: GpuMsmOptions) {
@@ -289,22 +307,33 @@ class MsmPipeline implements GpuMsm {
     this.pool = bufferPool(device);
     this.loss = lossState(device);
     this.rWords = toWords(this.curve.order, this.layout.scalarWords);
+    this.programs = msmPrograms({ curve: this.curve.name, limbBits, workgroupSize: wg, shape });
   }
 
-  pipeline(name: KernelName): Promise<GPUComputePipeline> {
-    const o = this.options;
-    // `prepare` calls no formula of the code shape (only conversions and the curve equation), so one
-    // build serves both shapes.
-    const shape = name === 'prepare' ? 'compact' : o.codeShape;
-    const key = isCurveKernel(name)
-      ? `${this.curve.name}/${name}/${o.limbBits}/${o.workgroupSize}/${name === 'prepare' ? '-' : shape}`
-      : `*/${name}/-/${name.startsWith('scan') ? 256 : o.workgroupSize}/-`;
-    return cachedPipeline(this.device, key, () => kernelSpec(name, this.curve, o.limbBits, o.workgroupSize, shape));
+  /** A program with its pipeline (compiled once per device and cache key, shared by every instance). */
+  async kernel<I extends ShaderInterface, S extends Specialisation>(program: GpuProgram<I, S>): Promise<Kernel<I, S>> {
+    return { program, pipeline: await programPipeline(this.device, program) };
+  }
+
+  /** Every kernel of the pipeline, compiled concurrently. */
+  async kernels(): Promise<MsmKernels> {
+    const p = this.programs;
+    const [prepare, count, scatter, segments, scanTiles, scanAdd, accumulate, merge, reduce] = await Promise.all([
+      this.kernel(p.prepare),
+      this.kernel(p.count),
+      this.kernel(p.scatter),
+      this.kernel(p.segments),
+      this.kernel(p.scanTiles),
+      this.kernel(p.scanAdd),
+      this.kernel(p.accumulate),
+      this.kernel(p.merge),
+      this.kernel(p.reduce),
+    ]);
+    return { prepare, count, scatter, segments, scanTiles, scanAdd, accumulate, merge, reduce };
   }
 
   async ready(): Promise<void> {
-    const names: KernelName[] = ['prepare', 'count', 'scatter', 'segments', 'scan_tiles', 'scan_add', 'accumulate', 'merge', 'reduce'];
-    await this.guard(Promise.all(names.map((n) => this.pipeline(n))));
+    await this.guard(this.kernels());
   }
 
   /** Awaits `p`, turning a device loss (before or during) into `GPU_DEVICE_LOST`. */
@@ -432,7 +461,7 @@ class MsmPipeline implements GpuMsm {
     const S = this.layout.pointWords;
     const n = pw.length / (2 * S);
     checkAbort(options.signal);
-    const pipeline = await this.guard(this.pipeline('prepare'));
+    const prepare = await this.guard(this.kernel(this.programs.prepare));
     const perBuffer = basesPerBuffer(this.curve, this.limits);
     const bytesPerBase = baseCoords(this.curve) * S * 4;
     const chunks: BasesChunk[] = [];
@@ -453,7 +482,7 @@ class MsmPipeline implements GpuMsm {
         for (let sub = 0; sub < count; sub += stagingPoints) {
           const m = Math.min(stagingPoints, count - sub);
           this.device.queue.writeBuffer(staging, 0, pw.buffer, pw.byteOffset + (start + sub) * 8 * S, m * 8 * S);
-          await run.heavy('prepare', 0, 0, pipeline, 'prepare', m, { count: m, out_offset: sub, stride: count, flag: 2 * c }, [staging, buffer, flags]);
+          await run.heavy('prepare', 0, 0, prepare, m, { count: m, out_offset: sub, stride: count, flag: 2 * c }, { input: staging, bases: buffer, flags });
           // The staging buffer is rewritten next: its upload must follow this part's submit (queue order).
         }
       }
@@ -559,43 +588,35 @@ class Run {
     this.scoped(() => fn(this.enc()));
   }
 
-  /** Encodes the dispatch of `groups` workgroups starting at thread (or tile) `base` into the current encoder. */
-  private encodeDispatch(pipeline: GPUComputePipeline, kernel: KernelName, base: number, groups: number, params: Record<string, number>, buffers: GPUBuffer[]): void {
-    const names = KERNEL_PARAMS[kernel];
-    const values = new Uint32Array(names.length);
-    names.forEach((name, i) => {
-      const v = name === 'base' ? base : params[name];
-      if (v === undefined) throw new Error(`kernel ${kernel}: parameter ${name} missing`);
-      values[i] = v;
-    });
+  /** Encodes the dispatch of `groups` workgroups starting at item `base` (thread or tile) into the current encoder. */
+  private encodeDispatch<I extends ShaderInterface, S extends Specialisation>(
+    k: Kernel<I, S>,
+    base: number,
+    groups: number,
+    uniforms: DispatchUniforms<I>,
+    buffers: BindingBuffers<I>,
+  ): void {
+    const values = k.program.uniformData({ ...uniforms, base } as unknown as UniformValues<I>);
     this.scoped(() => {
       const slot = this.arena.slot(values);
-      const bindGroup = this.m.device.createBindGroup({
-        layout: pipeline.getBindGroupLayout(0),
-        entries: [{ binding: 0, resource: slot }, ...buffers.map((buffer, i) => ({ binding: i + 1, resource: { buffer } }))],
-      });
-      const pass = this.enc().beginComputePass({ label: kernel });
-      pass.setPipeline(pipeline);
+      const bindGroup = this.m.device.createBindGroup({ layout: k.pipeline.getBindGroupLayout(0), entries: k.program.bindGroupEntries(buffers, slot) });
+      const pass = this.enc().beginComputePass({ label: k.program.name });
+      pass.setPipeline(k.pipeline);
       pass.setBindGroup(0, bindGroup);
       pass.dispatchWorkgroups(groups);
       pass.end();
     });
   }
 
-  /** Threads per workgroup of a kernel as dispatched (scan kernels count tiles, one per workgroup). */
-  private unit(kernel: KernelName): number {
-    return kernel === 'scan_tiles' || kernel === 'scan_add' ? 1 : this.m.options.workgroupSize;
-  }
-
   /**
-   * Encodes a light kernel over `threads` threads (scan kernels: tiles) into the current encoder, in parts of
-   * at most the per-dimension workgroup limit.
+   * Encodes a light kernel over `items` items (threads; scan kernels: tiles) into the current encoder, in
+   * parts of at most the per-dimension workgroup limit.
    */
-  dispatch(pipeline: GPUComputePipeline, kernel: KernelName, threads: number, params: Record<string, number>, buffers: GPUBuffer[]): void {
-    const wg = this.unit(kernel);
-    const groupsTotal = Math.ceil(threads / wg);
+  dispatch<I extends ShaderInterface, S extends Specialisation>(k: Kernel<I, S>, items: number, uniforms: DispatchUniforms<I>, buffers: BindingBuffers<I>): void {
+    const unit = k.program.itemsPerWorkgroup;
+    const groupsTotal = k.program.workgroups(items);
     const perPart = this.m.limits.maxComputeWorkgroupsPerDimension;
-    for (let g = 0; g < groupsTotal; g += perPart) this.encodeDispatch(pipeline, kernel, g * wg, Math.min(perPart, groupsTotal - g), params, buffers);
+    for (let g = 0; g < groupsTotal; g += perPart) this.encodeDispatch(k, g * unit, Math.min(perPart, groupsTotal - g), uniforms, buffers);
   }
 
   /**
@@ -603,13 +624,21 @@ class Run {
    * submit each, keeping at most two parts queued: between parts it waits for the GPU, checks the abort
    * signal and reports progress from `from` to `to` (fractions of the chunk).
    */
-  async heavy(stage: MsmStage, from: number, to: number, pipeline: GPUComputePipeline, kernel: KernelName, threads: number, params: Record<string, number>, buffers: GPUBuffer[]): Promise<void> {
-    const wg = this.unit(kernel);
-    const groupsTotal = Math.ceil(threads / wg);
+  async heavy<I extends ShaderInterface, S extends Specialisation>(
+    stage: MsmStage,
+    from: number,
+    to: number,
+    k: Kernel<I, S>,
+    threads: number,
+    uniforms: DispatchUniforms<I>,
+    buffers: BindingBuffers<I>,
+  ): Promise<void> {
+    const unit = k.program.itemsPerWorkgroup;
+    const groupsTotal = k.program.workgroups(threads);
     const perPart = Math.min(this.m.limits.maxComputeWorkgroupsPerDimension, this.m.options.maxWorkgroupsPerDispatch);
     for (let g = 0; g < groupsTotal; g += perPart) {
       const groups = Math.min(perPart, groupsTotal - g);
-      this.encodeDispatch(pipeline, kernel, g * wg, groups, params, buffers);
+      this.encodeDispatch(k, g * unit, groups, uniforms, buffers);
       this.submit();
       const previous = this.inflight;
       this.inflight = this.m.device.queue.onSubmittedWorkDone();
@@ -760,14 +789,12 @@ class PreparedBases implements GpuBases {
     const run = new Run(m, options);
     run.chunks = pieces.length;
     try {
-      const names: KernelName[] = ['count', 'scatter', 'segments', 'scan_tiles', 'scan_add', 'accumulate', 'merge', 'reduce'];
-      const pipes = await m.guard(Promise.all(names.map((n) => m.pipeline(n))));
-      const P = Object.fromEntries(names.map((n, i) => [n, pipes[i]!])) as Record<KernelName, GPUComputePipeline>;
+      const kernels = await m.guard(m.kernels());
       let total = m.twin.identity();
       for (let i = 0; i < pieces.length; i++) {
         run.chunk = i;
         const piece = pieces[i]!;
-        const sum = await runChunk(m, run, P, piece.bases, piece.offset, piece.count, sw, piece.bases.start + piece.offset, c, options);
+        const sum = await runChunk(m, run, kernels, piece.bases, piece.offset, piece.count, sw, piece.bases.start + piece.offset, c, options);
         total = m.twin.add(total, sum);
       }
       await run.finish();
@@ -795,7 +822,7 @@ const REDUCE_TARGET = 1 << 14;
 async function runChunk(
   m: MsmPipeline,
   run: Run,
-  P: Record<KernelName, GPUComputePipeline>,
+  kernels: MsmKernels,
   bases: BasesChunk,
   baseOffset: number,
   count: number,
@@ -826,16 +853,16 @@ async function runChunk(
 
   const scan = (region: number, n: number, scratch: number): void => {
     const tiles = Math.ceil(n / SCAN_TILE);
-    run.dispatch(P.scan_tiles, 'scan_tiles', tiles, { n, src: region, sums: scratch }, [books]);
+    run.dispatch(kernels.scanTiles, tiles, { n, src: region, sums: scratch }, { books });
     if (tiles > 1) {
       scan(scratch, tiles, scratch + tiles);
-      run.dispatch(P.scan_add, 'scan_add', tiles, { n, src: region, sums: scratch }, [books]);
+      run.dispatch(kernels.scanAdd, tiles, { n, src: region, sums: scratch }, { books });
     }
   };
   const digitParams = { n: count, c, windows: W, buckets: B, words: R, off: L.off, fill: L.fill };
 
   // Count, scan, scatter.
-  run.dispatch(P.count, 'count', count, digitParams, [scalars, books]);
+  run.dispatch(kernels.count, count, digitParams, { scalars, books });
   let digits: number[][] | undefined;
   let cpuOffsets: number[] | undefined;
   if (debug) {
@@ -850,7 +877,7 @@ async function runChunk(
     if (corrupt === 'scan') run.corrupt(books, L.off + K, [0x7fffffff]);
     compareNumbers('scan', 'entry offsets', await run.read(books, L.off, K + 1), cpuOffsets!);
   }
-  run.dispatch(P.scatter, 'scatter', count, digitParams, [scalars, books, sorted]);
+  run.dispatch(kernels.scatter, count, digitParams, { scalars, books, sorted });
   if (debug) {
     const entries = cpuOffsets![K]!;
     if (corrupt === 'scatter' && entries > 0) run.corrupt(sorted, 0, [0x7ffffffe]);
@@ -868,7 +895,7 @@ async function runChunk(
   let segments = 0;
   for (;;) {
     run.encode((e) => e.clearBuffer(books, L.stats * 4, 16));
-    run.dispatch(P.segments, 'segments', K, { k: K, seg_len: segLen, src: L.off, dst: L.seg[0], stat: L.stats }, [books]);
+    run.dispatch(kernels.segments, K, { k: K, seg_len: segLen, src: L.off, dst: L.seg[0], stat: L.stats }, { books });
     scan(L.seg[0], K + 1, L.scratch);
     const [mx, total] = await run.readWords(books, [L.stats, L.seg[0] + K]);
     maxCount = mx!;
@@ -890,7 +917,7 @@ async function runChunk(
   let part = run.temp(Math.max(1, segments) * ptBytes, 'msm partials');
   let partStride = Math.max(1, segments);
   const accParams = { seg_len: segLen, off: L.off, seg: L.seg[0], k: K, stride_b: bases.count, stride_out: partStride, base_offset: baseOffset };
-  await run.heavy('accumulate', 0.1, 0.6, P.accumulate, 'accumulate', segments, accParams, [bases.buffer, sorted, books, part]);
+  await run.heavy('accumulate', 0.1, 0.6, kernels.accumulate, segments, accParams, { bases: bases.buffer, sorted, books, part });
   await run.flush('accumulate', 0.6);
   let debugBases: ((i: number) => TwinBase) | undefined;
   let cpuPart: TwinPoint[] | undefined;
@@ -924,11 +951,11 @@ async function runChunk(
   let prevSegCpu = segCpu;
   for (let r = 0; r < rounds; r++) {
     const next = 1 - cur;
-    run.dispatch(P.segments, 'segments', K, { k: K, seg_len: MERGE_LEN, src: L.seg[cur]!, dst: L.seg[next]!, stat: L.stats + 1 }, [books]);
+    run.dispatch(kernels.segments, K, { k: K, seg_len: MERGE_LEN, src: L.seg[cur]!, dst: L.seg[next]!, stat: L.stats + 1 }, { books });
     scan(L.seg[next]!, K + 1, L.scratch);
     const bound = Math.max(1, Math.min(curCount, Math.floor(curCount / MERGE_LEN) + Math.min(K, curCount)));
     const out = run.temp(bound * ptBytes, 'msm partials');
-    await run.heavy('merge', 0.6 + (0.1 * r) / rounds, 0.6 + (0.1 * (r + 1)) / rounds, P.merge, 'merge', bound, { seg_len: MERGE_LEN, prev: L.seg[cur]!, seg: L.seg[next]!, k: K, stride_in: partStride, stride_out: bound }, [books, part, out]);
+    await run.heavy('merge', 0.6 + (0.1 * r) / rounds, 0.6 + (0.1 * (r + 1)) / rounds, kernels.merge, bound, { seg_len: MERGE_LEN, prev: L.seg[cur]!, seg: L.seg[next]!, k: K, stride_in: partStride, stride_out: bound }, { books, part_in: part, part_out: out });
     await run.flush('merge', 0.6 + (0.1 * (r + 1)) / rounds);
     if (debug) {
       const segNow = twinSegments(prevSegCpu!, MERGE_LEN);
@@ -969,8 +996,7 @@ async function runChunk(
       'reduce',
       0.7 + (0.28 * l) / levels.length,
       0.7 + (0.28 * (l + 1)) / levels.length,
-      P.reduce,
-      'reduce',
+      kernels.reduce,
       threads,
       {
         threads,
@@ -988,7 +1014,7 @@ async function runChunk(
         out_u: outU,
         stride_red: redStride,
       },
-      [books, part, red],
+      { books, part, red },
     );
     await run.flush('reduce', 0.7 + (0.28 * (l + 1)) / levels.length);
     if (debug) {

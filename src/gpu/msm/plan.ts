@@ -11,7 +11,8 @@
  * top window never carries out.
  * @module
  */
-import { baseCoords, fieldWords, pointCoords, type MsmCurveSpec } from '../../codegen/wgsl-curve.js';
+import { baseCoords, pointCoords, type MsmCurveSpec } from '../curves.js';
+import { fieldWords } from '../wgsl/field.js';
 import { WebcurvesError } from '../../errors.js';
 import { bitLength } from '../../math/modular.js';
 

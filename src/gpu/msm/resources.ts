@@ -1,28 +1,11 @@
 /**
- * Per-device GPU resources of the MSM: its pipelines in the shared per-device cache (`../pipelines.ts`), keyed
- * by curve, kernel, limb width, workgroup size and code shape,
- * and a buffer pool (buffers are reused across MSMs by usage and size class; idle memory is capped).
- * Both live in `WeakMap`s keyed by the device, so a lost or dropped device takes its resources with it.
+ * Per-device GPU memory of the MSM: a buffer pool (buffers are reused across MSMs by usage and size class;
+ * idle memory is capped) and the uniform parameter slots of a run. The pool lives in a `WeakMap` keyed by the
+ * device, so a lost or dropped device takes its buffers with it. (Pipelines are cached with every other
+ * program's, in `../pipelines.ts`.)
  * @module
  */
 import { BufferUsage } from '../constants.js';
-import type { KernelSpec } from './kernels.js';
-import { cachedComputePipeline, cachedComputePipelineKeys } from '../pipelines.js';
-
-/**
- * The cached pipeline for `key`, building it from `make()` on first use. A failed build is not cached.
- * @param key - `curve/kernel/limbBits/workgroupSize/shape`
- */
-export function cachedPipeline(device: GPUDevice, key: string, make: () => KernelSpec): Promise<GPUComputePipeline> {
-  return cachedComputePipeline(device, `msm:${key}`, () => make().code);
-}
-
-/** Keys of the MSM pipelines cached for a device (for tests and diagnostics). */
-export function cachedPipelineKeys(device: GPUDevice): string[] {
-  return cachedComputePipelineKeys(device)
-    .filter((k) => k.startsWith('msm:'))
-    .map((k) => k.slice(4));
-}
 
 /** Size classes: powers of two up to 1 MiB, then steps of 1/8 of the enclosing power of two. */
 export function sizeClass(bytes: number): number {

@@ -1,5 +1,5 @@
 /**
- * CPU twin of the WGSL curve code (`src/codegen/wgsl-curve.ts`): the same models, the same formulas, in
+ * CPU twin of the WGSL curve code (`shaders/curve/`, `src/gpu/wgsl/curve.ts`): the same models, the same formulas, in
  * BigInt. The MSM's debug mode checks every GPU stage against these functions, the final window combination
  * runs on them, and the tests use them as an independent reference for the curves @noble/curves lacks.
  *
@@ -8,7 +8,8 @@
  * Slow and simple on purpose (≈ 10–50 µs per point operation); nothing here is constant-time.
  * @module
  */
-import { isAMinusOne, type MsmCurveSpec } from '../../codegen/wgsl-curve.js';
+import { readWords, writeWords } from '../../core/words.js';
+import { isAMinusOne, type MsmCurveSpec } from '../curves.js';
 import { WebcurvesError } from '../../errors.js';
 import { invMod, mod } from '../../math/modular.js';
 import { montgomeryParams } from '../../math/montgomery.js';
@@ -24,16 +25,14 @@ export type TwinBase = readonly bigint[];
 
 /** Little-endian 32-bit words of x (exactly `words` of them). */
 export function toWords(x: bigint, words: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < words; i++) out.push(Number((x >> BigInt(32 * i)) & 0xffffffffn));
-  return out;
+  const out = new Uint32Array(words);
+  writeWords(out, 0, x, words);
+  return Array.from(out);
 }
 
 /** Inverse of {@link toWords}. */
 export function fromWords(w: ArrayLike<number>, offset = 0, words = w.length): bigint {
-  let x = 0n;
-  for (let i = words - 1; i >= 0; i--) x = (x << 32n) | BigInt(w[offset + i]! >>> 0);
-  return x;
+  return readWords(w, offset, words);
 }
 
 /** The group law of one {@link MsmCurveSpec}, mirroring the emitted WGSL. */

@@ -1,12 +1,12 @@
 /**
  * The group formulas of the GPU curves as data: each formula is a straight-line program of field operations
- * over named registers. `wgsl-curve.ts` turns one program into WGSL in two shapes (see {@link CurveCodeShape}),
+ * over named registers. `curve.ts` turns one program into WGSL in two shapes (see {@link CurveCodeShape}),
  * and {@link runProgram} executes it in BigInt so tests can check the tables themselves against the
  * independent CPU twin (`src/gpu/msm/twin.ts`) and the affine reference.
  *
  * Formulas: Renes–Costello–Batina 2016 (complete, a = 0: algorithms 7, 8, 9) for short Weierstrass;
  * Hisil–Wong–Carter–Dawson 2008 (unified extended coordinates; the a = −1 variant where it applies) for
- * twisted Edwards. See `wgsl-curve.ts` for why these were chosen.
+ * twisted Edwards. See `curve.ts` for why these were chosen.
  * @module
  */
 
@@ -164,13 +164,19 @@ export interface ModelPrograms {
   readonly double: CurveProgram;
 }
 
-/** The programs for short Weierstrass (a = 0) or twisted Edwards (a = −1 or general). */
+/**
+ * The programs for short Weierstrass (a = 0) or twisted Edwards (a = −1 or general).
+ * @throws never.
+ */
 export function modelPrograms(form: 'weierstrass' | 'twisted-edwards', aMinusOne: boolean): ModelPrograms {
   if (form === 'weierstrass') return { add: SW_ADD, add_base: SW_ADD_BASE, double: SW_DOUBLE };
   return aMinusOne ? { add: TE_M1_ADD, add_base: TE_M1_ADD_BASE, double: TE_DOUBLE } : { add: TE_ADD, add_base: TE_ADD_BASE, double: TE_DOUBLE };
 }
 
-/** Constants a program multiplies by (`kmul` steps), in first-use order. */
+/**
+ * Constants a program multiplies by (`kmul` steps), in first-use order.
+ * @throws never.
+ */
 export function programConstants(prog: CurveProgram): string[] {
   const out: string[] = [];
   for (const s of prog.steps) if (s.op === 'kmul' && !out.includes(s.k)) out.push(s.k);
@@ -184,6 +190,7 @@ export function programConstants(prog: CurveProgram): string[] {
  * @param constants - the value of every constant the program names
  * @param p - the modulus
  * @returns the output registers, in order
+ * @throws {Error} when the program reads a register before writing it or names a constant not given.
  */
 export function runProgram(prog: CurveProgram, inputs: readonly bigint[], constants: Readonly<Record<string, bigint>>, p: bigint): bigint[] {
   const r = new Map<string, bigint>();
@@ -213,6 +220,7 @@ export function runProgram(prog: CurveProgram, inputs: readonly bigint[], consta
  * first, reusing a slot once its name is dead (no later read), so the register array stays small.
  * Constants get their own slots after the working set.
  * @returns slot per name, and the number of slots
+ * @throws never.
  */
 export function allocateRegisters(prog: CurveProgram): { slots: Map<string, number>; count: number; constSlots: Map<string, number> } {
   const lastRead = new Map<string, number>();
