@@ -38,9 +38,22 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   return new Uint8Array(await new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream)).arrayBuffer());
 }
 
+/**
+ * JSON has no Infinity or NaN (`JSON.stringify` writes null): a report holds both (an MSM threshold of ∞, an
+ * untimed case), so they travel as `{ "$number": "Infinity" }` and come back as numbers.
+ */
+const NON_FINITE = '$number';
+const keepNonFinite = (_key: string, v: unknown): unknown => (typeof v === 'number' && !Number.isFinite(v) ? { [NON_FINITE]: String(v) } : v);
+const restoreNonFinite = (_key: string, v: unknown): unknown => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const keys = Object.keys(v);
+  const n = (v as Record<string, unknown>)[NON_FINITE];
+  return keys.length === 1 && (n === 'Infinity' || n === '-Infinity' || n === 'NaN') ? Number(n) : v;
+};
+
 /** Encodes a report for the `results` parameter. */
 export async function encodeReport(report: BenchReport): Promise<string> {
-  const json = new TextEncoder().encode(JSON.stringify(report));
+  const json = new TextEncoder().encode(JSON.stringify(report, keepNonFinite));
   if (typeof CompressionStream !== 'function') return `j${toBase64Url(json)}`;
   return `z${toBase64Url(await pipe(json, new CompressionStream('deflate-raw')))}`;
 }
@@ -59,7 +72,7 @@ export async function decodeReport(text: string): Promise<BenchReport> {
     if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot decompress it (no DecompressionStream)');
     bytes = await pipe(bytes, new DecompressionStream('deflate-raw'));
   } else if (kind !== 'j') throw new Error('unknown encoding');
-  const r: unknown = JSON.parse(new TextDecoder().decode(bytes));
+  const r: unknown = JSON.parse(new TextDecoder().decode(bytes), restoreNonFinite);
   if (!isObj(r) || !isStr(r['version']) || !isStr(r['runtime']) || !isStr(r['date']) || !isObj(r['info']) || !Array.isArray(r['results']) || !Array.isArray(r['selection']))
     throw new Error('it is not a benchmark report');
   if (r['mode'] !== 'quick' && r['mode'] !== 'full') throw new Error('unknown run length');

@@ -21,6 +21,8 @@ const report: BenchReport = {
     wasmSimd: true,
     crossOriginIsolated: true,
     fields: ['bn254_fp'],
+    // JSON has no Infinity: a CPU-emulated adapter's threshold must survive the link all the same
+    msm: { gpuThresholds: { bn254: { points: Infinity, source: 'software-adapter' } }, gpuRouting: { bn254: 'CPU: the adapter is CPU-emulated' }, gpuFallbacks: 0 },
   },
   results: [
     { suite: 'fields', subject: 'bn254_fp', op: 'mul', impl: 'webcurves', ok: true, nsPerOp: 95.50000000000001, opsPerSec: 1e9 / 95.50000000000001 },
