@@ -46,3 +46,28 @@ export function describe(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? 'an object' : typeof v;
 }
+
+/**
+ * Checks an optional options argument: absent (`undefined`), or a plain object (not null, an array or a primitive,
+ * whose fields would otherwise silently read as absent).
+ * @param value - the argument as the caller passed it
+ * @param name - what it is, for the message (`toBytes options`)
+ * @returns the options, typed as a record of unknowns (undefined when absent)
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything else.
+ */
+export function optionsBag(value: unknown, name: string): Readonly<Record<string, unknown>> | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new WebcurvesError('INVALID_ARGUMENT', `${name} must be an object, not ${describe(value)}`);
+  return value as Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Checks that an optional flag is a boolean when present (a truthy string such as `'false'` must not count as true).
+ * @param o - the options (already checked by {@link optionsBag})
+ * @param key - the flag's name
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when `o[key]` is neither undefined nor a boolean.
+ */
+export function optionalBoolean(o: Readonly<Record<string, unknown>> | undefined, key: string): void {
+  const v = o?.[key];
+  if (v !== undefined && typeof v !== 'boolean') throw new WebcurvesError('INVALID_ARGUMENT', `${key} must be a boolean, not ${describe(v)}`);
+}

@@ -149,9 +149,12 @@ export class WasmField {
 
   /**
    * a^e for e ≥ 0 (time depends only on the bit length of e).
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a negative exponent; `NOT_IN_FIELD` for a base outside [0, p).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for an exponent that is negative or not a bigint; `NOT_IN_FIELD` for a
+   *   base outside [0, p).
    */
   pow(a: bigint, e: bigint): bigint {
+    // (a number or a string here would reach BigInt arithmetic and throw an untyped TypeError)
+    if (typeof e !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `the exponent must be a bigint, not ${typeof e}`);
     if (e < 0n) throw new WebcurvesError('INVALID_ARGUMENT', 'negative exponent');
     const words = Math.max(1, Math.ceil(e.toString(2).length / 32));
     const ePtr = this.core.exports.alloc(4 * words);
@@ -182,9 +185,13 @@ export class WasmField {
    * Runs a chain of `iterations` dependent operations inside wasm (no boundary crossing per step), for
    * benchmarks: `mul` gives a·bⁿ, `sqr` a^(2ⁿ), `add` a + n·b, `inv`/`invUnsafe` a^((−1)ⁿ).
    * @returns the chain's final value, so callers can check it before trusting a timing
-   * @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p); `NOT_INVERTIBLE` for inverting 0.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` for an operand outside [0, p); `NOT_INVERTIBLE` for inverting 0;
+   *   `INVALID_ARGUMENT` for another op or an iteration count that is not a non-negative safe integer.
    */
   loop(op: 'mul' | 'sqr' | 'add' | 'inv' | 'invUnsafe', a: bigint, b: bigint, iterations: number): bigint {
+    // Checked, not coerced: an unknown op used to run inv, and wasm turned -1 or 1.5 iterations into some count.
+    if (!(['mul', 'sqr', 'add', 'inv', 'invUnsafe'] as const).includes(op)) throw new WebcurvesError('INVALID_ARGUMENT', `unknown loop op ${String(op)}`);
+    if (!Number.isSafeInteger(iterations) || iterations < 0) throw new WebcurvesError('INVALID_ARGUMENT', `iterations must be a non-negative integer, not ${String(iterations)}`);
     if ((op === 'inv' || op === 'invUnsafe') && a === 0n) throw new WebcurvesError('NOT_INVERTIBLE', '0 has no inverse');
     this.store(this.el(0), a);
     this.store(this.el(1), b);
@@ -201,9 +208,13 @@ export class WasmField {
    * run): `inputs` holds `count × arity` elements of `ioWords` little-endian u32 words, operand-major
    * (all first operands, then all second operands).
    * @returns `count` results, packed the same way
-   * @throws {WebcurvesError} `NOT_IN_FIELD` when an input is not below the modulus; `NOT_INVERTIBLE` for 0 under inv.
+   * @throws {WebcurvesError} `NOT_IN_FIELD` when an input is not below the modulus; `NOT_INVERTIBLE` for 0 under inv;
+   *   `INVALID_ARGUMENT` for an unknown op, inputs that are not a Uint32Array, or not a whole number of elements.
    */
   batch(op: FieldBatchOp, inputs: Uint32Array): Uint32Array {
+    if (!Object.hasOwn(FIELD_BATCH_OPS, op)) throw new WebcurvesError('INVALID_ARGUMENT', `unknown batch op ${String(op)}`);
+    // Words, not bytes: a Uint8Array's bytes used to be read as whole words, giving a meaningless answer.
+    if (!(inputs instanceof Uint32Array)) throw new WebcurvesError('INVALID_ARGUMENT', 'batch inputs must be a Uint32Array of canonical words');
     const arity = FIELD_BATCH_OPS[op];
     const io = this.layout.ioWords;
     if (inputs.length % (io * arity) !== 0) throw new WebcurvesError('INVALID_ARGUMENT', 'input length is not a whole number of elements');

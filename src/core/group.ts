@@ -32,12 +32,17 @@ export interface CurveGroup<P, EncodeOpts, DecodeOpts> extends MsmMethods<P> {
    * @throws {WebcurvesError} `ENGINE_CLOSED`; `CURVE_NOT_LOADED` before the curve is loaded.
    */
   isValid(a: P): boolean;
-  /** Encodes a point (the family's formats). @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD`, `NOT_ON_CURVE`. */
+  /**
+   * Encodes a point (the family's formats).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (a malformed point; options not an object, a format the curve lacks,
+   *   `compressed` not a boolean), `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
   toBytes(a: P, opts?: EncodeOpts): Uint8Array;
   /**
    * Decodes and validates a point.
-   * @throws {WebcurvesError} `INVALID_ENCODING` (length, flags), `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`
-   *   (unless `subgroupCheck: false`), `INVALID_ARGUMENT` (a format the curve lacks).
+   * @throws {WebcurvesError} `INVALID_ENCODING` (not a Uint8Array, length, flags, non-canonical infinity),
+   *   `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP` (unless `subgroupCheck: false`), `INVALID_ARGUMENT` (options
+   *   not an object, a format the curve lacks, `compressed` or `subgroupCheck` not a boolean).
    */
   fromBytes(bytes: Uint8Array, opts?: DecodeOpts): P;
 }

@@ -18,7 +18,8 @@
  *   x = 0 is refused (`INVALID_ENCODING`), so every point has exactly one encoding.
  * - Weierstrass (Bandersnatch `.sw`), compressed (default): x with bit 7 "y is negative" and bit 6 "point at
  *   infinity" in the last byte; 255 + 2 bits take 33 bytes. Uncompressed: x (32 bytes) ‖ y with the same
- *   flags (33 bytes); decoding ignores the sign bit there. The identity is the infinity flag and zeros.
+ *   flags (33 bytes); decoding ignores the sign bit there. The identity is the infinity flag and zeros; all-zero
+ *   coordinates without the flag are `INVALID_ENCODING` (a non-canonical infinity), as on the pairing curves.
  *
  * Not constant-time: public data only.
  * @module
@@ -36,6 +37,7 @@ import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { MsmGroupId } from '../generated/msm.js';
 import type { CurveGroup } from '../core/group.js';
+import { optionalBoolean, optionsBag } from '../core/args.js';
 
 /** An affine point of an embedded curve. */
 export interface CurvePoint {
@@ -291,7 +293,9 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     if (!compressed) {
       const x = field(le(0, plain), 'x');
       const y = field(le(plain, n, 0x3f), 'y');
-      if (x === 0n && y === 0n) throw new WebcurvesError('NOT_ON_CURVE', '(0, 0) is not on the curve (the identity carries the infinity flag)');
+      // As in the pairing curves' arkworks and zcash forms: the identity is the flagged encoding, so all-zero
+      // coordinates without the flag are a non-canonical infinity (and (0, 0) is not on the curve, b ≠ 0).
+      if (x === 0n && y === 0n) throw new WebcurvesError('INVALID_ENCODING', 'non-canonical point at infinity: (0, 0) without the infinity flag');
       return { x, y };
     }
     const x = field(le(0, n, 0x3f), 'x');
@@ -361,12 +365,20 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
       load: async () => {
         await self.access.load();
       },
-      encode: (c, opts) => self.encode(kind, { x: c[0]!, y: c[1]! }, opts?.compressed ?? true),
+      // Options are checked by type, not read by truthiness: `{ compressed: 'no' }` must not mean compressed.
+      encode: (c, opts) => {
+        optionalBoolean(optionsBag(opts, 'toBytes options'), 'compressed');
+        return self.encode(kind, { x: c[0]!, y: c[1]! }, opts?.compressed ?? true);
+      },
       decode: (bytes, opts) => {
+        optionalBoolean(optionsBag(opts, 'fromBytes options'), 'compressed');
         const P = self.decode(kind, bytes, opts?.compressed ?? true);
         return [P.x, P.y];
       },
-      subgroupCheck: (opts) => opts?.subgroupCheck ?? true,
+      subgroupCheck: (opts) => {
+        optionalBoolean(optionsBag(opts, 'fromBytes options'), 'subgroupCheck');
+        return opts?.subgroupCheck ?? true;
+      },
       service: { msm: this.msm, adapter },
     }).group;
   }

@@ -9,6 +9,7 @@
  * entry point (`src/engine/host-browser.ts`, `src/engine/host-node.ts`): nothing here knows Node or browsers.
  * @module
  */
+import { optionsBag } from '../core/args.js';
 import { WebcurvesError } from '../errors.js';
 import type { AcquiredGpu, GpuAdapterSummary, GpuSource } from '../gpu/device.js';
 import type { GpuHost } from '../gpu/host.js';
@@ -247,7 +248,8 @@ function seededElements(modulus: bigint, count: number, seed: bigint): bigint[] 
  *   `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when a module of `curves` cannot be loaded.
  */
 export async function openEngine(host: EngineHost, options: EngineOptions, spec: EngineSpec): Promise<EngineParts> {
-  if (options === null || typeof options !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'options must be an object');
+  // null would throw an untyped TypeError below, and a number or a string would read as {}
+  optionsBag(options, 'createEngine options');
   const gpuMode = options.gpu ?? 'auto';
   if (gpuMode !== 'auto' && gpuMode !== 'on' && gpuMode !== 'off')
     throw new WebcurvesError('INVALID_ARGUMENT', `gpu must be 'auto', 'on' or 'off', not ${String(gpuMode)}`);

@@ -216,6 +216,14 @@ export function makeGroup<P, EncodeOpts, DecodeOpts>(spec: GroupSpec<P, EncodeOp
         length: bases.length,
         msm: (scalars, opts) => {
           if (destroyed) return Promise.reject(new WebcurvesError('INVALID_ARGUMENT', 'these prepared bases were destroyed'));
+          // Checked as given (after the engine's liveness): spreading null or a number into the options below
+          // would make them pass as {}.
+          try {
+            spec.live();
+            if (opts !== undefined) checkMsmOptions(opts);
+          } catch (e) {
+            return Promise.reject(e);
+          }
           return group.msm(bases, scalars, { ...opts, unchecked: true });
         },
         destroy: () => {

@@ -37,8 +37,9 @@ export interface MsmOptions {
   /** CPU window bits, 2..16 (default: chosen from the size by a cost model). */
   readonly windowBits?: number;
   /**
-   * Skip the curve and subgroup checks of the points (coordinates must still be below p). Only for points
-   * that were already validated; an invalid point then gives a meaningless result, never a hang.
+   * Skip the curve and subgroup checks of the points (coordinates must still be below p); must be a boolean. Only
+   * for points that were already validated; an invalid point then gives a meaningless result (or `NOT_ON_CURVE`
+   * where the sum is no affine point: the GPU's Edwards sums), never a hang.
    */
   readonly unchecked?: boolean;
   /**

@@ -13,7 +13,7 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
-import { denseArray } from '../core/args.js';
+import { denseArray, optionalBoolean } from '../core/args.js';
 import { checkSignal } from '../core/abort.js';
 import { SubgroupCache } from '../core/subgroup-cache.js';
 import { makeGroup, type BuiltGroup, type GroupWasm, type SubgroupMode } from '../groups/group.js';
@@ -400,7 +400,10 @@ export class PairingCurveImpl {
         const d = decodePoint(self.enc, bytes, g === 2, opts);
         return d.zero ? self.coords(g, zero) : [...d.x, ...d.y];
       },
-      subgroupCheck: (opts) => opts?.subgroupCheck ?? true,
+      subgroupCheck: (opts) => {
+        optionalBoolean(opts as Readonly<Record<string, unknown>> | undefined, 'subgroupCheck');
+        return opts?.subgroupCheck ?? true;
+      },
       ...(adapter ? { service: { msm: this.msmService!, adapter } } : {}),
       inThread: { max: SMALL_MSM[k.d2 === 1 ? 'bw6' : 'pairing12'][g - 1]!, run: (cs, ks, sub) => self.kernel.msm(g, cs, ks, sub) },
     });

@@ -17,6 +17,7 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { mod } from '../math/modular.js';
+import { optionalBoolean, optionsBag } from '../core/args.js';
 import type { Fp2 } from '../math/tower.js';
 
 /** Affine G1 point; the identity is `{ x: 0n, y: 0n }`. */
@@ -77,7 +78,14 @@ interface Resolved {
   readonly compressed: boolean;
 }
 
+/**
+ * The format and form the options ask for.
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for options that are not an object, a format the curve lacks, a
+ *   `compressed` that is not a boolean, or compression asked of a format without it.
+ */
 function resolve(c: EncodingCurve, opts: EncodeOptions | undefined): Resolved {
+  optionsBag(opts, 'encoding options');
+  optionalBoolean(opts as Readonly<Record<string, unknown>> | undefined, 'compressed');
   const format = opts?.format ?? FORMATS[c.name][0]!;
   if (!FORMATS[c.name].includes(format))
     throw new WebcurvesError('INVALID_ARGUMENT', `${c.name} has no ${String(format)} encoding (use ${FORMATS[c.name].join(' or ')})`);
@@ -184,8 +192,9 @@ export type DecodedPoint = { readonly zero: true } | { readonly zero: false; rea
 /**
  * Decodes a point's bytes: length, padding, flags, canonical coordinates, and (for compressed forms) the
  * square root. On-curve and subgroup checks are the caller's.
- * @throws {WebcurvesError} `INVALID_ENCODING` (length, padding, flags, non-canonical infinity), `NOT_IN_FIELD`
- *   (a coordinate not below p), `NOT_ON_CURVE` (a compressed x with no point).
+ * @throws {WebcurvesError} `INVALID_ENCODING` (not a Uint8Array; length, padding, flags, non-canonical infinity),
+ *   `NOT_IN_FIELD` (a coordinate not below p), `NOT_ON_CURVE` (a compressed x with no point), `INVALID_ARGUMENT`
+ *   (malformed options, a format the curve lacks).
  */
 export function decodePoint(c: EncodingCurve, bytes: Uint8Array, g2: boolean, opts?: EncodeOptions): DecodedPoint {
   if (!(bytes instanceof Uint8Array)) throw new WebcurvesError('INVALID_ENCODING', 'expected a Uint8Array');

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type G1Point, type G2Point, type PairingGroup } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { runNode } from '../helpers/node-process.js';
+import { msmCurve } from '../../src/gpu/curves.js';
+import { CurveTwin } from '../../src/gpu/msm/twin.js';
 import { realSnarkjs } from '../groth16/helpers.js';
 
 let wc: Engine;
@@ -30,6 +32,8 @@ function holed<T>(n: number, at: number, fill: (i: number) => T): T[] {
 }
 
 const pairing12 = ['bn254', 'bls12_381', 'bls12_377'] as const;
+/** G1 or G2 of any pairing curve, typed loosely enough to take either group's points. */
+type AnyPairingGroup = PairingGroup<G1Point | G2Point>;
 
 describe('a hole in an input array is refused, never read as stale memory', () => {
   for (const name of pairing12) {
@@ -251,5 +255,110 @@ describe('smaller findings', () => {
     await expect(e.bw6_761.pairingCheck([])).rejects.toThrow(closed);
     // constants stay readable
     expect(e.bn254.G1.generator).toEqual(P);
+  });
+});
+
+describe('options are checked by type, not by truthiness (bad-input suite findings)', () => {
+  it('msm: unchecked must be a boolean; a string "false" no longer switches the point checks off', async () => {
+    const off = { x: 1n, y: 3n }; // on no pairing curve's G1 ((1, 2) is BN254's generator)
+    for (const c of [wc.bn254, wc.bls12_381, pooled.bls12_377] as const) {
+      const n = 70; // through the MSM service (not the in-thread Straus path)
+      const points = Array.from({ length: n }, () => off);
+      const scalars = Array.from({ length: n }, () => 1n);
+      for (const u of ['false', 'yes', 1, 0, null, {}]) {
+        await expect(c.G1.msm(points, scalars, { unchecked: u } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+        await expect(c.G1.msm([off], [1n], { unchecked: u } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+        await expect(c.G1.prepareBases(points, { unchecked: u } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+      }
+      await expect(c.G1.msm(points, scalars)).rejects.toThrow(code('NOT_ON_CURVE'));
+    }
+    const te = wc.bandersnatch.te;
+    await expect(te.msm([{ x: 1n, y: 2n }], [1n], { unchecked: 'no' } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+    const G = wc.bw6_761.G1;
+    await expect(G.msm([{ x: 1n, y: 2n }], [1n], { unchecked: 'false' } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+    await expect(G.prepareBases([{ x: 1n, y: 2n }], { unchecked: 'false' } as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+  });
+
+  it("BW6-761 prepared bases check their msm options (null and numbers no longer pass as {})", async () => {
+    for (const G of [wc.bw6_761.G1, wc.bw6_761.G2]) {
+      const h = await G.prepareBases([G.generator, G.generator]);
+      for (const o of [null, 5, 'x', { windowBits: 1 }, { workers: -1 }, { backend: 'fpga' }, { onProgress: 1 }, { signal: 'stop' }]) {
+        await expect(h.msm([1n, 2n], o as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+      }
+      expect(G.eq(await h.msm([1n, 2n], { windowBits: 4 }), G.mul(G.generator, 3n))).toBe(true);
+    }
+  });
+
+  it('toBytes / fromBytes: options must be an object, compressed and subgroupCheck booleans', () => {
+    const groups = [wc.bn254.G1, wc.bls12_381.G1, wc.bls12_381.G2, wc.bls12_377.G1, wc.bw6_761.G2] as unknown as AnyPairingGroup[];
+    for (const G of [...groups, wc.ed_on_bls12_377.te, wc.bandersnatch.te, wc.bandersnatch.sw] as unknown as AnyPairingGroup[]) {
+      const bytes = G.toBytes(G.generator);
+      for (const o of [null, 'zcash', 5, true, []]) {
+        expect(() => G.toBytes(G.generator, o as never)).toThrow(code('INVALID_ARGUMENT'));
+        expect(() => G.fromBytes(bytes, o as never)).toThrow(code('INVALID_ARGUMENT'));
+      }
+      for (const v of ['no', 'false', 0, 1, null]) {
+        expect(() => G.toBytes(G.generator, { compressed: v } as never)).toThrow(code('INVALID_ARGUMENT'));
+        expect(() => G.fromBytes(bytes, { compressed: v } as never)).toThrow(code('INVALID_ARGUMENT'));
+        expect(() => G.fromBytes(bytes, { subgroupCheck: v } as never)).toThrow(code('INVALID_ARGUMENT'));
+      }
+      expect(G.fromBytes(bytes, { subgroupCheck: false })).toEqual(G.generator);
+    }
+    // before: { compressed: 'no' } compressed (a truthy string)
+    expect(() => wc.bls12_381.G1.toBytes(wc.bls12_381.G1.generator, { compressed: 'no' } as never)).toThrow(code('INVALID_ARGUMENT'));
+  });
+
+  it("Bandersnatch SW arkworks uncompressed: all zeros without the infinity flag are INVALID_ENCODING, as on the pairing curves", () => {
+    const sw = wc.bandersnatch.sw;
+    const len = sw.toBytes(sw.generator, { compressed: false }).length;
+    expect(() => sw.fromBytes(new Uint8Array(len), { compressed: false })).toThrow(code('INVALID_ENCODING'));
+    expect(() => sw.fromBytes(new Uint8Array(len), { compressed: false, subgroupCheck: false })).toThrow(code('INVALID_ENCODING'));
+    expect(sw.fromBytes(sw.toBytes(sw.zero, { compressed: false }), { compressed: false })).toEqual(sw.zero);
+  });
+});
+
+describe('a closed engine is checked before the options (bad-input suite finding)', () => {
+  it('in-thread MSMs (BW6-761, small BN/BLS12 arrays) and BW6-761 prepared bases reject with ENGINE_CLOSED, not INVALID_ARGUMENT', async () => {
+    const e = await createEngine({ workers: 0, gpu: 'off' });
+    const B = e.bw6_761.G1;
+    const h = await B.prepareBases([B.generator]);
+    const P = e.bn254.G1.generator;
+    await e.close();
+    const closed = code('ENGINE_CLOSED');
+    await expect(B.msm([B.generator], [1n], null as never)).rejects.toThrow(closed);
+    await expect(h.msm([1n], null as never)).rejects.toThrow(closed);
+    await expect(h.msm([1n], { windowBits: 1 })).rejects.toThrow(closed);
+    // two points with a malformed backend take the in-thread Straus path
+    await expect(e.bn254.G1.msm([P, P], [1n, 2n], { backend: 'fpga' } as never)).rejects.toThrow(closed);
+  });
+});
+
+describe('GPU MSM result conversion (bad-input suite finding)', () => {
+  it('an Edwards sum with Z = 0 (reachable only from unchecked off-curve input, e.g. (0, 0)) is NOT_ON_CURVE, not NOT_INVERTIBLE', () => {
+    // found on SwiftShader: te.msm(packed (0, 0), [3n], { backend: 'gpu', unchecked: true }) threw invMod's NOT_INVERTIBLE
+    for (const name of ['ed_on_bls12_377', 'bandersnatch'] as const) {
+      const tw = new CurveTwin(msmCurve(name));
+      expect(() => tw.toAffine([1n, 2n, 3n, 0n])).toThrow(expect.objectContaining({ name: 'WebcurvesError', code: 'NOT_ON_CURVE' }));
+      expect(tw.toAffine(tw.identity())).toEqual({ x: 0n, y: 1n });
+    }
+    expect(new CurveTwin(msmCurve('bn254')).toAffine([1n, 2n, 0n])).toBeNull();
+  });
+});
+
+describe('engine options and field methods are checked (bad-input suite findings)', () => {
+  it('createEngine(null) is INVALID_ARGUMENT, not a TypeError; a number or a string is refused, not read as {}', async () => {
+    for (const o of [null, 5, 'auto', []]) await expect(createEngine(o as never)).rejects.toThrow(code('INVALID_ARGUMENT'));
+  });
+
+  it('field pow with a non-bigint exponent, batch with bytes or no array, loop with an unknown op or count: INVALID_ARGUMENT', () => {
+    const f = wc.field('bn254_fp');
+    for (const e of [5, 1.5, null, undefined, '3']) expect(() => f.pow(2n, e as never)).toThrow(code('INVALID_ARGUMENT'));
+    expect(f.pow(2n, 10n)).toBe(1024n);
+    // a Uint8Array's bytes used to be read as words (a meaningless answer)
+    for (const x of [null, new Uint8Array(64), [1, 2]]) expect(() => f.batch('mul', x as never)).toThrow(code('INVALID_ARGUMENT'));
+    expect(() => f.batch('nope' as never, new Uint32Array(16))).toThrow(/unknown batch op/);
+    expect(() => f.loop('nope' as never, 1n, 2n, 3)).toThrow(code('INVALID_ARGUMENT'));
+    for (const n of [-1, 1.5, '3', Number.NaN]) expect(() => f.loop('mul', 2n, 2n, n as never)).toThrow(code('INVALID_ARGUMENT'));
+    expect(f.loop('mul', 3n, 2n, 4)).toBe(48n);
   });
 });

@@ -184,7 +184,8 @@ export interface GpuMsm {
   /**
    * Σ scalars[i]·points[i].
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (lengths, options), `NOT_IN_FIELD` (coordinate ≥ p, packed
-   *   scalar ≥ r), `NOT_ON_CURVE` (unless `unchecked`), `NEGATIVE_SCALAR`, `ABORTED`, `GPU_DEVICE_LOST`,
+   *   scalar ≥ r), `NOT_ON_CURVE` (unless `unchecked`; with it, off-curve Edwards points may also end in a sum
+   *   outside the affine curve, refused so), `NEGATIVE_SCALAR`, `ABORTED`, `GPU_DEVICE_LOST`,
    *   `GPU_UNAVAILABLE` (a pipeline or dispatch failed), `GPU_STAGE_MISMATCH` (debug mode).
    */
   msm(points: PointsInput, scalars: ScalarsInput, options?: MsmRunOptions): Promise<AffinePoint>;

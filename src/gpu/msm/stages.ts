@@ -219,10 +219,16 @@ export function comparePoints(stage: MsmStage, what: string, twin: CurveTwin, go
   if (got.length !== want.length) throw new GpuStageMismatchError(stage, `${what}: ${got.length} points, ${want.length} expected`);
   for (let i = 0; i < want.length; i++) {
     if (!twin.eq(got[i]!, want[i]!)) {
-      const a = twin.toAffine(got[i]!);
-      const b = twin.toAffine(want[i]!);
-      const show = (p: typeof a): string => (p === null ? 'identity' : `(0x${p.x.toString(16)}, 0x${p.y.toString(16)})`);
-      throw new GpuStageMismatchError(stage, `${what}[${i}] is ${show(a)}, expected ${show(b)}`);
+      const show = (P: TwinPoint): string => {
+        let p: ReturnType<CurveTwin['toAffine']>;
+        try {
+          p = twin.toAffine(P);
+        } catch {
+          return 'a projective point with Z = 0';
+        }
+        return p === null ? 'identity' : `(0x${p.x.toString(16)}, 0x${p.y.toString(16)})`;
+      };
+      throw new GpuStageMismatchError(stage, `${what}[${i}] is ${show(got[i]!)}, expected ${show(want[i]!)}`);
     }
   }
 }

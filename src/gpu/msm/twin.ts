@@ -266,9 +266,17 @@ export class CurveTwin {
     return P[0] === 0n && P[1] === P[3];
   }
 
+  /**
+   * The affine point (null: the Weierstrass identity).
+   * @throws {WebcurvesError} `NOT_ON_CURVE` for an Edwards point with Z = 0, which no sum of curve points has: only
+   *   off-curve input (MSMs with `unchecked`) leads there.
+   */
   toAffine(P: TwinPoint): AffinePoint {
     const z = this.weierstrass ? P[2]! : P[3]!;
     if (this.weierstrass && z === 0n) return null;
+    // Not NOT_INVERTIBLE from invMod: the caller gave points off the curve, and unchecked MSMs promise a
+    // meaningless result or a typed point error, not a field error.
+    if (z === 0n) throw new WebcurvesError('NOT_ON_CURVE', 'the sum is not an affine Edwards point (Z = 0): an input point was off the curve (unchecked skips that check)');
     const zi = invMod(z, this.p);
     return { x: this.m(P[0]! * zi), y: this.m(P[1]! * zi) };
   }
