@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
-import { denseArray } from '../core/args.js';
+import { denseArray, optionalBoolean, optionsBag } from '../core/args.js';
 import type { CoreInstance } from '../core/wasm.js';
 import type { CurveAccess } from '../core/curve-loader.js';
 import type { CoreWorkerApi } from '../../workers/api.js';
@@ -193,12 +193,15 @@ export class StarknetApi {
 
   /**
    * Builds tables ahead of first use so that later calls have steady latency. The generator's table (≈ 68 KB),
-   * the square-root table (≈ 221 KB) and Poseidon's constants are small and are built by the engine at
-   * creation; Pedersen's (383 KB) only when asked here or by the first Pedersen hash.
-   * @throws {WebcurvesError} `ENGINE_CLOSED` after the engine is closed.
+   * the square-root table (≈ 221 KB) and Poseidon's constants are small and are built with the module's first
+   * synchronous use; Pedersen's (383 KB) only when asked here or by the first Pedersen hash.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` when `options` is not an object or `pedersen` not a boolean;
+   *   `ENGINE_CLOSED` after the engine is closed; `CURVE_NOT_LOADED` before the module is loaded.
    */
   prepare(options: StarknetPrepareOptions = {}): void {
     this.live();
+    const o = optionsBag(options, 'prepare options');
+    optionalBoolean(o, 'pedersen');
     if (options.pedersen) this.core.x.stark_init();
     else this.core.x.stark_initSmall();
   }

@@ -1541,14 +1541,11 @@ describe('Starknet', () => {
     }
   });
 
-  // Known defect, reported (src/starknet/ is not this suite's to change): prepare(null) throws an untyped
-  // TypeError, and prepare(5) / prepare('pedersen') are silently taken as {}. `it.fails` keeps the case visible:
-  // it starts failing as soon as the API refuses them, and should then become a plain `it`.
-  it.fails('prepare: options are an object or absent (known defect: null → TypeError, numbers and strings accepted)', () => {
+  it('prepare: options are an object or absent, pedersen a boolean', () => {
     const sn = local.starknet;
     sn.prepare();
     sn.prepare({ pedersen: true });
-    for (const o of [null, 5, 'pedersen']) expectThrows(() => sn.prepare(o as never), IA, `starknet.prepare(${show(o)})`);
+    for (const o of [null, 5, 'pedersen', { pedersen: 'yes' }]) expectThrows(() => sn.prepare(o as never), IA, `starknet.prepare(${show(o)})`);
   });
 });
 
