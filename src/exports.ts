@@ -44,21 +44,7 @@ export type {
 export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions } from './pairing/curve.js';
 export { Groth16Api, KEY_CACHE_SIZE } from './groth16/api.js';
 export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './groth16/api.js';
-export type {
-  GnarkG1,
-  GnarkG2,
-  GnarkProof,
-  GnarkVerifyingKey,
-  Groth16ProofInput,
-  Groth16VerifyingKeyInput,
-  JsonInteger,
-  PublicSignals,
-  PublicSignalsInput,
-  SnarkjsG1,
-  SnarkjsG2,
-  SnarkjsProof,
-  SnarkjsVerificationKey,
-} from './groth16/json.js';
+export type * from './groth16/json.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
 export type { CurveGroup } from './core/group.js';
 export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';

@@ -26,20 +26,6 @@ export function denseArray(value: unknown, name: string): readonly unknown[] {
   return value as readonly unknown[];
 }
 
-/**
- * Checks that `value` is an array of bigints with no holes.
- * @param value - the argument as the caller passed it
- * @param name - the parameter's name, for the message
- * @returns the same array, typed
- * @throws {WebcurvesError} `INVALID_ARGUMENT` when `value` is not an array, has a hole, or an element is not a bigint.
- */
-export function bigintArray(value: unknown, name: string): readonly bigint[] {
-  const a = denseArray(value, name);
-  for (let i = 0; i < a.length; i++)
-    if (typeof a[i] !== 'bigint') throw new WebcurvesError('INVALID_ARGUMENT', `${name}[${i}] must be a bigint, not ${describe(a[i])}`);
-  return a as readonly bigint[];
-}
-
 /** A short description of a value's kind for error messages (never its contents: they may be secret). */
 export function describe(v: unknown): string {
   if (v === null) return 'null';

@@ -28,7 +28,8 @@ export function readWords(w: ArrayLike<number>, at: number, words: number): bigi
 /** Packs values into little-endian u32 words, `words` per value. */
 export function packWords(values: readonly bigint[], words: number): Uint32Array {
   const out = new Uint32Array(values.length * words);
-  for (let i = 0; i < values.length; i++) writeWords(out, i * words, values[i]!, words);
+  const big = words % 2 === 0 ? new BigUint64Array(out.buffer) : undefined;
+  for (let i = 0; i < values.length; i++) writeWords(out, i * words, values[i]!, words, big);
   return out;
 }
 

@@ -14,6 +14,7 @@ export type { FieldId } from '../generated/fields.js';
 export type { GpuAdapterSummary, GpuSource, AcquiredGpu, AcquireGpuOptions } from '../gpu/device.js';
 export { Groth16Api, KEY_CACHE_SIZE } from './api.js';
 export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './api.js';
+export type * from './json.js';
 export type { PairingCurve, PairingCurveName, PairingGroup, PreparedG2, PairingCheckOptions } from '../pairing/curve.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from '../pairing/encoding.js';
 export type { CurveGroup } from '../core/group.js';

@@ -142,7 +142,6 @@ export function makeGroup<P, EncodeOpts, DecodeOpts>(spec: GroupSpec<P, EncodeOp
     for (let i = 0; i < n; i++) ks.push(scalar(scalars[i], `scalars[${i}]`));
     const cs: bigint[][] = [];
     for (let i = 0; i < n; i++) cs.push(spec.coords(points[i]!));
-    spec.wasm();
     return spec.point(run.run(cs, ks, (i, at) => subgroupAt(cs[i]!, at, !unchecked)));
   };
   // A few points given as arrays: the in-thread path, unless the options ask for what only the service does.

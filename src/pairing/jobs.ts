@@ -29,7 +29,7 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
-import { readWords, writeWords } from '../core/words.js';
+import { writeWords } from '../core/words.js';
 import type { G1Point, G2Point } from './encoding.js';
 
 /** u32 words per scalar in a job (every scalar field here is below 2²⁵⁶). */
@@ -68,12 +68,6 @@ export interface JobSpec {
   readonly target?: Uint32Array;
 }
 
-/** Writes v as `n` little-endian u32 words at out[o] (the job encoding's one conversion: `core/words.ts`). */
-export const putBig = (out: Uint32Array, o: number, v: bigint, n: number): void => writeWords(out, o, v, n);
-
-/** Reads `n` little-endian u32 words at w[o]. */
-export const getBig = (w: Uint32Array, o: number, n: number): bigint => readWords(w, o, n);
-
 /** Whether a point is a G1 point (bigint coordinates) rather than a G2 point. */
 export function isG1(P: G1Point | G2Point): P is G1Point {
   return typeof P.x === 'bigint';
@@ -104,21 +98,21 @@ export function encodeJob(spec: JobSpec, io: number): Uint32Array {
     if (g.scalars && g.scalars.length !== n) throw new WebcurvesError('INVALID_ARGUMENT', 'a G1 input needs as many scalars as points');
     w[o++] = (n | (g.negate ? NEGATE : 0) | (g.scalars ? 0 : UNSCALED)) >>> 0;
     for (const P of g.points) {
-      putBig(w, o, P.x, io);
-      putBig(w, o + io, P.y, io);
+      writeWords(w, o, P.x, io);
+      writeWords(w, o + io, P.y, io);
       o += 2 * io;
     }
     if (g.scalars)
       for (const k of g.scalars) {
-        putBig(w, o, k, SCALAR_WORDS);
+        writeWords(w, o, k, SCALAR_WORDS);
         o += SCALAR_WORDS;
       }
   };
   const g2 = (Q: G2Point): void => {
-    putBig(w, o, Q.x[0], io);
-    putBig(w, o + io, Q.x[1], io);
-    putBig(w, o + 2 * io, Q.y[0], io);
-    putBig(w, o + 3 * io, Q.y[1], io);
+    writeWords(w, o, Q.x[0], io);
+    writeWords(w, o + io, Q.x[1], io);
+    writeWords(w, o + 2 * io, Q.y[0], io);
+    writeWords(w, o + 3 * io, Q.y[1], io);
     o += 4 * io;
   };
   for (const p of un) {
@@ -137,8 +131,8 @@ export function encodeJob(spec: JobSpec, io: number): Uint32Array {
   for (const P of spec.checks) {
     if (isG1(P)) {
       w[o++] = 1;
-      putBig(w, o, P.x, io);
-      putBig(w, o + io, P.y, io);
+      writeWords(w, o, P.x, io);
+      writeWords(w, o + io, P.y, io);
       o += 2 * io;
     } else {
       w[o++] = 2;

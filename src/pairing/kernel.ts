@@ -18,7 +18,7 @@ import { wnafDigits } from '../math/digits.js';
 import type { Fp2 } from '../math/tower.js';
 import { MSM_LAYOUTS, type MsmGroupId } from '../generated/msm.js';
 import { msmPreparedInPlace } from '../msm/cpu.js';
-import { decodeJob, getBig, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
+import { decodeJob, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
 
 /** Names of the curves with a pairing kernel. */
 export type PairingCurveName = PairingConstants['name'] | Pairing6Constants['name'];
@@ -464,7 +464,7 @@ export class PairingKernel {
         G1.addAff(out, out, this.C);
       }
     } else if (g.n === 1) {
-      const k = getBig(job, g.scalars, SCALAR_WORDS) % this.r;
+      const k = readWords(job, g.scalars, SCALAR_WORDS) % this.r;
       loadAt(g.points, this.C);
       if (k === 0n || isZeroAt(g.points)) new Uint8Array(this.mem(), out, 2 * E).fill(0);
       else this.mulAt(1, this.C, k, out);
@@ -474,7 +474,7 @@ export class PairingKernel {
         const ks: bigint[] = [];
         for (let i = 0; i < g.n; i++) {
           loadAt(g.points + i * 2 * io, pts + i * 2 * E);
-          ks.push(getBig(job, g.scalars + i * SCALAR_WORDS, SCALAR_WORDS) % this.r);
+          ks.push(readWords(job, g.scalars + i * SCALAR_WORDS, SCALAR_WORDS) % this.r);
         }
         this.msmAt(1, pts, g.n, ks, out);
       } finally {

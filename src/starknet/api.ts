@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
 import { denseArray, optionalBoolean, optionsBag } from '../core/args.js';
+import { packWords, unpackWords } from '../core/words.js';
 import type { CoreInstance } from '../core/wasm.js';
 import type { CurveAccess } from '../core/curve-loader.js';
 import type { CoreWorkerApi } from '../../workers/api.js';
@@ -108,29 +109,6 @@ function pairArray(pairs: unknown, what: string): bigint[] {
     flat[2 * i + 1] = felt(p[1], `${what}[${i}][1]`);
   }
   return flat;
-}
-
-/** Packs values (each < 2^256) into little-endian u32 words, 8 per value. */
-function pack(values: readonly bigint[]): Uint32Array {
-  const out = new Uint32Array(values.length * VALUE_WORDS);
-  const dv = new DataView(out.buffer);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    const o = i * 32;
-    dv.setBigUint64(o, BigInt.asUintN(64, v), true);
-    dv.setBigUint64(o + 8, BigInt.asUintN(64, v >> 64n), true);
-    dv.setBigUint64(o + 16, BigInt.asUintN(64, v >> 128n), true);
-    dv.setBigUint64(o + 24, BigInt.asUintN(64, v >> 192n), true);
-  }
-  return out;
-}
-
-function unpack(words: Uint32Array): bigint[] {
-  const dv = new DataView(words.buffer, words.byteOffset, words.byteLength);
-  const out: bigint[] = [];
-  for (let o = 0; o < words.byteLength; o += 32)
-    out.push(dv.getBigUint64(o, true) | (dv.getBigUint64(o + 8, true) << 64n) | (dv.getBigUint64(o + 16, true) << 128n) | (dv.getBigUint64(o + 24, true) << 192n));
-  return out;
 }
 
 /** Items per worker task below which a batch is not split further. */
@@ -435,8 +413,8 @@ export class StarknetApi {
   async pedersenBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
     await this.ready();
     const flat = pairArray(pairs, 'pairs');
-    const words = await this.split(pack(flat), 2 * VALUE_WORDS, pedersenBatchUnit, (api, chunk) => api.starkPedersenBatch(chunk));
-    return unpack(words);
+    const words = await this.split(packWords(flat, VALUE_WORDS), 2 * VALUE_WORDS, pedersenBatchUnit, (api, chunk) => api.starkPedersenBatch(chunk));
+    return unpackWords(words, VALUE_WORDS);
   }
 
   /**
@@ -446,8 +424,8 @@ export class StarknetApi {
   async poseidonHashBatch(pairs: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
     await this.ready();
     const flat = pairArray(pairs, 'pairs');
-    const words = await this.split(pack(flat), 2 * VALUE_WORDS, poseidonBatchUnit, (api, chunk) => api.starkPoseidonBatch(chunk));
-    return unpack(words);
+    const words = await this.split(packWords(flat, VALUE_WORDS), 2 * VALUE_WORDS, poseidonBatchUnit, (api, chunk) => api.starkPoseidonBatch(chunk));
+    return unpackWords(words, VALUE_WORDS);
   }
 
   /**
@@ -469,7 +447,7 @@ export class StarknetApi {
       flat[4 * i + 2] = rOf(r, `items[${i}].r`);
       flat[4 * i + 3] = sOf(s, `items[${i}].s`);
     }
-    const statuses = await this.split(pack(flat), 4 * VALUE_WORDS, verifyBatchUnit, (api, chunk) => api.starkVerifyBatch(chunk));
+    const statuses = await this.split(packWords(flat, VALUE_WORDS), 4 * VALUE_WORDS, verifyBatchUnit, (api, chunk) => api.starkVerifyBatch(chunk));
     return Array.from(statuses, (st, i) => verdict(st, ` (items[${i}])`));
   }
 
