@@ -64,7 +64,7 @@ export interface EngineOptions {
   /**
    * Smallest MSM (points) that `backend: 'auto'` sends to the GPU: one number for every curve, or per GPU
    * curve (`bn254`, `bls12_381`, `bls12_377`, `ed_on_bls12_377`, `bandersnatch`). Curves left out are
-   * measured on first use (see `src/msm/service.ts`); `Infinity` keeps a curve on the CPU.
+   * measured on first use (`info().msm` reports each curve's); `Infinity` keeps a curve on the CPU.
    */
   readonly msmGpuThreshold?: number | Partial<Record<MsmCurveName, number>>;
   /**

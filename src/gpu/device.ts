@@ -152,7 +152,7 @@ async function openDevice(gpu: GPU, source: GpuSource, options: AcquireGpuOption
 
 /**
  * Finds a WebGPU adapter and opens a device on it, from `navigator.gpu` (browsers, workers, Deno). The Node
- * entry point's `acquireGpu` also tries Dawn from the optional `webgpu` package (`src/gpu/device-node.ts`).
+ * entry point's `acquireGpu` also tries Dawn from the optional `webgpu` package.
  * @param options - see {@link AcquireGpuOptions}
  * @returns the device, or `undefined` when WebGPU is missing or no adapter is offered
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when an adapter exists but refuses to create a device (for

@@ -35,7 +35,7 @@ export type { Pairing12Name, PairingCurveName } from './kernel.js';
 /** A BN/BLS12 curve's implementation seen through its public type (what Groth16 and the pool's units work on). Internal. */
 export type Pairing12Impl = Omit<PairingCurveImpl, keyof PairingCurve> & PairingCurve;
 
-/** One group's API (G1 over Fp, G2 over Fp2; formats in `encoding.ts`). */
+/** One group's API (G1 over Fp, G2 over Fp2; byte formats: {@link PointFormat}). */
 export interface PairingGroup<P> extends CurveGroup<P, EncodeOptions, DecodeOptions> {
   /** Maps any curve point into the prime-order subgroup (multiplication by the effective cofactor). */
   clearCofactor(a: P): P;

@@ -105,7 +105,7 @@ export interface GpuMsmOptions {
   /**
    * Shape of the emitted curve formulas: `compact` (default: an interpreter loop over the formula tables,
    * quick to compile) or `straight` (straight-line code: 7–27 s to compile on a real GPU, ~10× longer on
-   * CPU-emulated adapters, and not reliably faster); see `src/gpu/wgsl/curve-programs.ts`.
+   * CPU-emulated adapters, and not reliably faster).
    */
   readonly codeShape?: CurveCodeShape;
   /** Threads the accumulation aims for when choosing segment lengths (default 2^16). */
