@@ -45,6 +45,10 @@ export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBen
 export { Groth16Api, KEY_CACHE_SIZE } from './groth16/api.js';
 export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './groth16/api.js';
 export type * from './groth16/json.js';
+export { PlonkApi, FflonkApi, UniversalVerifier, UNIVERSAL_KEY_CACHE_SIZE } from './plonk/api.js';
+export type { UniversalPreparedKey, PlonkPreparedKey, FflonkPreparedKey, PlonkOptions, PlonkBatchItem, PlonkBatchResult } from './plonk/api.js';
+export type { ProofSystem } from './plonk/format.js';
+export type * from './plonk/json.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
 export type { CurveGroup } from './core/group.js';
 export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';
