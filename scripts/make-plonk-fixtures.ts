@@ -27,12 +27,19 @@ const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'test/fixtures/plonk');
 const CIRCOM = join(ROOT, 'node_modules/circom2/cli.js');
 
-/** The circuits and one satisfying input each (public signals: 0, 1, 4). */
-const CIRCUITS = {
-  none: { a: 17, b: 23 },
-  one: { a: 5, b: 9 },
-  several: { x: 3, y: 11, s: [2, 3, 5, 7, 11] },
-} as const;
+/**
+ * The circuits (public signals: 0, 1, 4) and satisfying inputs: the first makes `proof.json` / `public.json`,
+ * the others `proof.<i>.json` / `public.<i>.json` (more proofs of one key, for batches).
+ */
+const CIRCUITS: Record<string, readonly Record<string, number | number[]>[]> = {
+  none: [{ a: 17, b: 23 }],
+  one: [{ a: 5, b: 9 }, { a: 12, b: 1 }],
+  several: [
+    { x: 3, y: 11, s: [2, 3, 5, 7, 11] },
+    { x: 4, y: 1, s: [1, 1, 2, 3, 5] },
+    { x: 9, y: 8, s: [6, 0, 4, 2, 13] },
+  ],
+};
 
 type Curve = 'bn128' | 'bls12381';
 const SYSTEMS: readonly { system: 'plonk' | 'fflonk'; curve: Curve }[] = [
@@ -65,7 +72,7 @@ async function main(): Promise<void> {
     const keep = process.env.PTAU_DIR;
     if (keep) mkdirSync(keep, { recursive: true });
     for (const curve of ['bn128', 'bls12381'] as const) ptau[curve] = await ceremony(curve, keep ?? tmp);
-    for (const [name, input] of Object.entries(CIRCUITS)) {
+    for (const [name, inputs] of Object.entries(CIRCUITS)) {
       for (const curve of ['bn128', 'bls12381'] as const) {
         const build = join(tmp, `${name}_${curve}`);
         mkdirSync(build, { recursive: true });
@@ -74,14 +81,17 @@ async function main(): Promise<void> {
           const zkey = join(build, `${system}.zkey`);
           await snarkjs[system].setup(join(build, `${name}.r1cs`), ptau[curve]!, zkey);
           const vk = await snarkjs.zKey.exportVerificationKey(zkey);
-          const { proof, publicSignals } = await snarkjs[system].fullProve(input, join(build, `${name}_js`, `${name}.wasm`), zkey);
-          if (!(await snarkjs[system].verify(vk, publicSignals, proof))) throw new Error(`${system} ${curve} ${name}: snarkjs does not verify its own proof`);
           const dest = join(OUT, system, curve, name);
           mkdirSync(dest, { recursive: true });
           writeFileSync(join(dest, 'verification_key.json'), JSON.stringify(vk, null, 1) + '\n');
-          writeFileSync(join(dest, 'proof.json'), JSON.stringify(proof, null, 1) + '\n');
-          writeFileSync(join(dest, 'public.json'), JSON.stringify(publicSignals, null, 1) + '\n');
-          process.stdout.write(`${system} ${curve} ${name}: ${publicSignals.length} public signals\n`);
+          for (const [i, input] of inputs.entries()) {
+            const { proof, publicSignals } = await snarkjs[system].fullProve(input, join(build, `${name}_js`, `${name}.wasm`), zkey);
+            if (!(await snarkjs[system].verify(vk, publicSignals, proof))) throw new Error(`${system} ${curve} ${name}: snarkjs does not verify its own proof`);
+            const suffix = i === 0 ? '' : `.${i}`;
+            writeFileSync(join(dest, `proof${suffix}.json`), JSON.stringify(proof, null, 1) + '\n');
+            writeFileSync(join(dest, `public${suffix}.json`), JSON.stringify(publicSignals, null, 1) + '\n');
+          }
+          process.stdout.write(`${system} ${curve} ${name}: ${inputs.length} proofs, ${vk.nPublic} public signals\n`);
         }
       }
     }
