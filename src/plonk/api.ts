@@ -37,7 +37,7 @@ import { keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, t
 import { fflonkAlgebra } from './fflonk.js';
 import { plonkAlgebra } from './plonk.js';
 import type { SystemAlgebra } from './system.js';
-import { pointBytes } from './transcript.js';
+import { pointBytes, transcriptPrefix, type TranscriptPrefix } from './transcript.js';
 import type { FflonkProofInput, FflonkVerifyingKeyInput, PlonkProofInput, PlonkVerifyingKeyInput } from './json.js';
 
 /** A PLONK or FFLONK verifying key made ready for repeated verification (`prepare`). Opaque. */
@@ -80,8 +80,8 @@ interface KeyData {
   readonly impl: Pairing12Impl;
   readonly key: ParsedKey;
   readonly omega: bigint;
-  /** The key's points as the transcript hashes them. */
-  readonly keyBytes: readonly Uint8Array[];
+  /** The transcript state after the key's points. */
+  readonly keyBytes: TranscriptPrefix;
   /** The terms that do not depend on the proof (key points, [1]₁), by term index (undefined: a proof term). */
   readonly fixedTerms: readonly (G1Point | undefined)[];
   /** Lines of [τ]₂ and [1]₂. */
@@ -330,7 +330,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     key.points.forEach((P, j) => (fixedTerms[alg.keyTerm(j)] = P));
     fixedTerms[alg.generatorTerm] = { x: g1Gen.x, y: g1Gen.y };
     const fpBytes = fpBytesOf(key.curve);
-    return { impl, key, omega: rootOfUnity(key.curve, key.power), keyBytes: key.points.map((P) => pointBytes(P, fpBytes)), fixedTerms, x2, g2 };
+    return { impl, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2 };
   }
 }
 

@@ -52,7 +52,7 @@ export const fflonkAlgebra: SystemAlgebra = {
     // Lagrange numerators and denominators, the batch inversion's prefixes (21 fixed denominators + m), signals.
     const LNUM = FIXED, LDEN = LNUM + m, PRE = LDEN + m, SIG = PRE + m + 21;
     const X2 = out, G2 = out + TERMS;
-    const tr = new Transcript(F.layout.modulus);
+    const tr = new Transcript(F.layout.modulus, bytes.key);
     const s32 = (v: bigint): Uint8Array => {
       const b = new Uint8Array(32);
       putBE(b, 0, v, 32);
@@ -60,7 +60,6 @@ export const fflonkAlgebra: SystemAlgebra = {
     };
 
     // Challenges (snarkjs `computeChallenges`).
-    tr.add(bytes.key[0]!);
     for (const s of signals) tr.add(s32(s));
     tr.add(bytes.proof[C1 - C1]!);
     const beta = tr.challenge();

@@ -42,7 +42,7 @@ export const plonkAlgebra: SystemAlgebra = {
     const NUM = FIXED, DEN = NUM + m, PRE = DEN + m, SIG = PRE + m;
     const X2 = out, G2 = out + TERMS; // the two combinations' scalar slots
     const r = F.layout.modulus;
-    const tr = new Transcript(r);
+    const tr = new Transcript(r, bytes.key);
     const s32 = (v: bigint): Uint8Array => {
       const b = new Uint8Array(32);
       putBE(b, 0, v, 32);
@@ -51,7 +51,6 @@ export const plonkAlgebra: SystemAlgebra = {
     const pt = (t: number): Uint8Array => bytes.proof[t - A]!;
 
     // Challenges (snarkjs `calculatechallenges`).
-    for (const kb of bytes.key) tr.add(kb);
     for (const s of signals) tr.add(s32(s));
     tr.add(pt(A)); tr.add(pt(B)); tr.add(pt(C));
     const beta = tr.challenge();

@@ -10,10 +10,12 @@
  */
 import type { FrArena } from './fr.js';
 import type { ParsedKey, ParsedProof } from './format.js';
+import type { TranscriptPrefix } from './transcript.js';
 
-/** The transcript's byte strings of a key's and a proof's points (computed once per key, once per proof). */
+/** What the transcript needs: the key's points absorbed (once per key), the proof's points as bytes. */
 export interface TranscriptBytes {
-  readonly key: readonly Uint8Array[];
+  /** The Keccak state after the key's points (the start of the first challenge in both systems). */
+  readonly key: TranscriptPrefix;
   readonly proof: readonly Uint8Array[];
 }
 

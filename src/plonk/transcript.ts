@@ -28,13 +28,32 @@ export function putBE(out: Uint8Array, offset: number, v: bigint, len: number): 
   }
 }
 
+/** A Keccak-256 state that has absorbed some bytes (a key's part of the first challenge), to resume from. */
+export type TranscriptPrefix = ReturnType<typeof keccak_256.create>;
+
+/** The state after absorbing `parts` (computed once per key: every proof's first challenge starts with them). @throws nothing. */
+export function transcriptPrefix(parts: readonly Uint8Array[]): TranscriptPrefix {
+  const h = keccak_256.create();
+  for (const b of parts) h.update(b);
+  return h;
+}
+
 /** One transcript: absorb byte strings, then {@link challenge}. */
 export class Transcript {
-  private hash = keccak_256.create();
-  private empty = true;
+  private hash: TranscriptPrefix;
+  private empty: boolean;
 
-  /** @param r - the scalar field's modulus (challenges are reduced mod r) */
-  constructor(private readonly r: bigint) {}
+  /**
+   * @param r - the scalar field's modulus (challenges are reduced mod r)
+   * @param prefix - a state to start from (cloned, so it can be reused), as if its bytes had been added
+   */
+  constructor(
+    private readonly r: bigint,
+    prefix?: TranscriptPrefix,
+  ) {
+    this.hash = prefix ? prefix.clone() : keccak_256.create();
+    this.empty = prefix === undefined;
+  }
 
   /** Adds a point's or a scalar's bytes (see {@link pointBytes}; scalars are 32 bytes). */
   add(bytes: Uint8Array): void {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from 'webcurves';
-import { FIXTURES, order, plonkEngines, proofPaths, setPath, shiftG1, getPath, terminateSnarkjs, type Fixture } from './helpers.js';
+import { FIXTURES, order, plonkEngines, proofPaths, setPath, shiftG1, getPath, terminateSnarkjs, type Fixture, type Json } from './helpers.js';
 
 let local: Engine;
 let pooled: Engine;
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const multi = FIXTURES.filter((f) => f.proofs.length > 1);
 
-function items(f: Fixture, n: number): { publicSignals: string[]; proof: ReturnType<typeof structuredClone> }[] {
+function items(f: Fixture, n: number): { publicSignals: string[]; proof: Json }[] {
   return Array.from({ length: n }, (_, i) => structuredClone(f.proofs[i % f.proofs.length]!));
 }
 
