@@ -69,21 +69,6 @@ export class FrArena {
     return readWords(this.ioView(), 0, this.layout.ioWords);
   }
 
-  /** Writes a slot's canonical value as 32 big-endian bytes (ffjavascript's `Fr.toRprBE`, which the transcripts hash). */
-  bytesBE(i: number, out: Uint8Array, offset: number): void {
-    this.fr.toWords(this.io, this.at(i));
-    const w = this.ioView();
-    const n = this.layout.ioWords;
-    for (let k = 0; k < n; k++) {
-      const v = w[n - 1 - k]!;
-      const o = offset + 4 * k;
-      out[o] = v >>> 24;
-      out[o + 1] = (v >>> 16) & 0xff;
-      out[o + 2] = (v >>> 8) & 0xff;
-      out[o + 3] = v & 0xff;
-    }
-  }
-
   mul(o: number, a: number, b: number): void {
     this.fr.mul(this.at(o), this.at(a), this.at(b));
   }

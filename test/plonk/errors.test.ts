@@ -159,6 +159,13 @@ describe('the engine stays usable', () => {
     for (const f of [PLONK, PLONK_BLS, FFLONK]) expect(await wc[f.system].verify(f.vk, f.proofs[0]!.publicSignals, f.proofs[0]!.proof)).toBe(true);
   });
 
+  it('an aborted signal: ABORTED; a fourth argument without a signal (a snarkjs logger) is ignored', async () => {
+    const t = triple(PLONK);
+    await expect(wc.plonk.verify(t.vk, t.publicSignals, t.proof, { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(wc.fflonk.verifyBatch(FFLONK.vk, FFLONK.proofs, { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(await wc.plonk.verify(t.vk, t.publicSignals, t.proof, { info() {}, debug() {} } as never)).toBe(true);
+  });
+
   it('a closed engine says so', async () => {
     const e = await createEngine({ workers: 0, gpu: 'off' });
     await e.close();
