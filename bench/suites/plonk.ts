@@ -43,7 +43,7 @@ type System = 'plonk' | 'fflonk';
 type Json = Record<string, unknown>;
 
 /** One key, its proofs, and a tampered copy of the first proof's signals. */
-interface Fixture {
+export interface Fixture {
   readonly system: System;
   readonly vk: Json;
   readonly proof: Json;
@@ -52,14 +52,15 @@ interface Fixture {
   readonly batch: { publicSignals: string[]; proof: Json }[];
 }
 
-const CASES = {
+export const CASES = {
   'plonk-bn254': { system: 'plonk', label: 'PLONK · BN254', vk: plonkBnVk, proofs: [[plonkBnProof, plonkBnPublic], [plonkBnProof1, plonkBnPublic1], [plonkBnProof2, plonkBnPublic2]] },
   'plonk-bls12_381': { system: 'plonk', label: 'PLONK · BLS12-381', vk: plonkBlsVk, proofs: [[plonkBlsProof, plonkBlsPublic], [plonkBlsProof1, plonkBlsPublic1], [plonkBlsProof2, plonkBlsPublic2]] },
   'fflonk-bn254': { system: 'fflonk', label: 'FFLONK · BN254', vk: fflonkVk, proofs: [[fflonkProof, fflonkPublic], [fflonkProof1, fflonkPublic1], [fflonkProof2, fflonkPublic2]] },
 } as const satisfies Record<string, { system: System; label: string; vk: unknown; proofs: readonly (readonly [unknown, readonly string[]])[] }>;
-type CaseId = keyof typeof CASES;
+export type CaseId = keyof typeof CASES;
 
-function fixture(id: CaseId): Fixture {
+/** A case's key, first proof, tampered signals and batch of 16. @throws nothing. */
+export function fixture(id: CaseId): Fixture {
   const c = CASES[id];
   const proofs = c.proofs.map(([proof, publicSignals]) => ({ proof: proof as Json, publicSignals: [...publicSignals] }));
   const first = proofs[0]!;
@@ -71,7 +72,8 @@ function fixture(id: CaseId): Fixture {
 
 const isNode = typeof process !== 'undefined' && typeof process.versions === 'object' && process.versions?.node !== undefined;
 
-function coldSource(impl: 'webcurves' | 'snarkjs', f: Fixture): string {
+/** The source of a child process that times its own cold first verification (see the module comment). @throws nothing. */
+export function coldSource(impl: 'webcurves' | 'snarkjs', f: Fixture): string {
   const args = `${JSON.stringify(f.vk)}, ${JSON.stringify(f.publicSignals)}, ${JSON.stringify(f.proof)}`;
   if (impl === 'webcurves') {
     const entry = new URL('../../dist/src/index.node.js', import.meta.url).href;
