@@ -39,7 +39,7 @@ const PI = take(1), T0 = take(1), TT1 = take(1), TT2 = take(1), BXI = take(1), R
 const Q1 = take(1), Q2 = take(1), T = take(1), U = take(1), H = take(1), ACC = take(1), EE = take(1);
 const FIXED = n;
 
-/** FFLONK: the key's and proof's layout and the scalars of its check. */
+/** FFLONK: the key's and proof's layout and the scalars of its check (see {@link SystemAlgebra}; nothing throws). */
 export const fflonkAlgebra: SystemAlgebra = {
   terms: TERMS,
   keyTerm: (j) => j,

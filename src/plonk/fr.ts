@@ -10,7 +10,10 @@ import { CURVE_FIELDS, FIELD_LAYOUTS, type FieldLayout } from '../generated/fiel
 import type { CoreInstance, WasmFieldExports } from '../core/wasm.js';
 import { readWords, writeWords } from '../core/words.js';
 
-/** Slots of Fr elements in one core instance's memory. */
+/**
+ * Slots of Fr elements in one core instance's memory. Slots are unchecked indices below the capacity asked for
+ * (internal callers size the arena first), so no method throws.
+ */
 export class FrArena {
   readonly layout: FieldLayout;
   private readonly fr: WasmFieldExports;
@@ -22,6 +25,7 @@ export class FrArena {
   /**
    * @param core - the calling thread's instance of the curve module
    * @param slots - initial number of slots ({@link ensure} grows it)
+   * @throws nothing (wasm allocation failures surface as the core's own RangeError).
    */
   constructor(
     private readonly core: CoreInstance,

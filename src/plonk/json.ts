@@ -29,7 +29,7 @@ export interface PlonkVerificationKey {
   readonly S3: SnarkjsG1;
   /** [τ]₂ of the powers of tau. */
   readonly X_2: SnarkjsG2;
-  /** The domain's root of unity (read but not used: snarkjs's verifier derives it from `power`, as here). */
+  /** The domain's root of unity (not read: snarkjs's PLONK verifier derives it from `power`, as this one does). */
   readonly w?: JsonInteger;
 }
 

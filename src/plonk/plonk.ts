@@ -29,7 +29,7 @@ const V2 = n++, V3 = n++, V4 = n++, V5 = n++, XIN = n++, ZH = n++, ONE = n++, N 
 const PI = n++, ALPHA2 = n++, E3A = n++, E3B = n++, E3C = n++, R0 = n++, T = n++, T2S = n++, BXI = n++, ACC = n++, EV = n++;
 const FIXED = n;
 
-/** PLONK: the key's and proof's layout and the scalars of its check. */
+/** PLONK: the key's and proof's layout and the scalars of its check (see {@link SystemAlgebra}; nothing throws). */
 export const plonkAlgebra: SystemAlgebra = {
   terms: TERMS,
   keyTerm: (j) => j,

@@ -55,7 +55,7 @@ export class Transcript {
     this.empty = prefix === undefined;
   }
 
-  /** Adds a point's or a scalar's bytes (see {@link pointBytes}; scalars are 32 bytes). */
+  /** Adds a point's or a scalar's bytes (see {@link pointBytes}; scalars are 32 bytes). @throws nothing. */
   add(bytes: Uint8Array): void {
     this.hash.update(bytes);
     this.empty = false;
