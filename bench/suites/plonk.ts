@@ -109,7 +109,8 @@ export const plonkSuite: BenchSuite = {
       id: 'system',
       label: 'System · curve',
       options: (Object.keys(CASES) as CaseId[]).map((id) => ({ value: id, label: CASES[id].label })),
-      defaults: { quick: ['plonk-bn254', 'fflonk-bn254'], full: ['plonk-bn254', 'plonk-bls12_381', 'fflonk-bn254'] },
+      // quick: one case, so that the demo's quick run of every suite (and its browser test) stays short
+      defaults: { quick: ['plonk-bn254'], full: ['plonk-bn254', 'plonk-bls12_381', 'fflonk-bn254'] },
     },
     {
       id: 'cold',
