@@ -206,6 +206,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const sides: [G1Point[], bigint[]][] = [[[], []], [[], []]];
     const checks: G1Point[] = [];
     const checkNames: string[] = [];
+    const seen = new Set<string>();
     for (const pd of parsed) {
       alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
       F.set(R, randomCoefficient(data.key.curve));
@@ -224,8 +225,14 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
           sides[side]![1].push(F.get(slot));
         }
       }
-      checks.push(...pd.checks);
-      checkNames.push(...pd.checkNames);
+      // A proof repeated in the batch needs its subgroup checks once.
+      pd.checks.forEach((P, k) => {
+        const id = `${P.x.toString(16)},${P.y.toString(16)}`;
+        if (seen.has(id)) return;
+        seen.add(id);
+        checks.push(P);
+        checkNames.push(pd.checkNames[k]!);
+      });
     }
     for (let side = 0; side < 2; side++) {
       data.fixedTerms.forEach((P, t) => {
@@ -293,6 +300,10 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
   /** Parses or looks up a key: a prepared handle, or JSON (cached by content); loads the key's curve. */
   private async keyFor(vk: unknown): Promise<{ data: KeyData; handle: UniversalPreparedKey<S> }> {
     if (vk !== null && typeof vk === 'object' && this.keys.has(vk as UniversalPreparedKey<S>)) return { data: this.keys.get(vk as UniversalPreparedKey<S>)!, handle: vk as UniversalPreparedKey<S> };
+    if (vk !== null && typeof vk === 'object' && Object.isFrozen(vk) && 'system' in vk && !('protocol' in vk)) {
+      const other = (vk as { system: unknown }).system;
+      throw new WebcurvesError('INVALID_VERIFYING_KEY', other === this.system ? 'verifying key: prepared by another engine (prepare it on this one)' : `verifying key: prepared for ${String(other)}, not ${this.system}`);
+    }
     const key = parseKey(vk, this.system);
     await this.curves[key.curve].loadModule();
     const id = keyId(key);

@@ -166,6 +166,17 @@ describe('the engine stays usable', () => {
     expect(await wc.plonk.verify(t.vk, t.publicSignals, t.proof, { info() {}, debug() {} } as never)).toBe(true);
   });
 
+  it('a key prepared for the other system, or by another engine', async () => {
+    const pk = await wc.plonk.prepare(PLONK.vk);
+    await expect(wc.fflonk.verify(pk as never, FFLONK.proofs[0]!.publicSignals, FFLONK.proofs[0]!.proof)).rejects.toMatchObject({ code: 'INVALID_VERIFYING_KEY', message: expect.stringMatching(/prepared for plonk/) });
+    const other = await createEngine({ workers: 0, gpu: 'off' });
+    try {
+      await expect(other.plonk.verify(pk, PLONK.proofs[0]!.publicSignals, PLONK.proofs[0]!.proof)).rejects.toMatchObject({ code: 'INVALID_VERIFYING_KEY', message: expect.stringMatching(/another engine/) });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a closed engine says so', async () => {
     const e = await createEngine({ workers: 0, gpu: 'off' });
     await e.close();
