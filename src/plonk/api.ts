@@ -26,7 +26,7 @@ import { denseArray } from '../core/args.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
-import type { G1Point, G2Point } from '../pairing/encoding.js';
+import type { G1Point } from '../pairing/encoding.js';
 import type { G1Input, LineWords, PairInput } from '../pairing/jobs.js';
 import { parsePublicSignals } from '../groth16/format.js';
 import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
@@ -333,7 +333,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     };
     const names = keyPointNames(this.system);
     key.points.forEach((P, j) => guard(names[j]!, () => impl.validatePoint(1, P, true)));
-    const x2 = guard('X_2', () => impl.linesOf(impl.prepareG2(key.x2 as G2Point))!);
+    const x2 = guard('X_2', () => impl.linesOf(impl.prepareG2(key.x2))!);
     const { g1Gen, g2Gen } = PAIRING_CONSTANTS[key.curve];
     const g2 = impl.linesOf(impl.prepareG2({ x: [g2Gen.x[0], g2Gen.x[1]], y: [g2Gen.y[0], g2Gen.y[1]] }))!;
     const alg = this.algebra;

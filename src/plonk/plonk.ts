@@ -10,8 +10,6 @@
  * pairing unit computes as one MSM, and which a batch folds across proofs (see `api.ts`).
  * @module
  */
-import type { FrArena } from './fr.js';
-import type { ParsedKey, ParsedProof } from './format.js';
 import { putBE, Transcript } from './transcript.js';
 import type { SystemAlgebra } from './system.js';
 
