@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^webcurves$/, replacement: fileURLToPath(new URL('./dist/src/index.node.js', import.meta.url)) },
       { find: /^webcurves\/starknet$/, replacement: fileURLToPath(new URL('./dist/src/starknet/index.node.js', import.meta.url)) },
       { find: /^webcurves\/groth16$/, replacement: fileURLToPath(new URL('./dist/src/groth16/index.node.js', import.meta.url)) },
+      { find: /^webcurves\/plonk$/, replacement: fileURLToPath(new URL('./dist/src/plonk/index.node.js', import.meta.url)) },
     ],
   },
   test: {

@@ -99,7 +99,7 @@ function main(): void {
 
     const groth16Section = panel(
       'task-groth16',
-      'Verify a Groth16 proof',
+      'Verify a Groth16, PLONK or FFLONK proof',
       "A dapp front end's job: check a snarkjs proof in the page. Paste snarkjs JSON or load a sample.",
     );
     const groth16 = mountGroth16(groth16Section, client);

@@ -1,5 +1,5 @@
 /**
- * The full engine of the `webcurves` entry point: every curve, Groth16, Starknet, the embedded curves and the
+ * The full engine of the `webcurves` entry point: every curve, Groth16, PLONK, FFLONK, Starknet, the embedded curves and the
  * MSM service, on the parts of `src/engine/base.ts`. The entry points (`src/index.ts` for browsers,
  * `src/index.node.ts` for Node) give it their host. For smaller bundles, `webcurves/starknet` and
  * `webcurves/groth16` offer engines with one feature each (`src/starknet/engine.ts`, `src/groth16/engine.ts`).
@@ -9,6 +9,7 @@ import type { WasmMemoryStats } from './core/units.js';
 import { createStarknetApi, type StarknetApi } from './starknet/api.js';
 import { createBW6Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
 import { createGroth16Api, type Groth16Api } from './groth16/api.js';
+import { createFflonkApi, createPlonkApi, type FflonkApi, type PlonkApi } from './plonk/api.js';
 import { pairingCurvesOf } from './groth16/engine.js';
 import { MsmService } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
@@ -39,6 +40,13 @@ export interface Engine extends EngineBase {
    * `verifyBatch`. Methods throw `ENGINE_CLOSED` after `close()`.
    */
   readonly groth16: Groth16Api;
+  /**
+   * PLONK verification (snarkjs 0.7.6 JSON; BN254, BLS12-381): `verify`, `prepare`, `verifyBatch`. Methods
+   * throw `ENGINE_CLOSED` after `close()`.
+   */
+  readonly plonk: PlonkApi;
+  /** FFLONK verification (snarkjs 0.7.6 JSON; BN254): `verify`, `prepare`, `verifyBatch`. */
+  readonly fflonk: FflonkApi;
   /** Ed-on-BLS12-377 (twisted Edwards over BLS12-377's scalar field): `.te` group, arkworks encodings, MSM. */
   readonly ed_on_bls12_377: EmbeddedCurve;
   /** Bandersnatch (over BLS12-381's scalar field): twisted Edwards `.te` and short Weierstrass `.sw` groups. */
@@ -68,6 +76,8 @@ export async function createEngineOn(host: EngineHost, options: EngineOptions = 
     ...pairingCurves,
     bw6_761: createBW6Curve(loader.access('bw6_761', 'wc.bw6_761'), live, msm),
     groth16: createGroth16Api(pairingCurves, live),
+    plonk: createPlonkApi(pairingCurves, live),
+    fflonk: createFflonkApi(pairingCurves, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
   };

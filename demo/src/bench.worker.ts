@@ -119,7 +119,11 @@ const calls: { [K in CallMethod]: (engine: Engine, ...args: WorkerCalls[K]['args
   selfTest: (engine) => engine.selfTest(),
 
   async groth16Verify(engine, vk, publicSignals, proof): Promise<Groth16Result> {
-    const g = api(engine, 'groth16');
+    // snarkjs keys name their protocol: PLONK and FFLONK keys go to their own verifiers.
+    const protocol = (typeof vk === 'object' && vk !== null ? (vk as { protocol?: unknown }).protocol : undefined) as string | undefined;
+    const system = protocol === 'plonk' || protocol === 'fflonk' ? protocol : undefined;
+    if (system && !(system in engine)) throw new Error(`this build of webcurves has no ${system} API yet`);
+    const g = system ? ((engine as unknown as Record<string, Groth16Api>)[system] as Groth16Api) : api(engine, 'groth16');
     const t0 = performance.now();
     const valid = await g.verify(vk, publicSignals, proof);
     return { valid, ms: performance.now() - t0 };

@@ -306,13 +306,14 @@ function notInSubgroup(name: string): WebcurvesError {
   });
 }
 
-/** The same error with the item's label in front of its message. */
-function relabel(e: unknown, label: string): unknown {
+/** The same error with the item's label in front of its message (shared with PLONK's batches). @throws nothing. */
+export function relabel(e: unknown, label: string): unknown {
   if (!(e instanceof WebcurvesError)) return e;
   return new WebcurvesError(e.code, `${label}: ${e.message}`, { cause: e.cause });
 }
 
-function signalOf(options: unknown): AbortSignal | undefined {
+/** The AbortSignal of an options bag, if it has one (anything else, such as a snarkjs logger, is ignored). @throws nothing. */
+export function signalOf(options: unknown): AbortSignal | undefined {
   if (options === null || typeof options !== 'object') return undefined;
   const s = (options as { signal?: unknown }).signal;
   return isAbortSignal(s) ? s : undefined;

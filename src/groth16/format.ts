@@ -51,15 +51,18 @@ export interface ParsedProof {
   readonly names: readonly [string, string, string];
 }
 
-type Fail = (msg: string, cause?: unknown) => never;
+/** Throws a typed error with a message (and a cause). */
+export type Fail = (msg: string, cause?: unknown) => never;
 
-function failer(code: WebcurvesErrorCode, what: string): Fail {
+/** A {@link Fail} that throws `code` with messages prefixed by `what`. @throws nothing itself. */
+export function failer(code: WebcurvesErrorCode, what: string): Fail {
   return (msg, cause) => {
     throw new WebcurvesError(code, `${what}: ${msg}`, cause === undefined ? undefined : { cause });
   };
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** Whether a JSON value is an object (not an array, not null). */
+export const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * A non-negative integer from JSON-ish input: decimal or 0x-hex string, safe integer, or bigint; undefined when
@@ -77,7 +80,7 @@ export function readInteger(v: unknown): bigint | undefined {
  * Why a value is not an integer readInteger takes, for the message: a JavaScript number past 2^53 has already
  * lost digits in JSON.parse or in the caller's code, which deserves saying.
  */
-function notInteger(v: unknown, where: string): string {
+export function notInteger(v: unknown, where: string): string {
   if (typeof v === 'number' && Number.isInteger(v) && v > Number.MAX_SAFE_INTEGER)
     return `${where} is a JavaScript number above Number.MAX_SAFE_INTEGER (2^53 − 1), so it has lost precision: pass it as a decimal string or a bigint`;
   return `${where} is not a non-negative integer (decimal string, 0x-hex string or number)`;
@@ -100,8 +103,11 @@ export function curveFromName(name: unknown): Pairing12Name | undefined {
   return undefined;
 }
 
-/** snarkjs G1 `[x, y, z?]` (Jacobian, z = 1 affine, z = 0 identity) as an affine point. */
-function snarkG1(v: unknown, curve: Pairing12Name, where: string, fail: Fail): G1Point {
+/**
+ * snarkjs G1 `[x, y, z?]` (Jacobian, z = 1 affine, z = 0 identity) as an affine point.
+ * @throws through `fail` for a malformed point or coordinates ≥ p.
+ */
+export function snarkG1(v: unknown, curve: Pairing12Name, where: string, fail: Fail): G1Point {
   const { p } = PAIRING_CONSTANTS[curve];
   if (!Array.isArray(v) || v.length < 2 || v.length > 3) fail(`${where} is not a G1 point [x, y, z]`);
   const a = v as unknown[];
@@ -125,8 +131,8 @@ function offCurveOrigin(where: string, fail: Fail): never {
   return fail(`${where} is (0, 0) with z ≠ 0: not on the curve (the identity has z = 0)`, new WebcurvesError('NOT_ON_CURVE', `${where} is not on the curve`));
 }
 
-/** The elements of a JSON array by index (holes are refused: `map` would skip them). */
-function elements(v: readonly unknown[], where: string, fail: Fail): unknown[] {
+/** The elements of a JSON array by index (holes are refused: `map` would skip them). @throws through `fail`. */
+export function elements(v: readonly unknown[], where: string, fail: Fail): unknown[] {
   const out: unknown[] = [];
   for (let i = 0; i < v.length; i++) {
     if (!(i in v) || v[i] === undefined) fail(`${where}[${i}] is missing`);
@@ -141,8 +147,11 @@ function fp2(v: unknown, p: bigint, where: string, fail: Fail): [bigint, bigint]
   return [coord(a[0], p, `${where}[0]`, fail), coord(a[1], p, `${where}[1]`, fail)];
 }
 
-/** snarkjs G2 `[[x.c0, x.c1], [y.c0, y.c1], [z.c0, z.c1]?]` as an affine point. */
-function snarkG2(v: unknown, curve: Pairing12Name, where: string, fail: Fail): G2Point {
+/**
+ * snarkjs G2 `[[x.c0, x.c1], [y.c0, y.c1], [z.c0, z.c1]?]` as an affine point.
+ * @throws through `fail` for a malformed point or coordinates ≥ p.
+ */
+export function snarkG2(v: unknown, curve: Pairing12Name, where: string, fail: Fail): G2Point {
   const { p, beta } = PAIRING_CONSTANTS[curve];
   if (!Array.isArray(v) || v.length < 2 || v.length > 3) fail(`${where} is not a G2 point [[x.c0, x.c1], [y.c0, y.c1], [z.c0, z.c1]]`);
   const a = v as unknown[];
@@ -278,7 +287,8 @@ export function parseKey(vk: unknown): ParsedKey {
   return fail('neither snarkjs (vk_alpha_1, …) nor gnark (G1.Alpha, …) JSON');
 }
 
-function parseJson(text: string, fail: Fail): unknown {
+/** JSON text parsed, or `fail` with the parser's error as the cause. @throws through `fail`. */
+export function parseJson(text: string, fail: Fail): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -24,6 +24,7 @@ import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type 
 import type { LineWords, PairInput } from './jobs.js';
 import { edgeConstants, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
 import type { CurveAccess } from '../core/curve-loader.js';
+import type { CoreInstance } from '../core/wasm.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './dispatch.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
@@ -236,6 +237,14 @@ export class PairingCurveImpl {
   get kernel(): PairingKernel {
     this.kernelCache ??= new PairingKernel(this.access.require());
     return this.kernelCache;
+  }
+
+  /**
+   * The calling thread's instance of the curve module (PLONK's scalar-field work runs on its `fr`). Internal.
+   * @throws {WebcurvesError} `CURVE_NOT_LOADED` before the curve's module is loaded.
+   */
+  get core(): CoreInstance {
+    return this.access.require();
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
- * Task panel "verify a Groth16 proof": the dapp front end's story. Paste snarkjs JSON (verification key,
- * proof, public signals) or load a sample; webcurves verifies it in the benchmark worker with
- * `wc.groth16.verify(vk, publicSignals, proof)` — the same arguments as `snarkjs.groth16.verify`.
+ * Task panel "verify a proof": the dapp front end's story. Paste snarkjs JSON (verification key, proof, public
+ * signals) or load a sample; webcurves verifies it in the benchmark worker with
+ * `wc.groth16.verify(vk, publicSignals, proof)` — the same arguments as `snarkjs.groth16.verify` — or, for a key
+ * whose `protocol` is `plonk` / `fflonk`, with `wc.plonk.verify` / `wc.fflonk.verify` (the worker picks).
  *
  * `wc.groth16.verify` also reads gnark's JSON export (the three fields take it as well). The panel is gated on
  * `'groth16' in wc`: a build without the API says so and keeps its inputs usable.
@@ -15,8 +16,10 @@ import { apiGate, field, outputArea, type TaskView } from './task.js';
 
 /** The samples in `demo/public/samples/` (see the README there for their origin). */
 const SAMPLES = [
-  ['bn254', 'BN254 sample'],
-  ['bls12381', 'BLS12-381 sample'],
+  ['bn254', 'BN254 sample', "from Garaga's examples, MIT"],
+  ['bls12381', 'BLS12-381 sample', "from Garaga's examples, MIT"],
+  ['plonk_bn254', 'PLONK sample', 'made with circom2 and snarkjs 0.7.6'],
+  ['fflonk_bn254', 'FFLONK sample', 'made with circom2 and snarkjs 0.7.6'],
 ] as const;
 
 const PARTS = [
@@ -39,13 +42,13 @@ export function mountGroth16(section: HTMLElement, client: BenchClient): TaskVie
   const gate = apiGate('groth16', 'Groth16', 'You can load and edit the samples meanwhile.', verify);
   const output = outputArea('groth16-result');
 
-  const sampleButtons = SAMPLES.map(([curve, label]) => {
+  const sampleButtons = SAMPLES.map(([curve, label, origin]) => {
     const b = h('button', { type: 'button', class: 'button', 'data-sample': curve }, `Load ${label}`);
-    b.addEventListener('click', () => void loadSample(curve, label));
+    b.addEventListener('click', () => void loadSample(curve, label, origin));
     return b;
   });
 
-  async function loadSample(curve: string, label: string): Promise<void> {
+  async function loadSample(curve: string, label: string, origin: string): Promise<void> {
     try {
       const texts = await Promise.all(
         PARTS.map(async ([, , , prefix]) => {
@@ -59,7 +62,7 @@ export function mountGroth16(section: HTMLElement, client: BenchClient): TaskVie
         f.control.value = texts[i]!.trim();
         f.setError(undefined);
       });
-      output.set('info', `${label} loaded (from Garaga's examples, MIT).`, gate.available ? ' Press Verify.' : '');
+      output.set('info', `${label} loaded (${origin}).`, gate.available ? ' Press Verify.' : '');
     } catch (e) {
       output.set('error', `Could not load the ${label}: ${describeError(e)}`);
     }

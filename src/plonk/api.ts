@@ -1,0 +1,384 @@
+/**
+ * `wc.plonk` and `wc.fflonk`: PLONK and FFLONK verification, drop-ins for snarkjs 0.7.6's
+ * `plonk.verify(vk, publicSignals, proof)` and `fflonk.verify(…)` (same arguments, same JSON, same verdicts on
+ * well-formed input; PLONK on BN254 `bn128` and BLS12-381 `bls12381`, FFLONK on BN254, as snarkjs supports them).
+ *
+ * Both systems end in one pairing equation over fixed G2 points, e(X, [τ]₂)·e(Y, [1]₂) = 1, with X and Y
+ * linear combinations of the key's points, [1]₁ and the proof's points (see `system.ts`). So a verification
+ * is: the transcript (Keccak-256, `transcript.ts`), a few hundred Fr operations on the wasm core (`fr.ts`,
+ * the algebra in `plonk.ts` / `fflonk.ts`), then ONE pairing job of two prepared pairs whose G1 sides — MSMs
+ * of 2 and 18 points for PLONK — are computed inside the job, like Groth16's public-input sum (Straus over the
+ * endomorphism; the job runs in the calling thread or a worker, as the dispatcher decides). [τ]₂ and [1]₂
+ * are prepared (line coefficients) once per key.
+ *
+ * Batches (`verifyBatch`): with random rᵢ (128 bits of entropy, Groth16's `randomCoefficient`),
+ *   e(Σ rᵢ·Xᵢ, [τ]₂) · e(Σ rᵢ·Yᵢ, [1]₂) = 1
+ * — still two pairs for any number of proofs, the key's terms merged (their scalars summed) so that the MSM
+ * has 9 + 9n points (PLONK) instead of 18n. A bad proof passes with probability ≤ 2⁻¹²⁸ (all points checked
+ * in G1 first). When the batch fails, each proof is checked alone to say which.
+ *
+ * Errors as Groth16's: `false` only for a well-formed proof that does not verify; malformed input is a
+ * `WebcurvesError` (see docs/plonk.md for where snarkjs differs).
+ * @module
+ */
+import { WebcurvesError } from '../errors.js';
+import { denseArray } from '../core/args.js';
+import { PAIRING_CONSTANTS } from '../generated/pairing.js';
+import { FIELD_LAYOUTS } from '../generated/fields.js';
+import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
+import type { G1Point } from '../pairing/encoding.js';
+import type { G1Input, LineWords, PairInput } from '../pairing/jobs.js';
+import { parsePublicSignals } from '../groth16/format.js';
+import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
+import type { PublicSignalsInput } from '../groth16/json.js';
+import { rootOfUnity } from './domain.js';
+import { arenaOf } from './fr.js';
+import { keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
+import { fflonkAlgebra } from './fflonk.js';
+import { plonkAlgebra } from './plonk.js';
+import type { SystemAlgebra } from './system.js';
+import { pointBytes, transcriptPrefix, type TranscriptPrefix } from './transcript.js';
+import type { FflonkProofInput, FflonkVerifyingKeyInput, PlonkProofInput, PlonkVerifyingKeyInput } from './json.js';
+
+/** A PLONK or FFLONK verifying key made ready for repeated verification (`prepare`). Opaque. */
+export interface UniversalPreparedKey<S extends ProofSystem = ProofSystem> {
+  readonly system: S;
+  readonly curve: Pairing12Name;
+  /** Number of public signals the key expects. */
+  readonly nPublic: number;
+  /** log₂ of the circuit's domain size. */
+  readonly power: number;
+}
+
+/** A prepared PLONK key. */
+export type PlonkPreparedKey = UniversalPreparedKey<'plonk'>;
+/** A prepared FFLONK key. */
+export type FflonkPreparedKey = UniversalPreparedKey<'fflonk'>;
+
+/** Options of the verification calls. */
+export interface PlonkOptions {
+  /** Cancels work queued or running in workers (`ABORTED`). */
+  readonly signal?: AbortSignal;
+}
+
+/** One proof of a batch. */
+export interface PlonkBatchItem<P = PlonkProofInput> {
+  readonly publicSignals: PublicSignalsInput;
+  readonly proof: P;
+}
+
+/** Outcome of `verifyBatch`. */
+export interface PlonkBatchResult {
+  /** Every proof verifies. */
+  readonly valid: boolean;
+  /** One verdict per item, in order (all true when `valid`). */
+  readonly results: readonly boolean[];
+}
+
+/** What a prepared key holds. */
+interface KeyData {
+  readonly impl: Pairing12Impl;
+  readonly key: ParsedKey;
+  readonly omega: bigint;
+  /** The transcript state after the key's points. */
+  readonly keyBytes: TranscriptPrefix;
+  /** The terms that do not depend on the proof (key points, [1]₁), by term index (undefined: a proof term). */
+  readonly fixedTerms: readonly (G1Point | undefined)[];
+  /** Lines of [τ]₂ and [1]₂. */
+  readonly x2: LineWords;
+  readonly g2: LineWords;
+}
+
+/** A proof read and checked on the curve. */
+interface ProofData {
+  readonly proof: ParsedProof;
+  readonly bytes: readonly Uint8Array[];
+  readonly signals: readonly bigint[];
+  /** Points whose subgroup membership is still to be proven, and their names. */
+  readonly checks: readonly G1Point[];
+  readonly checkNames: readonly string[];
+}
+
+/** Prepared keys `verify` keeps per system, by content (least recently used evicted). */
+export const UNIVERSAL_KEY_CACHE_SIZE = 16;
+
+const ALGEBRA: Readonly<Record<ProofSystem, SystemAlgebra>> = { plonk: plonkAlgebra, fflonk: fflonkAlgebra };
+
+const isIdentity = (P: G1Point): boolean => P.x === 0n && P.y === 0n;
+
+/**
+ * Verification for one of the two systems (the engine has one instance per system: `wc.plonk`, `wc.fflonk`).
+ * The type parameters are the system's JSON types.
+ */
+export class UniversalVerifier<S extends ProofSystem, VK, P> {
+  private readonly cache = new Map<string, UniversalPreparedKey<S>>();
+  private readonly keys = new WeakMap<UniversalPreparedKey<S>, KeyData>();
+  private readonly algebra: SystemAlgebra;
+
+  /** See {@link createPlonkApi} / {@link createFflonkApi}. */
+  // Private, so that the published declarations name none of its internal parameter types (a private
+  // constructor is declared without them).
+  private constructor(
+    readonly system: S,
+    private readonly curves: Readonly<Record<Pairing12Name, Pairing12Impl>>,
+    private readonly live: () => void,
+  ) {
+    this.algebra = ALGEBRA[system];
+  }
+
+  /**
+   * Reads and checks a verifying key (every point on the curve and in G1, [τ]₂ in G2) and prepares [τ]₂ and
+   * [1]₂ for the Miller loop. Pass the result to {@link verify} / {@link verifyBatch} in place of the JSON
+   * (`verify` also prepares and caches keys by content, {@link UNIVERSAL_KEY_CACHE_SIZE} of them).
+   * @throws {WebcurvesError} `INVALID_VERIFYING_KEY` (malformed, another protocol, a curve the system does not
+   *   run on, a point off the curve or outside its subgroup, a scalar ≥ r; the low-level error is the `cause`);
+   *   `ENGINE_CLOSED`.
+   */
+  async prepare(vk: VK): Promise<UniversalPreparedKey<S>> {
+    this.live();
+    return (await this.keyFor(vk)).handle;
+  }
+
+  /**
+   * Verifies a proof: `true` when it verifies, `false` for a well-formed proof that does not.
+   * @param vk - snarkjs `verification_key.json` (object or string), or a prepared key
+   * @param publicSignals - snarkjs `public.json` (array of decimal strings, numbers or bigints)
+   * @param proof - snarkjs `proof.json`
+   * @param options - an AbortSignal (a fourth argument without `signal`, such as a snarkjs logger, is ignored)
+   * @throws {WebcurvesError} `INVALID_VERIFYING_KEY`; `INVALID_PROOF_FORMAT` (malformed, another protocol or
+   *   curve, a point off the curve or outside G1, an evaluation ≥ r); `INVALID_PUBLIC_SIGNALS` (malformed, a
+   *   count other than the key's, a value ≥ r); `ABORTED`, `WORKER_FAILED`, `ENGINE_CLOSED`.
+   */
+  async verify(vk: VK | UniversalPreparedKey<S>, publicSignals: PublicSignalsInput, proof: P, options?: PlonkOptions): Promise<boolean> {
+    this.live();
+    const { data } = await this.keyFor(vk);
+    const pd = this.readProof(data, publicSignals, proof);
+    const alg = this.algebra;
+    const F = arenaOf(data.impl.core, alg.slots(data.key.nPublic) + 2 * alg.terms);
+    const out = alg.slots(data.key.nPublic);
+    alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
+    const sides: [G1Point[], bigint[]][] = [[[], []], [[], []]];
+    for (let side = 0; side < 2; side++) {
+      for (let t = 0; t < alg.terms; t++) {
+        const slot = out + side * alg.terms + t;
+        const P = this.termPoint(data, pd.proof, t);
+        if (F.isZero(slot) || isIdentity(P)) continue;
+        sides[side]![0].push(P);
+        sides[side]![1].push(F.get(slot));
+      }
+    }
+    return this.check(data, sides, pd.checks, pd.checkNames, options);
+  }
+
+  /**
+   * Verifies many proofs against one key with a random linear combination: still one pairing check of two
+   * prepared pairs, over one MSM of the key's points and every proof's points. When the combination fails,
+   * every proof is checked on its own, so `results` says which ones are bad.
+   * @throws {WebcurvesError} as {@link verify}, naming the item (`items[i]`) for malformed input;
+   *   `INVALID_ARGUMENT` when `items` is not an array of `{ publicSignals, proof }`.
+   */
+  async verifyBatch(vk: VK | UniversalPreparedKey<S>, items: readonly PlonkBatchItem<P>[], options?: PlonkOptions): Promise<PlonkBatchResult> {
+    this.live();
+    const { data, handle } = await this.keyFor(vk);
+    if (!Array.isArray(items)) throw new WebcurvesError('INVALID_ARGUMENT', 'items must be an array of { publicSignals, proof }');
+    denseArray(items, 'items');
+    const parsed = items.map((it, i) => {
+      if (it === null || typeof it !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', `items[${i}] must be { publicSignals, proof }`);
+      try {
+        return this.readProof(data, it.publicSignals, it.proof, `items[${i}].`);
+      } catch (e) {
+        throw relabel(e, `items[${i}]`);
+      }
+    });
+    if (parsed.length === 0) return { valid: true, results: [] };
+    if (parsed.length === 1) {
+      const ok = await this.verify(handle, items[0]!.publicSignals, items[0]!.proof, options);
+      return { valid: ok, results: [ok] };
+    }
+    const alg = this.algebra;
+    const out = alg.slots(data.key.nPublic);
+    const acc = out + 2 * alg.terms;
+    const R = acc + 2 * alg.terms;
+    const F = arenaOf(data.impl.core, R + 1);
+    for (let k = 0; k < 2 * alg.terms; k++) F.zero(acc + k);
+    const sides: [G1Point[], bigint[]][] = [[[], []], [[], []]];
+    const checks: G1Point[] = [];
+    const checkNames: string[] = [];
+    const seen = new Set<string>();
+    for (const pd of parsed) {
+      alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
+      F.set(R, randomCoefficient(data.key.curve));
+      for (let side = 0; side < 2; side++) {
+        for (let t = 0; t < alg.terms; t++) {
+          const slot = out + side * alg.terms + t;
+          if (F.isZero(slot)) continue;
+          F.mul(slot, slot, R);
+          if (data.fixedTerms[t] !== undefined) {
+            F.add(acc + side * alg.terms + t, acc + side * alg.terms + t, slot);
+            continue;
+          }
+          const P = this.termPoint(data, pd.proof, t);
+          if (isIdentity(P)) continue;
+          sides[side]![0].push(P);
+          sides[side]![1].push(F.get(slot));
+        }
+      }
+      // A proof repeated in the batch needs its subgroup checks once.
+      pd.checks.forEach((P, k) => {
+        const id = `${P.x.toString(16)},${P.y.toString(16)}`;
+        if (seen.has(id)) return;
+        seen.add(id);
+        checks.push(P);
+        checkNames.push(pd.checkNames[k]!);
+      });
+    }
+    for (let side = 0; side < 2; side++) {
+      data.fixedTerms.forEach((P, t) => {
+        const slot = acc + side * alg.terms + t;
+        if (P === undefined || isIdentity(P) || F.isZero(slot)) return;
+        sides[side]![0].push(P);
+        sides[side]![1].push(F.get(slot));
+      });
+    }
+    if (await this.check(data, sides, checks, checkNames, options)) return { valid: true, results: parsed.map(() => true) };
+    const results = await Promise.all(items.map((it) => this.verify(handle, it.publicSignals, it.proof, options)));
+    return { valid: false, results };
+  }
+
+  /** The point of term t for a proof. */
+  private termPoint(data: KeyData, proof: ParsedProof, t: number): G1Point {
+    return data.fixedTerms[t] ?? proof.points[t - this.algebra.proofTerm(0)]!;
+  }
+
+  /** The pairing check e(X, [τ]₂)·e(Y, [1]₂) = 1 with X, Y given as (points, scalars). */
+  private async check(data: KeyData, sides: readonly [G1Point[], bigint[]][], checks: readonly G1Point[], checkNames: readonly string[], options: unknown): Promise<boolean> {
+    const pairs: PairInput[] = [];
+    const lines = [data.x2, data.g2];
+    sides.forEach(([points, scalars], side) => {
+      if (points.length === 0) return;
+      const g1: G1Input = { points, scalars };
+      pairs.push({ g1, lines: lines[side]! });
+    });
+    if (pairs.length === 0) return true;
+    const out = await data.impl.check({ pairs, checks }, signalOf(options));
+    if (out.failedCheck !== undefined) {
+      const name = checkNames[out.failedCheck]!;
+      throw new WebcurvesError('INVALID_PROOF_FORMAT', `${name}: point is not in the prime-order subgroup`, {
+        cause: new WebcurvesError('NOT_IN_SUBGROUP', `${name} is not in the prime-order subgroup`),
+      });
+    }
+    if (out.ok) for (const P of checks) data.impl.rememberInSubgroup(1, P);
+    return out.ok;
+  }
+
+  /** Parses the signals and the proof and checks the proof's points on the curve (subgroup checks listed). */
+  private readProof(data: KeyData, publicSignals: unknown, proof: unknown, prefix = ''): ProofData {
+    const signals = parsePublicSignals(publicSignals, data.key.nPublic, data.impl.r);
+    const parsed = parseProof(proof, this.system, data.key.curve);
+    const names = proofFieldNames(this.system).points;
+    const checks: G1Point[] = [];
+    const checkNames: string[] = [];
+    parsed.points.forEach((P, k) => {
+      let known: boolean;
+      try {
+        known = data.impl.validateOnCurve(1, P, true).inSubgroupKnown;
+      } catch (e) {
+        if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
+        throw new WebcurvesError('INVALID_PROOF_FORMAT', `${prefix}proof.${names[k]}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      }
+      if (!known && !isIdentity(P)) {
+        checks.push(P);
+        checkNames.push(`${prefix}proof.${names[k]}`);
+      }
+    });
+    const fpBytes = fpBytesOf(data.key.curve);
+    return { proof: parsed, bytes: parsed.points.map((P) => pointBytes(P, fpBytes)), signals, checks, checkNames };
+  }
+
+  /** Parses or looks up a key: a prepared handle, or JSON (cached by content); loads the key's curve. */
+  private async keyFor(vk: unknown): Promise<{ data: KeyData; handle: UniversalPreparedKey<S> }> {
+    if (vk !== null && typeof vk === 'object' && this.keys.has(vk as UniversalPreparedKey<S>)) return { data: this.keys.get(vk as UniversalPreparedKey<S>)!, handle: vk as UniversalPreparedKey<S> };
+    if (vk !== null && typeof vk === 'object' && Object.isFrozen(vk) && 'system' in vk && !('protocol' in vk)) {
+      const other = (vk as { system: unknown }).system;
+      throw new WebcurvesError('INVALID_VERIFYING_KEY', other === this.system ? 'verifying key: prepared by another engine (prepare it on this one)' : `verifying key: prepared for ${String(other)}, not ${this.system}`);
+    }
+    const key = parseKey(vk, this.system);
+    await this.curves[key.curve].loadModule();
+    const id = keyId(key);
+    const hit = this.cache.get(id);
+    if (hit) {
+      this.cache.delete(id);
+      this.cache.set(id, hit);
+      return { data: this.keys.get(hit)!, handle: hit };
+    }
+    const data = this.build(key);
+    const handle: UniversalPreparedKey<S> = Object.freeze({ system: this.system, curve: key.curve, nPublic: key.nPublic, power: key.power });
+    this.keys.set(handle, data);
+    this.cache.set(id, handle);
+    if (this.cache.size > UNIVERSAL_KEY_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    return { data, handle };
+  }
+
+  private build(key: ParsedKey): KeyData {
+    const impl = this.curves[key.curve];
+    const guard = <T>(name: string, f: () => T): T => {
+      try {
+        return f();
+      } catch (e) {
+        if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
+        throw new WebcurvesError('INVALID_VERIFYING_KEY', `verifying key: ${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      }
+    };
+    const names = keyPointNames(this.system);
+    key.points.forEach((P, j) => guard(names[j]!, () => impl.validatePoint(1, P, true)));
+    const x2 = guard('X_2', () => impl.linesOf(impl.prepareG2(key.x2))!);
+    const { g1Gen, g2Gen } = PAIRING_CONSTANTS[key.curve];
+    const g2 = impl.linesOf(impl.prepareG2({ x: [g2Gen.x[0], g2Gen.x[1]], y: [g2Gen.y[0], g2Gen.y[1]] }))!;
+    const alg = this.algebra;
+    const fixedTerms = new Array<G1Point | undefined>(alg.terms).fill(undefined);
+    key.points.forEach((P, j) => (fixedTerms[alg.keyTerm(j)] = P));
+    fixedTerms[alg.generatorTerm] = { x: g1Gen.x, y: g1Gen.y };
+    const fpBytes = fpBytesOf(key.curve);
+    return { impl, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2 };
+  }
+}
+
+/** Bytes of a base-field element as the transcript writes it (ffjavascript's n8: the canonical width). */
+const fpBytesOf = (curve: Pairing12Name): number => 4 * FIELD_LAYOUTS[`${curve}_fp`].ioWords;
+
+function keyId(k: ParsedKey): string {
+  const h = (v: bigint): string => v.toString(16);
+  return [k.system, k.curve, k.nPublic, k.power, ...k.points.map((P) => `${h(P.x)},${h(P.y)}`), ...k.scalars.map(h), ...k.x2.x.map(h), ...k.x2.y.map(h)].join('|');
+}
+
+/** `wc.plonk`: PLONK verification (BN254, BLS12-381). */
+export type PlonkApi = UniversalVerifier<'plonk', PlonkVerifyingKeyInput, PlonkProofInput>;
+
+/** `wc.fflonk`: FFLONK verification (BN254). */
+export type FflonkApi = UniversalVerifier<'fflonk', FflonkVerifyingKeyInput, FflonkProofInput>;
+
+type VerifierConstructor = new <S extends ProofSystem, VK, P>(
+  system: S,
+  curves: Readonly<Record<Pairing12Name, Pairing12Impl>>,
+  live: () => void,
+) => UniversalVerifier<S, VK, P>;
+
+/**
+ * Makes `wc.plonk` (engines call this).
+ * @param curves - the engine's pairing curves
+ * @param live - throws `ENGINE_CLOSED` once the engine is closed
+ * @throws nothing.
+ */
+export function createPlonkApi(curves: Readonly<Record<Pairing12Name, Pairing12Impl>>, live: () => void): PlonkApi {
+  return new (UniversalVerifier as unknown as VerifierConstructor)<'plonk', PlonkVerifyingKeyInput, PlonkProofInput>('plonk', curves, live);
+}
+
+/**
+ * Makes `wc.fflonk` (engines call this).
+ * @param curves - the engine's pairing curves
+ * @param live - throws `ENGINE_CLOSED` once the engine is closed
+ * @throws nothing.
+ */
+export function createFflonkApi(curves: Readonly<Record<Pairing12Name, Pairing12Impl>>, live: () => void): FflonkApi {
+  return new (UniversalVerifier as unknown as VerifierConstructor)<'fflonk', FflonkVerifyingKeyInput, FflonkProofInput>('fflonk', curves, live);
+}

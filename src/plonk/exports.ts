@@ -1,0 +1,23 @@
+/**
+ * What the `webcurves/plonk` entry points share (browser: `index.ts`, Node: `index.node.ts`): every export but
+ * `createEngine`, which each entry point defines with its host. Only PLONK's, FFLONK's and the pairing curves'
+ * modules are reached from here (the GPU MSM code only through a dynamic import).
+ * @module
+ */
+export * from '../engine/exports.js';
+export type { PlonkEngine } from './engine.js';
+export type { PlonkApi, FflonkApi, UniversalVerifier } from './api.js';
+export { UNIVERSAL_KEY_CACHE_SIZE } from './api.js';
+export type { UniversalPreparedKey, PlonkPreparedKey, FflonkPreparedKey, PlonkOptions, PlonkBatchItem, PlonkBatchResult } from './api.js';
+export type { ProofSystem } from './format.js';
+export type * from './json.js';
+export type { JsonInteger, PublicSignals, PublicSignalsInput, SnarkjsG1, SnarkjsG2 } from '../groth16/json.js';
+export type { PairingCurve, PairingCurveName, PairingGroup, PreparedG2, PairingCheckOptions } from '../pairing/curve.js';
+export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from '../pairing/encoding.js';
+export type { CurveGroup } from '../core/group.js';
+export type { MsmBackend, MsmOptions, MsmProgressEvent, MsmMethods, PackedInput, PreparedBases, PrepareBasesOptions } from '../msm/types.js';
+export type { PairingBenchHooks } from '../pairing/curve.js';
+export type { BenchHooks } from '../pairing/kernel.js';
+export type { PairingConstants, Pairing6Constants } from '../generated/pairing.js';
+export type { Pairing12Name } from '../pairing/kernel.js';
+export type { Decomposition } from '../math/lattice.js';
