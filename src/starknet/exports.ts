@@ -12,6 +12,10 @@ export type { WasmField } from '../core/field.js';
 export type { FieldId } from '../generated/fields.js';
 export { StarknetApi } from './api.js';
 export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './api.js';
+export type { SignatureLike, VerifyMessageItem } from './api.js';
+export { toHex, signatureToArray } from './felt.js';
+export { StarknetTypedDataApi } from './typed-data.js';
+export type { StarknetTypedData, StarknetTypedDataDomain, StarknetTypeMember, StarknetTypes, TypedDataRevision } from './typed-data.js';
 export type {
   BigNumberish,
   DataAvailabilityMode,
