@@ -525,6 +525,35 @@ export function structHash(types: StarknetTypes, type: string, data: unknown, re
 }
 
 /**
+ * starknet.js's `typedData.encodeValue`: one value encoded as its struct hashes it, with the type starknet.js
+ * reports (`felt` for a merkletree root or a selector, else the type itself).
+ * @param types - the document's types
+ * @param type - the value's type
+ * @param data - the value
+ * @param ctx - for `enum` and `merkletree`: the struct (`parent`) and member (`key`) the value belongs to
+ * @param revision - `'0'` or `'1'`
+ * @param H - the hash functions
+ * @returns `[type, encoded value]`
+ * @throws {WebcurvesError} as {@link structHash}.
+ */
+export function encodeValue(
+  types: StarknetTypes,
+  type: string,
+  data: unknown,
+  ctx: { readonly parent?: string; readonly key?: string } | undefined,
+  revision: TypedDataRevision,
+  H: TypedDataHashers,
+): [string, bigint] {
+  if (typeof type !== 'string') throw new WebcurvesError('INVALID_ARGUMENT', 'type must be a string');
+  const t = checkTypes(types);
+  const rev = revisionOf(revision);
+  const c = ctx && typeof ctx.parent === 'string' && typeof ctx.key === 'string' ? { parent: ctx.parent, key: ctx.key } : undefined;
+  const value = new Encoder(t, rev, H).value(t, type, data, c ? `${c.parent}.${c.key}` : type, c);
+  const isStruct = membersOf(t, type) !== undefined || Object.prototype.hasOwnProperty.call(config(rev).presets, type);
+  return [!isStruct && (type === 'merkletree' || type === 'selector') ? 'felt' : type, value];
+}
+
+/**
  * starknet.js's `typedData.getMessageHash`: H("StarkNet Message", H(domain), accountAddress, H(message)).
  * @param typedData - the document
  * @param accountAddress - the signer's account (a felt)
@@ -597,6 +626,27 @@ export class StarknetTypedDataApi {
   getStructHash(types: StarknetTypes, type: string, data: Readonly<Record<string, unknown>>, revision: TypedDataRevision = '0'): bigint {
     this.live();
     return structHash(types, type, data, revision, this.H);
+  }
+
+  /**
+   * One value encoded as a struct member, as starknet.js's `typedData.encodeValue`: `[type, value]`, the type
+   * `felt` for a merkletree root or a selector.
+   * @param types - the document's types
+   * @param type - the value's type
+   * @param data - the value
+   * @param ctx - for `enum` and `merkletree` members: the struct (`parent`) and the member's name (`key`)
+   * @param revision - `'0'` (default) or `'1'`
+   * @throws {WebcurvesError} as {@link getStructHash}.
+   */
+  encodeValue(
+    types: StarknetTypes,
+    type: string,
+    data: unknown,
+    ctx: { readonly parent?: string; readonly key?: string } = {},
+    revision: TypedDataRevision = '0',
+  ): [string, bigint] {
+    this.live();
+    return encodeValue(types, type, data, ctx, revision, this.H);
   }
 
   /**
