@@ -528,6 +528,12 @@ export class StarknetApi {
       hashMany: (revision: TypedDataRevision, xs: bigint[]) =>
         revision === '1' ? this.hashManyTrusted(xs) : this.withValues(xs, (ptr, out) => this.core.x.stark_hashOnElements(out, ptr, xs.length)),
       hashPairs: (revision: TypedDataRevision, flat: bigint[]) => this.hashPairsTrusted(revision, flat),
+      permute: (state: [bigint, bigint, bigint]) => {
+        const c = this.core;
+        for (let i = 0; i < 3; i++) c.write(c.slot(i), state[i]!);
+        c.x.stark_poseidonPermute(c.slot(0));
+        return [c.read(c.slot(0)), c.read(c.slot(1)), c.read(c.slot(2))];
+      },
     };
   }
 

@@ -63,6 +63,8 @@ export interface TypedDataHashers {
   hashMany(revision: TypedDataRevision, values: bigint[]): bigint;
   /** Revision 0: Pedersen; revision 1: poseidon_hash; of pairs (a0, b0, a1, b1, …) → one hash per pair. */
   hashPairs(revision: TypedDataRevision, flat: bigint[]): bigint[];
+  /** The Hades permutation (Poseidon's) of a state of three values < p. */
+  permute(state: [bigint, bigint, bigint]): bigint[];
 }
 
 const PRESET_TYPES: StarknetTypes = {
@@ -332,6 +334,11 @@ class Encoder {
   }
 
   structHash(types: StarknetTypes, type: string, data: unknown, path: string): bigint {
+    return this.H.hashMany(this.revision, this.structValues(types, type, data, path));
+  }
+
+  /** What a struct hash hashes: the type hash, then each member encoded. */
+  structValues(types: StarknetTypes, type: string, data: unknown, path: string): bigint[] {
     const presets = config(this.revision).presets;
     const members =
       (types === this.types ? membersOf(types, type) : undefined) ??
@@ -346,7 +353,7 @@ class Encoder {
       if (v === undefined || (v === null && m.type !== 'enum')) fail(p, `missing data for '${m.name}' (${m.type})`);
       values.push(this.value(types, m.type, v, p, { parent: type, key: m.name }));
     }
-    return this.H.hashMany(this.revision, values);
+    return values;
   }
 
   value(types: StarknetTypes, type: string, data: unknown, path: string, ctx: Ctx | undefined): bigint {
@@ -571,9 +578,54 @@ export function messageHash(typedData: StarknetTypedData, accountAddress: BigNum
   const { types, domain, primaryType, message } = typedData;
   const revision = identifyRevision(types, domain)!;
   const e = new Encoder(types, revision, H);
-  const domainHash = e.structHash(types, config(revision).domain, domain, 'domain');
+  const prefix = domainPrefix(revision, e.structValues(types, config(revision).domain, domain, 'domain'), H);
   const messageStruct = e.structHash(types, primaryType, message, 'message');
-  return H.hashMany(revision, [STARKNET_MESSAGE, domainHash, account, messageStruct]);
+  return finishMessageHash(revision, prefix, account, messageStruct, H);
+}
+
+/**
+ * The part of a message hash that depends on the domain only, for a domain seen recently (a wallet signs for a
+ * few dApps, an order book checks one): the domain's struct hash and the hash state after absorbing
+ * ("StarkNet Message", domain hash) — Poseidon's first permutation, or Pedersen's first two hashes of the chain.
+ * Keyed by the domain's encoded values (its type hash first), so a hit is the same computation's result.
+ */
+interface DomainPrefix {
+  readonly domainHash: bigint;
+  /** Revision 1: the sponge state after the first permutation; revision 0: pedersen(pedersen(0, prefix), domainHash). */
+  readonly state: readonly bigint[];
+}
+const DOMAIN_PREFIXES = new Map<string, DomainPrefix>();
+const DOMAIN_CACHE_SIZE = 16;
+
+function domainPrefix(revision: TypedDataRevision, values: bigint[], H: TypedDataHashers): DomainPrefix {
+  const key = revision + values.join(',');
+  let hit = DOMAIN_PREFIXES.get(key);
+  if (hit === undefined) {
+    const domainHash = H.hashMany(revision, values);
+    const state =
+      revision === '1'
+        ? H.permute([STARKNET_MESSAGE, domainHash, 0n])
+        : H.hashPairs('0', [H.hashPairs('0', [0n, STARKNET_MESSAGE])[0]!, domainHash]);
+    hit = { domainHash, state };
+    if (DOMAIN_PREFIXES.size >= DOMAIN_CACHE_SIZE) DOMAIN_PREFIXES.clear();
+    DOMAIN_PREFIXES.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * H([prefix, domainHash, account, message]) from the domain's cached state: poseidon_hash_many's sponge (absorb
+ * (account, message), then the padding (1, 0)) or compute_hash_on_elements's chain (then the length 4).
+ */
+function finishMessageHash(revision: TypedDataRevision, d: DomainPrefix, account: bigint, message: bigint, H: TypedDataHashers): bigint {
+  if (revision === '1') {
+    const [s0, s1, s2] = d.state as [bigint, bigint, bigint];
+    const t = H.permute([(s0 + account) % STARK_P, (s1 + message) % STARK_P, s2]);
+    return H.permute([(t[0]! + 1n) % STARK_P, t[1]!, t[2]!])[0]!;
+  }
+  let h = H.hashPairs('0', [d.state[0]!, account])[0]!;
+  h = H.hashPairs('0', [h, message])[0]!;
+  return H.hashPairs('0', [h, 4n])[0]!;
 }
 
 /** The revision of a document starknet.js would hash (for callers that pick a hash by revision). */

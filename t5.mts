@@ -1,0 +1,15 @@
+import { createEngine } from './dist/src/starknet/index.node.js';
+import { PERMIT_V1, PERMIT_V0 } from './bench/suites/starknet.ts';
+const wc = await createEngine({ workers: 0 }); await wc.load('stark');
+const sn = wc.starknet; sn.prepare({ pedersen: true });
+const t = (name, f, n = 2000) => { for (let i = 0; i < 200; i++) f(); const s = performance.now(); for (let i = 0; i < n; i++) f(); console.log(name, ((performance.now() - s) / n * 1000).toFixed(1) + 'us'); };
+const a = 0x3d937c035c878245caf64531a5756109c53068da139362728feb561405371cbn;
+t('poseidonHash', () => sn.poseidonHash(a, a));
+t('poseidonMany5', () => sn.poseidonHashMany([a, a, a, a, a]));
+t('perm', () => sn.poseidonPermutation([a, a, a]));
+t('encodeType', () => sn.typedData.encodeType(PERMIT_V1.types, 'Permit', '1'));
+t('typeHash', () => sn.typedData.getTypeHash(PERMIT_V1.types, 'Permit', '1'));
+t('msg rev1', () => sn.typedData.getMessageHash(PERMIT_V1, '0x123'));
+t('msg rev0', () => sn.typedData.getMessageHash(PERMIT_V0, '0x123'), 500);
+t('pedersen', () => sn.pedersen(a, a));
+await wc.close();
