@@ -12,4 +12,4 @@
  * @module
  */
 export { WebcurvesSigner, compileCalldata, executeCalldata } from './signer.js';
-export type { StarknetEngineLike } from './signer.js';
+export type { StarknetEngineLike, StarknetSignerBackend } from './signer.js';

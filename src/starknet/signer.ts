@@ -26,15 +26,26 @@ import type {
 import { WebcurvesError } from '../errors.js';
 import { describe } from '../core/args.js';
 import { STARK_N, STARK_P } from '../curves/stark-constants.js';
-import type { StarknetApi } from './api.js';
 import { parseBigNumberish, toHex, type BigNumberish } from './felt.js';
-import type { StarknetTypedData } from './typed-data.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
+/**
+ * The part of `wc.starknet` the signer uses (structural, so that an engine typed by any webcurves entry point
+ * fits; the arguments are the objects `StarknetApi` documents).
+ */
+export interface StarknetSignerBackend {
+  getPublicKey(privateKey: bigint): bigint;
+  sign(msgHash: bigint | string, privateKey: bigint): { readonly r: bigint; readonly s: bigint };
+  readonly typedData: { getMessageHash(typedData: object, accountAddress: string): bigint };
+  invokeTransactionHashV3(tx: object): bigint;
+  deployAccountTransactionHashV3(tx: object): bigint;
+  declareTransactionHashV3(tx: object): bigint;
+}
+
 /** What the signer runs on: an engine (`createEngine()` of `webcurves` or `webcurves/starknet`). */
 export interface StarknetEngineLike {
-  readonly starknet: StarknetApi;
+  readonly starknet: StarknetSignerBackend;
   /** Loads the Stark module (the engine's `load`). */
   load(curve: 'stark'): Promise<void>;
 }
@@ -251,14 +262,14 @@ export class WebcurvesSigner implements SignerInterface {
    * @throws {WebcurvesError} `INVALID_PRIVATE_KEY` unless 1 ≤ privateKey < N; `INVALID_ARGUMENT` for a malformed
    *   key or an engine without `starknet`.
    */
-  constructor(engine: StarknetEngineLike, privateKey: BigNumberish | Uint8Array) {
+  constructor(engine: StarknetEngineLike, privateKey: bigint | number | string | Uint8Array) {
     if (typeof engine !== 'object' || engine === null || typeof engine.starknet !== 'object' || typeof engine.load !== 'function')
       fail('engine must be a webcurves engine (createEngine() of webcurves or webcurves/starknet)');
     this.#engine = engine;
     this.#d = privateKeyFrom(privateKey);
   }
 
-  async #api(): Promise<StarknetApi> {
+  async #api(): Promise<StarknetSignerBackend> {
     await this.#engine.load('stark');
     return this.#engine.starknet;
   }
@@ -281,7 +292,7 @@ export class WebcurvesSigner implements SignerInterface {
    */
   async signMessage(typedData: TypedData, accountAddress: string): Promise<Signature> {
     const api = await this.#api();
-    return this.#sign(api.typedData.getMessageHash(typedData as unknown as StarknetTypedData, accountAddress));
+    return this.#sign(api.typedData.getMessageHash(typedData, accountAddress));
   }
 
   /**
@@ -347,9 +358,9 @@ export class WebcurvesSigner implements SignerInterface {
    * Signs a message hash as is (starknet.js's `Signer.signRaw`, protected there).
    * @throws {WebcurvesError} `INVALID_MESSAGE_HASH` unless 0 ≤ msgHash < 2^251; `ENGINE_CLOSED`.
    */
-  async signRaw(msgHash: BigNumberish): Promise<Signature> {
+  async signRaw(msgHash: bigint | number | string): Promise<Signature> {
     const api = await this.#api();
-    return toHexPair(api.sign(msgHash, this.#d));
+    return toHexPair(api.sign(parseBigNumberish(msgHash, 'msgHash'), this.#d));
   }
 }
 

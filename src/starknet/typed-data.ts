@@ -639,14 +639,15 @@ export function revisionOfTypedData(typedData: StarknetTypedData): TypedDataRevi
  * them to `toHex` for starknet.js's form.
  */
 export class StarknetTypedDataApi {
-  /**
-   * @param H - the hash functions (the engine's wasm core)
-   * @param live - the engine's liveness check (throws `ENGINE_CLOSED`)
-   */
-  constructor(
-    private readonly H: TypedDataHashers,
-    private readonly live: () => void = () => {},
-  ) {}
+  private readonly H: TypedDataHashers;
+  private readonly live: () => void;
+
+  /** See {@link createTypedDataApi}. */
+  // Private, so that the published declarations name none of its internal parameter types.
+  private constructor(H: TypedDataHashers, live: () => void) {
+    this.H = H;
+    this.live = live;
+  }
 
   /**
    * The message hash a Starknet account signs: H("StarkNet Message", H(domain), accountAddress, H(message)),
@@ -729,4 +730,16 @@ export class StarknetTypedDataApi {
     this.live();
     return validateTypedData(data);
   }
+}
+
+/**
+ * Makes `wc.starknet.typedData` on the engine's hash functions (`StarknetApi` calls this).
+ * @param H - the hash functions (the engine's wasm core)
+ * @param live - the engine's liveness check (throws `ENGINE_CLOSED`)
+ * @returns the typed-data API
+ * @internal
+ */
+export function createTypedDataApi(H: TypedDataHashers, live: () => void = () => {}): StarknetTypedDataApi {
+  type Constructor = new (H: TypedDataHashers, live: () => void) => StarknetTypedDataApi;
+  return new (StarknetTypedDataApi as unknown as Constructor)(H, live);
 }
