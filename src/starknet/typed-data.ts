@@ -450,7 +450,7 @@ class Encoder {
       if (!(i in data)) fail(`${path}[${i}]`, 'missing (a hole in the array)');
       level[i] = this.value(types, leafType, data[i], `${path}[${i}]`, undefined);
     }
-    // Each level is one call of pair hashes; a pair is sorted (smaller first), an odd last leaf pairs with 0.
+    // Level by level; a pair is sorted (smaller first), an odd last leaf pairs with 0.
     while (level.length > 1) {
       const flat: bigint[] = [];
       for (let i = 0; i < level.length; i += 2) {
