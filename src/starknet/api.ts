@@ -1,6 +1,7 @@
 /**
- * `wc.starknet`: Stark-curve ECDSA, Pedersen, Poseidon and V3 transaction hashes on the wasm core, synchronous
- * in the calling thread, with batches spread over the worker pool. BigInt lives only here, at the edge.
+ * `wc.starknet`: Stark-curve ECDSA, Pedersen, Poseidon, V3 transaction hashes and SNIP-12 typed data on the wasm
+ * core, synchronous in the calling thread, with batches spread over the worker pool. Arguments are BigNumberish
+ * (felt.ts), results bigints: BigInt lives only here, at the edge.
  * @module
  */
 import * as Comlink from 'comlink';

@@ -229,7 +229,7 @@ export function executeCalldata(transactions: readonly Call[], cairoVersion: unk
   const callArray: Record<string, string>[] = [];
   const data: string[] = [];
   for (const call of calls) {
-    const d = compileCalldata(call.calldata ?? []);
+    const d = compileCalldata(call.calldata || []); // `||` as starknet.js: '' and 0 mean no calldata too
     let to: bigint;
     try {
       to = BigInt(call.contractAddress as never);

@@ -216,6 +216,9 @@ describe('calldata compiler equals starknet.js', () => {
       const txs = calls(r);
       for (const v of ['0', '1'] as const) expect(executeCalldata(txs, v), `case ${i} cairo ${v}`).toEqual(transaction.getExecuteCalldata(txs, v));
     }
+    // no calldata: undefined, or '' (falsy, as starknet.js's `call.calldata || []`), in the Cairo 0 layout
+    const none = [{ contractAddress: '0x1', entrypoint: 'f' }, { contractAddress: '0x2', entrypoint: 'g', calldata: '' as never }] as Call[];
+    expect(executeCalldata(none, '0')).toEqual(transaction.getExecuteCalldata(none, '0'));
     // already compiled calldata passes through (Cairo 1)
     const compiled = CallData.compile(['0x5', 'hello', [1, 2]]);
     expect(executeCalldata([{ contractAddress: '0x1', entrypoint: 'f', calldata: compiled }], '1')).toEqual(
