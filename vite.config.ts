@@ -36,7 +36,10 @@ export default defineConfig({
   base: './',
   resolve: {
     // Exactly `webcurves`, nothing else (a plain object key would also capture `webcurves/...`).
-    alias: [{ find: /^webcurves$/, replacement: builtEntry }],
+    alias: [
+      { find: /^webcurves$/, replacement: builtEntry },
+      { find: /^webcurves\/starknet-signer$/, replacement: fileURLToPath(new URL('./dist/src/starknet/signer-index.js', import.meta.url)) },
+    ],
   },
   server: {
     headers: isolationHeaders,

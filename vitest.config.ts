@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^webcurves$/, replacement: fileURLToPath(new URL('./dist/src/index.node.js', import.meta.url)) },
       { find: /^webcurves\/starknet$/, replacement: fileURLToPath(new URL('./dist/src/starknet/index.node.js', import.meta.url)) },
+      { find: /^webcurves\/starknet-signer$/, replacement: fileURLToPath(new URL('./dist/src/starknet/signer-index.js', import.meta.url)) },
       { find: /^webcurves\/groth16$/, replacement: fileURLToPath(new URL('./dist/src/groth16/index.node.js', import.meta.url)) },
       { find: /^webcurves\/plonk$/, replacement: fileURLToPath(new URL('./dist/src/plonk/index.node.js', import.meta.url)) },
     ],

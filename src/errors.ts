@@ -31,7 +31,8 @@ export type WebcurvesErrorCode =
   | 'UNKNOWN_CURVE'
   | 'INVALID_VERIFYING_KEY'
   | 'INVALID_PROOF_FORMAT'
-  | 'INVALID_PUBLIC_SIGNALS';
+  | 'INVALID_PUBLIC_SIGNALS'
+  | 'INVALID_TYPED_DATA';
 
 /** The one error class webcurves throws for bad input and unavailable backends. */
 export class WebcurvesError extends Error {

@@ -26,6 +26,10 @@ export type {
 export * as curves from './curves/index.js';
 export type { StarknetApi } from './starknet/api.js';
 export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './starknet/api.js';
+export type { SignatureLike, VerifyMessageItem } from './starknet/api.js';
+export { toHex, signatureToArray } from './starknet/felt.js';
+export { StarknetTypedDataApi } from './starknet/typed-data.js';
+export type { StarknetTypedData, StarknetTypedDataDomain, StarknetTypeMember, StarknetTypes, TypedDataRevision } from './starknet/typed-data.js';
 export type {
   BigNumberish,
   DataAvailabilityMode,

@@ -1,8 +1,9 @@
 /**
  * Starknet: Stark ECDSA (getPublicKey, sign, verify, recover), Pedersen, Poseidon, an invoke V3 transaction
- * hash and a batch of 1000 Pedersen hashes over the engine's workers, with @scure/starknet 2.4.0 (and
- * starknet.js 10.8 for the transaction hash, itself built on @scure/starknet) measured in the same run. Every
- * case checks its result against the peer before it is timed.
+ * hash, SNIP-12 `getMessageHash` of a permit (revisions 0 and 1), `signMessage` through `WebcurvesSigner` and a
+ * batch of 1000 Pedersen hashes over the engine's workers, with @scure/starknet 2.4.0 (and starknet.js 10.8 for
+ * the transaction hash, typed data and its `Signer`, itself built on @scure/starknet) measured in the same run.
+ * Every case checks its result against the peer before it is timed.
  *
  * Note on verify: webcurves takes the public key as an x-coordinate (as starknet-crypto and Starknet
  * accounts do) and recovers a y with a square root inside the measured call; scure is given the full
@@ -10,7 +11,8 @@
  * @module
  */
 import * as scure from '@scure/starknet';
-import type { InvokeTransactionV3 } from 'webcurves';
+import type { InvokeTransactionV3, StarknetTypedData } from 'webcurves';
+import { WebcurvesSigner } from 'webcurves/starknet-signer';
 import type { BenchCase, BenchSuite } from '../types.js';
 
 const hex64 = (x: bigint): string => x.toString(16).padStart(64, '0');
@@ -52,6 +54,61 @@ export const INVOKE_EXAMPLE: InvokeTransactionV3 = {
   paymasterData: [],
 };
 
+/** A typical SNIP-12 permit (owner, spender, u256 amount, nonce, deadline), revision 1 (Poseidon, presets). */
+export const PERMIT_V1: StarknetTypedData = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Permit: [
+      { name: 'owner', type: 'ContractAddress' },
+      { name: 'spender', type: 'ContractAddress' },
+      { name: 'value', type: 'u256' },
+      { name: 'nonce', type: 'felt' },
+      { name: 'deadline', type: 'timestamp' },
+    ],
+  },
+  primaryType: 'Permit',
+  domain: { name: 'MyToken', version: '1', chainId: 'SN_MAIN', revision: '1' },
+  message: {
+    owner: '0x3f68e12789ad1c4e1b7a4d9c1fa5e7c8d6bd0bd6a1b5b0f09d9fa5e4a4ac1c',
+    spender: '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7',
+    value: { low: '1000000000000000000', high: '0' },
+    nonce: '7',
+    deadline: '1767225600',
+  },
+};
+
+/** The same permit in revision 0 (legacy domain, Pedersen; u256 as a struct of the document). */
+export const PERMIT_V0: StarknetTypedData = {
+  types: {
+    StarkNetDomain: [
+      { name: 'name', type: 'felt' },
+      { name: 'version', type: 'felt' },
+      { name: 'chainId', type: 'felt' },
+    ],
+    u256: [
+      { name: 'low', type: 'felt' },
+      { name: 'high', type: 'felt' },
+    ],
+    Permit: [
+      { name: 'owner', type: 'felt' },
+      { name: 'spender', type: 'felt' },
+      { name: 'value', type: 'u256' },
+      { name: 'nonce', type: 'felt' },
+      { name: 'deadline', type: 'felt' },
+    ],
+  },
+  primaryType: 'Permit',
+  domain: { name: 'MyToken', version: '1', chainId: 'SN_MAIN' },
+  message: PERMIT_V1.message,
+};
+
+const ACCOUNT = '0x5f1e39ab9af5c9d8d0c3b8a41f0c2d1b2a3a4b5c6d7e8f9a0b1c2d3e4f5a6b7';
+
 /** What the cases share; built once, in the first case's `setup`, so that `cases()` stays cheap. */
 interface Fixture {
   readonly pubX: bigint;
@@ -60,6 +117,9 @@ interface Fixture {
   readonly scureSig: InstanceType<typeof scure.Signature>;
   readonly expected: readonly bigint[];
   readonly snHash: { calculateInvokeTransactionHash(tx: never): string };
+  readonly snTypedData: { getMessageHash(typedData: never, account: string): string };
+  readonly snSigner: { signMessage(typedData: never, account: string): Promise<{ r: bigint; s: bigint }> };
+  readonly wcSigner: WebcurvesSigner;
 }
 
 /** The Starknet suite. */
@@ -81,7 +141,7 @@ export const starknetSuite: BenchSuite = {
       fixture ??= (async (): Promise<Fixture> => {
         sn.prepare({ pedersen: true });
         const sig = sn.sign(m, d);
-        const { hash: snHash } = await import('starknet');
+        const { hash: snHash, typedData: snTypedData, Signer } = await import('starknet');
         return {
           pubX: sn.getPublicKey(d),
           pubFull: scure.getPublicKey(hex64(d), false),
@@ -89,6 +149,9 @@ export const starknetSuite: BenchSuite = {
           scureSig: new scure.Signature(sig.r, sig.s),
           expected: pairs.map(([x, y]) => BigInt(scure.pedersen(x, y))),
           snHash: snHash as Fixture['snHash'],
+          snTypedData: snTypedData as unknown as Fixture['snTypedData'],
+          snSigner: new Signer('0x' + d.toString(16)) as unknown as Fixture['snSigner'],
+          wcSigner: new WebcurvesSigner(engine, d),
         };
       })();
       fx = await fixture;
@@ -124,6 +187,49 @@ export const starknetSuite: BenchSuite = {
       () => fx.snHash.calculateInvokeTransactionHash(INVOKE_EXAMPLE as never),
       same,
       'starknet.js',
+    );
+    for (const [rev, doc] of [['0', PERMIT_V0], ['1', PERMIT_V1]] as const) {
+      pair(
+        `getMessageHash (permit, rev ${rev})`,
+        'typed data',
+        () => sn.typedData.getMessageHash(doc, ACCOUNT),
+        () => fx.snTypedData.getMessageHash(doc as never, ACCOUNT),
+        same,
+        'starknet.js',
+      );
+    }
+    // The same permit under 64 different domains in turn: more than the 16 domains whose prefix is kept, so every
+    // call hashes its domain (what a wallet pays on a dApp's first message).
+    const coldDocs = Array.from({ length: 64 }, (_, i) => ({ ...PERMIT_V1, domain: { ...PERMIT_V1.domain, name: `MyToken${i}` } }));
+    let coldAt = 0;
+    pair(
+      'getMessageHash (permit, rev 1, new domain)',
+      'typed data',
+      () => sn.typedData.getMessageHash(coldDocs[coldAt++ % 64]!, ACCOUNT),
+      () => fx.snTypedData.getMessageHash(coldDocs[coldAt++ % 64]! as never, ACCOUNT),
+      () => coldDocs.slice(0, 4).every((doc) => sn.typedData.getMessageHash(doc, ACCOUNT) === BigInt(fx.snTypedData.getMessageHash(doc as never, ACCOUNT))),
+      'starknet.js',
+    );
+    // signMessage through the drop-in signer against starknet.js's own Signer (both async, both hash + sign)
+    const sigPair = (x: unknown): bigint[] => (Array.isArray(x) ? x.map((v) => BigInt(v as string)) : [(x as { r: bigint }).r, (x as { s: bigint }).s]);
+    out.push(
+      ...(['webcurves', 'starknet.js'] as const).map(
+        (impl): BenchCase => ({
+          suite: 'starknet',
+          subject: 'typed data',
+          op: 'signMessage (permit, rev 1)',
+          impl,
+          setup,
+          check: async () => {
+            const [a, b] = [await fx.wcSigner.signMessage(PERMIT_V1 as never, ACCOUNT), await fx.snSigner.signMessage(PERMIT_V1 as never, ACCOUNT)];
+            return sigPair(a).join() === sigPair(b).join();
+          },
+          run: async (n) => {
+            const signer = impl === 'webcurves' ? fx.wcSigner : fx.snSigner;
+            for (let i = 0; i < n; i++) await signer.signMessage(PERMIT_V1 as never, ACCOUNT);
+          },
+        }),
+      ),
     );
     const workers = engine.info().workers;
     out.push({

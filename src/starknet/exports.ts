@@ -7,6 +7,10 @@ export * from '../engine/exports.js';
 export type { StarknetEngine } from './engine.js';
 export type { StarknetApi } from './api.js';
 export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './api.js';
+export type { SignatureLike, VerifyMessageItem } from './api.js';
+export { toHex, signatureToArray } from './felt.js';
+export { StarknetTypedDataApi } from './typed-data.js';
+export type { StarknetTypedData, StarknetTypedDataDomain, StarknetTypeMember, StarknetTypes, TypedDataRevision } from './typed-data.js';
 export type {
   BigNumberish,
   DataAvailabilityMode,

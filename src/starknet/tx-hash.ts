@@ -15,10 +15,9 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { denseArray, describe } from '../core/args.js';
-import { STARK_P } from '../curves/stark-constants.js';
+import { toFelt, type BigNumberish } from './felt.js';
 
-/** A number as starknet.js accepts it: bigint, safe integer, or decimal / 0x-hex string. */
-export type BigNumberish = bigint | number | string;
+export { toFelt, type BigNumberish } from './felt.js';
 
 /** One resource bound, in starknet.js's `ResourceBoundsBN` form. */
 export interface ResourceBoundBN {
@@ -92,29 +91,6 @@ const L2_GAS = shortString('L2_GAS');
 const L1_DATA = shortString('L1_DATA');
 const VERSION_3 = 3n;
 const QUERY_VERSION_3 = (1n << 128n) + 3n;
-
-/**
- * Parses a BigNumberish into an integer below `bound` (default p).
- * @param v - the value as the caller passed it
- * @param what - the field's name, for the message
- * @param bound - exclusive upper bound
- * @returns the value as a bigint in [0, bound)
- * @throws {WebcurvesError} `INVALID_ARGUMENT` for a missing (`undefined`) or malformed value; `NOT_IN_FIELD` for
- *   a value ≥ p (or `INVALID_ARGUMENT` when a tighter bound is exceeded).
- */
-export function toFelt(v: unknown, what: string, bound: bigint = STARK_P): bigint {
-  let x: bigint;
-  if (v === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${what} is missing`);
-  if (typeof v === 'bigint') x = v;
-  else if (typeof v === 'number' && Number.isSafeInteger(v)) x = BigInt(v);
-  else if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(v)) x = BigInt(v);
-  else throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a bigint, a safe integer or a decimal/0x-hex string`);
-  if (x < 0n || x >= bound) {
-    if (bound === STARK_P) throw new WebcurvesError('NOT_IN_FIELD', `${what} is not in [0, p)`);
-    throw new WebcurvesError('INVALID_ARGUMENT', `${what} is not in [0, 2^${bound.toString(2).length - 1})`);
-  }
-  return x;
-}
 
 /** A dense copy of an array field, walked by index (holes and `undefined` refused, naming the index). */
 function felts(xs: unknown, what: string): bigint[] {

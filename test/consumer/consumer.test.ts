@@ -204,7 +204,7 @@ describe('the packed package in fresh apps (vite build and webpack without confi
       expect(files, f).toContain(`package/${f}`);
     expect(files.filter((f) => /^package\/(src|test|examples|scripts)\//.test(f))).toEqual([]);
     // One self-contained declaration file per entry point, and no per-file declarations of the internals.
-    expect(files.filter((f) => f.endsWith('.d.ts')).sort()).toEqual(['package/dist/types/groth16.d.ts', 'package/dist/types/index.d.ts', 'package/dist/types/starknet.d.ts']);
+    expect(files.filter((f) => f.endsWith('.d.ts')).sort()).toEqual(['package/dist/types/groth16.d.ts', 'package/dist/types/index.d.ts', 'package/dist/types/plonk.d.ts', 'package/dist/types/starknet-signer.d.ts', 'package/dist/types/starknet.d.ts']);
   });
 
   it('the published types type-check with skipLibCheck off: in a plain Node project (no DOM, no WebGPU types) and in a browser one', async () => {
