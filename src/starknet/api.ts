@@ -20,8 +20,12 @@ import {
   type DeclareTransactionV3,
   type DeployAccountTransactionV3,
   type InvokeTransactionV3,
+  type BigNumberish,
 } from './tx-hash.js';
 import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, VALUE_WORDS } from './units.js';
+import * as legacy from './legacy-tx-hash.js';
+import * as classes from './class-hash.js';
+import { grindKey } from './keys.js';
 
 /** A Stark ECDSA signature; `v` is the parity of R's y (the recovery bit starknet-crypto returns). */
 export interface StarknetSignature {
@@ -400,6 +404,196 @@ export class StarknetApi {
   declareTransactionHashV3(tx: DeclareTransactionV3): bigint {
     this.live();
     return declareV3(tx, (xs) => this.hashManyTrusted(xs));
+  }
+
+  // ---- Legacy (Pedersen) transaction hashes, addresses, selectors (legacy-tx-hash.ts) ----
+
+  /**
+   * The rule every legacy hash follows (starknet.js `v2hash.calculateTransactionHashCommon`):
+   * H([prefix, version, contractAddress, entryPointSelector, H(calldata), maxFee, chainId, ...additionalData]).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` when `tx` is not an object or for a missing or malformed field
+   *   (the message names it: `calldata[2]`); `NOT_IN_FIELD` for a value ≥ p.
+   */
+  transactionHashCommon(tx: legacy.LegacyTransactionHashCommon): bigint {
+    this.live();
+    return legacy.legacyCommon(tx, this.chain);
+  }
+
+  /**
+   * The pre-0.8 rule of mainnet's first blocks: H([prefix, contractAddress, entryPointSelector, H(calldata), chainId]).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}.
+   */
+  deprecatedTransactionHash(tx: legacy.DeprecatedTransactionHashArgs): bigint {
+    this.live();
+    return legacy.deprecatedHash(tx, this.chain);
+  }
+
+  /**
+   * Invoke V0 transaction hash.
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 0 / 2^128.
+   */
+  invokeTransactionHashV0(tx: legacy.InvokeTransactionV0): bigint {
+    this.live();
+    return legacy.invokeV0(tx, this.chain);
+  }
+
+  /**
+   * Invoke V1 transaction hash (starknet.js `v2hash.calculateTransactionHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
+   */
+  invokeTransactionHashV1(tx: legacy.InvokeTransactionV1): bigint {
+    this.live();
+    return legacy.invokeV1(tx, this.chain);
+  }
+
+  /**
+   * Declare V1 transaction hash (starknet.js `v2hash.calculateDeclareTransactionHash` without a compiled class hash).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
+   */
+  declareTransactionHashV1(tx: legacy.DeclareTransactionV1): bigint {
+    this.live();
+    return legacy.declareV1(tx, this.chain);
+  }
+
+  /**
+   * Declare V2 transaction hash (starknet.js `v2hash.calculateDeclareTransactionHash` with `compiledClassHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 2 / 2^128 + 2.
+   */
+  declareTransactionHashV2(tx: legacy.DeclareTransactionV2): bigint {
+    this.live();
+    return legacy.declareV2(tx, this.chain);
+  }
+
+  /**
+   * Deploy-account V1 transaction hash (starknet.js `v2hash.calculateDeployAccountTransactionHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
+   */
+  deployAccountTransactionHashV1(tx: legacy.DeployAccountTransactionV1): bigint {
+    this.live();
+    return legacy.deployAccountV1(tx, this.chain);
+  }
+
+  /**
+   * L1 handler transaction hash (starknet.js `v2hash.calculateL2MessageTxHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for an `l2Selector` string that is
+   *   neither a number nor an entry point's name.
+   */
+  l1HandlerTransactionHash(tx: legacy.L1HandlerTransaction): bigint {
+    this.live();
+    return legacy.l1Handler(tx, this.chain);
+  }
+
+  /**
+   * A contract's address (starknet.js `hash.calculateContractAddressFromHash`, with flat calldata).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a malformed value (naming it); `NOT_IN_FIELD` for a value ≥ p.
+   */
+  calculateContractAddressFromHash(
+    salt: BigNumberish,
+    classHash: BigNumberish,
+    constructorCalldata: readonly BigNumberish[],
+    deployerAddress: BigNumberish,
+  ): bigint {
+    this.live();
+    return legacy.contractAddress(salt, classHash, constructorCalldata, deployerAddress, this.chain);
+  }
+
+  /**
+   * An entry point's selector, starknet_keccak of its name (starknet.js `hash.getSelectorFromName`, as a bigint).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a non-string.
+   */
+  getSelectorFromName(name: string): bigint {
+    return legacy.selectorFromName(name);
+  }
+
+  /**
+   * starknet_keccak: the low 250 bits of Keccak-256 (a string is hashed as UTF-8), as starknet.js `hash.starknetKeccak`.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything but a string or a Uint8Array.
+   */
+  starknetKeccak(data: string | Uint8Array): bigint {
+    return legacy.starknetKeccak(data);
+  }
+
+  // ---- Class hashes (class-hash.ts) ----
+
+  /**
+   * The Cairo 0 (legacy) contract class hash, as cairo-lang's `compute_deprecated_class_hash` (starknet.js
+   * `hash.computeLegacyContractClassHash`, which differs from the network for contracts with non-ASCII text or from
+   * compilers before 0.10; see docs/starknet-classes.md).
+   * @param contract - the compiled contract, or its JSON text (preferred: read losslessly)
+   * @throws {WebcurvesError} `INVALID_ENCODING` for text that is not JSON; `INVALID_ARGUMENT` for a missing or
+   *   malformed field (named), an entry point offset outside the program, a compressed program, or a number that
+   *   JSON.parse rounded; `NOT_IN_FIELD` for a felt ≥ p.
+   */
+  computeLegacyContractClassHash(contract: classes.LegacyCompiledContract | string): bigint {
+    this.live();
+    return classes.legacyClassHash(contract, this.packed);
+  }
+
+  /**
+   * The hinted class hash of a Cairo 0 contract (starknet.js `hash.computeHintedClassHash`).
+   * @throws {WebcurvesError} as {@link computeLegacyContractClassHash}.
+   */
+  computeHintedClassHash(contract: classes.LegacyCompiledContract | string): bigint {
+    this.live();
+    return classes.hintedClassHash(contract);
+  }
+
+  /**
+   * The Sierra contract class hash (starknet.js `hash.computeSierraContractClassHash`).
+   * @param contract - the class (`abi` an array, or a string as RPC returns it), or its JSON text
+   * @throws {WebcurvesError} `INVALID_ENCODING` for text that is not JSON; `INVALID_ARGUMENT` for a missing or
+   *   malformed field (named); `NOT_IN_FIELD` for a felt ≥ p.
+   */
+  computeSierraContractClassHash(contract: classes.SierraContractClass | string): bigint {
+    this.live();
+    return classes.sierraClassHash(contract, this.packed);
+  }
+
+  /**
+   * The compiled (CASM) class hash (starknet.js `hash.computeCompiledClassHash(casm, starknetVersion)`): BLAKE2s
+   * for Starknet 0.14.1 and later (the default, as starknet.js's), Poseidon before.
+   * @param casm - the compiled class, or its JSON text
+   * @param starknetVersion - the Starknet version the hash is for (default `0.14.1`)
+   * @throws {WebcurvesError} `INVALID_ENCODING` for text that is not JSON; `INVALID_ARGUMENT` for a missing or
+   *   malformed field (named), segment lengths that do not add up to the bytecode, or a malformed version;
+   *   `NOT_IN_FIELD` for a felt ≥ p.
+   */
+  computeCompiledClassHash(casm: classes.CompiledClass | string, starknetVersion: string = classes.BLAKE_COMPILED_CLASS_VERSION): bigint {
+    this.live();
+    return classes.compiledClassHash(casm, classes.compiledClassHashFunction(starknetVersion), this.packed);
+  }
+
+  // ---- Keys (keys.ts) ----
+
+  /**
+   * Grinds seed material into a Stark private key, identical to @scure/starknet's `grindKey` (as a bigint).
+   * @param seed - bytes, or hex with or without `0x` (read as @scure/starknet reads it)
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a seed that is neither bytes nor hex.
+   */
+  grindKey(seed: string | Uint8Array): bigint {
+    return grindKey(seed);
+  }
+
+  /** compute_hash_on_elements on values already validated by the legacy hashes' parsers. */
+  private readonly chain = (xs: bigint[]): bigint =>
+    this.withValues(xs, (ptr, out) => this.core.x.stark_hashOnElements(out, ptr, xs.length));
+
+  /** The class hashes' chains over packed canonical words (checked below p as they were packed). */
+  private readonly packed: classes.PackedHashes = {
+    pedersenChain: (w) => this.packedCall(w, (out, ptr, n) => this.core.x.stark_hashOnElements(out, ptr, n)),
+    poseidonMany: (w) => this.packedCall(w, (out, ptr, n) => this.core.x.stark_poseidonHashMany(out, ptr, n)),
+  };
+
+  private packedCall(words: Uint32Array, f: (out: number, ptr: number, count: number) => number): bigint {
+    const c = this.core;
+    const n = words.length / VALUE_WORDS;
+    return c.withRegion(words.length * 4 + 32, (ptr) => {
+      c.putWords(ptr, words);
+      const out = ptr + words.length * 4;
+      const bad = f(out, ptr, n);
+      if (bad >= 0) throw new WebcurvesError('NOT_IN_FIELD', `element ${bad} is not in [0, p)`);
+      return c.read(out);
+    });
   }
 
   // ---- Batches ----
