@@ -25,7 +25,7 @@ import {
 import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, VALUE_WORDS } from './units.js';
 import * as legacy from './legacy-tx-hash.js';
 import * as classes from './class-hash.js';
-import { grindKey } from './keys.js';
+import { ethSigToPrivate, getAccountPath, grindKey } from './keys.js';
 
 /** A Stark ECDSA signature; `v` is the parity of R's y (the recovery bit starknet-crypto returns). */
 export interface StarknetSignature {
@@ -572,6 +572,26 @@ export class StarknetApi {
    */
   grindKey(seed: string | Uint8Array): bigint {
     return grindKey(seed);
+  }
+
+  /**
+   * The key a StarkEx-era wallet derives from an Ethereum signature: grindKey of its r (@scure/starknet's
+   * `ethSigToPrivate`, as a bigint).
+   * @param signature - 65 bytes as hex
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything but 130 hex digits (with or without `0x`).
+   */
+  ethSigToPrivate(signature: string): bigint {
+    return ethSigToPrivate(signature);
+  }
+
+  /**
+   * The EIP-2645 path of a StarkEx account (@scure/starknet's `getAccountPath`); derive it with a BIP-32 library
+   * and {@link grindKey} the result (docs/starknet-classes.md).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a non-string layer or application, an address that is not hex,
+   *   or an index outside [0, 2^31).
+   */
+  getAccountPath(layer: string, application: string, ethereumAddress: string, index: number): string {
+    return getAccountPath(layer, application, ethereumAddress, index);
   }
 
   /** compute_hash_on_elements on values already validated by the legacy hashes' parsers. */

@@ -117,7 +117,7 @@ type ManyHash = (packed: Uint32Array) => bigint;
 const WORDS = 8;
 const P_TOP = 0x08000000;
 const P_W6 = 17;
-const HEX_FELT = /^0x[0-9a-fA-F]{1,64}$/;
+const HEX_FELT = /^0x[0-9a-fA-F]+$/;
 const DEC_FELT = /^[0-9]{1,78}$/;
 
 function notInField(path: string): never {

@@ -59,3 +59,48 @@ export function grindKey(seed: string | Uint8Array): bigint {
   // 100 001 rejections in a row have probability below 2^-400000: not reachable with SHA-256.
   throw new WebcurvesError('INVALID_ARGUMENT', 'grindKey found no key in 100001 tries');
 }
+
+/**
+ * The Stark private key a StarkEx-era wallet derives from an Ethereum signature of its key-derivation message:
+ * grindKey of the signature's r (its first 32 bytes), as @scure/starknet's `ethSigToPrivate`.
+ * @param signature - the 65-byte signature as hex (with or without `0x`)
+ * @returns the key
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything but 130 hex digits.
+ */
+export function ethSigToPrivate(signature: string): bigint {
+  if (typeof signature !== 'string') throw new WebcurvesError('INVALID_ARGUMENT', 'signature must be a hex string');
+  const hex = signature.replace(/^0x/i, '');
+  if (!/^[0-9a-fA-F]{130}$/.test(hex)) throw new WebcurvesError('INVALID_ARGUMENT', 'signature must be 65 bytes as hex (130 digits)');
+  return grindKey(hex.slice(0, 64));
+}
+
+const MASK_31 = (1n << 31n) - 1n;
+
+function sha256Int31(s: string): number {
+  const d = sha256(new TextEncoder().encode(s));
+  // the low 31 bits of the big-endian digest: its last four bytes
+  return ((d[28]! << 24) | (d[29]! << 16) | (d[30]! << 8) | d[31]!) & 0x7fffffff;
+}
+
+/**
+ * The EIP-2645 derivation path of a StarkEx account, as @scure/starknet's `getAccountPath`:
+ * `m/2645'/int31(sha256(layer))'/int31(sha256(application))'/int31(eth)'/int31(eth >> 31)'/index`, where int31 takes
+ * the low 31 bits. Derive the key with any BIP-32 implementation, then {@link grindKey} it.
+ * @param layer - e.g. `starkex`
+ * @param application - e.g. `starkdeployement`
+ * @param ethereumAddress - hex, with or without `0x`
+ * @param index - the last (unhardened) index, in [0, 2^31)
+ * @returns the path
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for a non-string layer or application, an address that is not hex,
+ *   or an index outside [0, 2^31).
+ */
+export function getAccountPath(layer: string, application: string, ethereumAddress: string, index: number): string {
+  if (typeof layer !== 'string') throw new WebcurvesError('INVALID_ARGUMENT', 'layer must be a string');
+  if (typeof application !== 'string') throw new WebcurvesError('INVALID_ARGUMENT', 'application must be a string');
+  if (typeof ethereumAddress !== 'string' || !/^(0x)?[0-9a-fA-F]+$/i.test(ethereumAddress))
+    throw new WebcurvesError('INVALID_ARGUMENT', 'ethereumAddress must be a hex string');
+  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31)
+    throw new WebcurvesError('INVALID_ARGUMENT', 'index must be an integer in [0, 2^31)');
+  const eth = BigInt('0x' + ethereumAddress.replace(/^0x/i, ''));
+  return `m/2645'/${sha256Int31(layer)}'/${sha256Int31(application)}'/${Number(eth & MASK_31)}'/${Number((eth >> 31n) & MASK_31)}'/${index}`;
+}
