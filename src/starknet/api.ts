@@ -117,6 +117,8 @@ function pairArray(pairs: unknown, what: string): bigint[] {
 
 /** Items per worker task below which a batch is not split further. */
 const MIN_CHUNK = 16;
+/** Felts below which a class hash's chains are hashed in the calling thread (a worker round trip costs more). */
+const MIN_CHAIN_FELTS = 256;
 
 /** Stark instances whose small tables are built (once per instance). */
 const PREPARED_CORES = new WeakSet<CoreInstance>();
@@ -561,6 +563,70 @@ export class StarknetApi {
   computeCompiledClassHash(casm: classes.CompiledClass | string, starknetVersion: string = classes.BLAKE_COMPILED_CLASS_VERSION): bigint {
     this.live();
     return classes.compiledClassHash(casm, classes.compiledClassHashFunction(starknetVersion), this.packed);
+  }
+
+  /**
+   * {@link computeCompiledClassHash} with the bytecode segments' Poseidon chains spread over the worker pool (in
+   * the calling thread without one, and for BLAKE2s, which is cheap in JavaScript); the JSON is read here.
+   * @throws {WebcurvesError} as {@link computeCompiledClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   */
+  async computeCompiledClassHashAsync(casm: classes.CompiledClass | string, starknetVersion: string = classes.BLAKE_COMPILED_CLASS_VERSION): Promise<bigint> {
+    await this.ready();
+    return this.runPlanAsync(classes.compiledPlan(casm, classes.compiledClassHashFunction(starknetVersion), this.packed));
+  }
+
+  /**
+   * {@link computeSierraContractClassHash} with the program's Poseidon chain on a worker (the calling thread stays
+   * free; without a pool it runs here).
+   * @throws {WebcurvesError} as {@link computeSierraContractClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   */
+  async computeSierraContractClassHashAsync(contract: classes.SierraContractClass | string): Promise<bigint> {
+    await this.ready();
+    return this.runPlanAsync(classes.sierraPlan(contract, this.packed));
+  }
+
+  /**
+   * {@link computeLegacyContractClassHash} with the program's Pedersen chain on a worker (the JSON work stays here).
+   * @throws {WebcurvesError} as {@link computeLegacyContractClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   */
+  async computeLegacyContractClassHashAsync(contract: classes.LegacyCompiledContract | string): Promise<bigint> {
+    await this.ready();
+    return this.runPlanAsync(classes.legacyPlan(contract, this.packed));
+  }
+
+  /**
+   * Runs a plan's chains on the pool: chains dealt, longest first, to the least loaded of up to `size` groups,
+   * one task per group; the rest of the hash here.
+   */
+  private async runPlanAsync(plan: classes.ClassHashPlan): Promise<bigint> {
+    const pool = this.parallel;
+    const felts = plan.chains.reduce((t, c) => t + c.length / VALUE_WORDS, 0);
+    if (!pool || pool.size === 0 || plan.kind === 'blake2s' || felts < MIN_CHAIN_FELTS) return classes.runPlan(plan, this.packed);
+    const code = plan.kind === 'pedersen' ? 0 : 1;
+    const groups = Array.from({ length: Math.min(pool.size, plan.chains.length) }, () => ({ load: 0, members: [] as number[] }));
+    const order = plan.chains.map((_, i) => i).sort((a, b) => plan.chains[b]!.length - plan.chains[a]!.length);
+    for (const i of order) {
+      const g = groups.reduce((best, x) => (x.load < best.load ? x : best));
+      g.members.push(i);
+      g.load += plan.chains[i]!.length + VALUE_WORDS; // every chain costs at least one step
+    }
+    const hashes = new Array<bigint>(plan.chains.length);
+    await Promise.all(
+      groups.map(async (g) => {
+        const input = new Uint32Array(g.members.reduce((t, i) => t + plan.chains[i]!.length, 0));
+        const counts = new Uint32Array(g.members.length);
+        let at = 0;
+        g.members.forEach((i, k) => {
+          input.set(plan.chains[i]!, at);
+          at += plan.chains[i]!.length;
+          counts[k] = plan.chains[i]!.length / VALUE_WORDS;
+        });
+        const out = await pool.run((api) => api.starkHashChains(code, Comlink.transfer(input, [input.buffer]), counts));
+        unpackWords(out, VALUE_WORDS).forEach((h, k) => (hashes[g.members[k]!] = h));
+      }),
+    );
+    this.live();
+    return plan.finish(hashes);
   }
 
   // ---- Keys (keys.ts) ----

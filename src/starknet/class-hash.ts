@@ -114,6 +114,35 @@ export interface PackedHashes {
 /** A many-felts hash over packed words. */
 type ManyHash = (packed: Uint32Array) => bigint;
 
+/** Which chain a plan's long lists are hashed with. */
+export type ChainKind = 'pedersen' | 'poseidon' | 'blake2s';
+
+/**
+ * A class hash split in two: its long chains (the program, the bytecode segments: thousands of felts each,
+ * packed and checked, ready to hash in this thread or in workers) and the rest, which `finish` computes from
+ * their hashes. Everything is parsed and validated when the plan is made, before any chain is hashed.
+ */
+export interface ClassHashPlan {
+  readonly kind: ChainKind;
+  readonly chains: readonly Uint32Array[];
+  readonly finish: (chainHashes: readonly bigint[]) => bigint;
+}
+
+/**
+ * Runs a plan in the calling thread.
+ * @param plan - the plan
+ * @param h - the wasm chains
+ * @returns the class hash
+ */
+export function runPlan(plan: ClassHashPlan, h: PackedHashes): bigint {
+  const many = chainOf(plan.kind, h);
+  return plan.finish(plan.chains.map((c) => many(c)));
+}
+
+function chainOf(kind: ChainKind, h: PackedHashes): ManyHash {
+  return kind === 'pedersen' ? h.pedersenChain : kind === 'poseidon' ? h.poseidonMany : blake2sMany;
+}
+
 const WORDS = 8;
 const P_TOP = 0x08000000;
 const P_W6 = 17;
@@ -244,12 +273,20 @@ function keccak250(bytes: Uint8Array): bigint {
  *   an ABI number that is not a safe integer; `NOT_IN_FIELD` for a felt ≥ p.
  */
 export function sierraClassHash(contract: SierraContractClass | string, h: PackedHashes): bigint {
+  return runPlan(sierraPlan(contract, h), h);
+}
+
+/**
+ * The Sierra class hash as a plan (the program is its one long chain).
+ * @throws {WebcurvesError} as {@link sierraClassHash}.
+ */
+export function sierraPlan(contract: SierraContractClass | string, h: PackedHashes): ClassHashPlan {
   const c = contractObject(contract, 'contract');
   const version = c.contract_class_version === undefined ? '0.1.0' : c.contract_class_version;
   if (typeof version !== 'string') throw new WebcurvesError('INVALID_ARGUMENT', 'contract_class_version must be a string');
   const prefix = shortStringOf(`CONTRACT_CLASS_V${version}`, 'contract_class_version');
   const eps = entryPoints(c.entry_points_by_type, 'entry_points_by_type');
-  const epHashes = KINDS.map((k) => {
+  const epLists = KINDS.map((k) => {
     const list = eps[k];
     const out = new Uint32Array(list.length * 2 * WORDS);
     for (let i = 0; i < list.length; i++) {
@@ -258,12 +295,15 @@ export function sierraClassHash(contract: SierraContractClass | string, h: Packe
       putFelt(out, 2 * i, e.selector, `${path}.selector`);
       putBig(out, 2 * i + 1, BigInt(smallInt(e.function_idx, `${path}.function_idx`)));
     }
-    return h.poseidonMany(out);
+    return out;
   });
   const abiHash = sierraAbiHash(c.abi);
   const program = packValues(arr(c.sierra_program, 'sierra_program'), 'sierra_program');
-  const programHash = h.poseidonMany(program);
-  return h.poseidonMany(packBig([prefix, ...epHashes, abiHash, programHash]));
+  return {
+    kind: 'poseidon',
+    chains: [program],
+    finish: ([programHash]) => h.poseidonMany(packBig([prefix, ...epLists.map((l) => h.poseidonMany(l)), abiHash, programHash!])),
+  };
 }
 
 /**
@@ -315,51 +355,73 @@ export function compiledClassHashFunction(starknetVersion: string): CompiledClas
  *   for a felt ≥ p.
  */
 export function compiledClassHash(casm: CompiledClass | string, fn: CompiledClassHashFunction, h: PackedHashes): bigint {
+  return runPlan(compiledPlan(casm, fn, h), h);
+}
+
+/** A bytecode segment tree: a leaf is the index of its chain. */
+type SegmentNode = { readonly leaf: number; readonly n: number } | { readonly kids: readonly SegmentNode[]; readonly n: number };
+
+/**
+ * The compiled class hash as a plan: the bytecode segments (or the whole bytecode) are its chains.
+ * @throws {WebcurvesError} as {@link compiledClassHash}.
+ */
+export function compiledPlan(casm: CompiledClass | string, fn: CompiledClassHashFunction, h: PackedHashes): ClassHashPlan {
   const c = contractObject(casm, 'casm');
-  const many: ManyHash = fn === 'poseidon' ? h.poseidonMany : blake2sMany;
+  const many = chainOf(fn, h);
   const eps = entryPoints(c.entry_points_by_type, 'entry_points_by_type');
-  const epHashes = KINDS.map((k) => {
+  const epLists = KINDS.map((k) => {
     const list = eps[k];
     const out = new Uint32Array(list.length * 3 * WORDS);
+    const builtinLists: Uint32Array[] = [];
     for (let i = 0; i < list.length; i++) {
       const path = `entry_points_by_type.${k}[${i}]`;
       const e = obj(list[i], path);
       putFelt(out, 3 * i, e.selector, `${path}.selector`);
       putBig(out, 3 * i + 1, BigInt(smallInt(e.offset, `${path}.offset`)));
       const builtins = arr(e.builtins, `${path}.builtins`);
-      putBig(out, 3 * i + 2, many(packBig(builtins.map((b, j) => shortStringOf(b, `${path}.builtins[${j}]`)))));
+      builtinLists.push(packBig(builtins.map((b, j) => shortStringOf(b, `${path}.builtins[${j}]`))));
     }
-    return many(out);
+    return { out, builtinLists };
   });
   const bytecode = packValues(arr(c.bytecode, 'bytecode'), 'bytecode');
-  let codeHash: bigint;
-  if (c.bytecode_segment_lengths === undefined) codeHash = many(bytecode);
+  const chains: Uint32Array[] = [];
+  let tree: SegmentNode | undefined;
+  if (c.bytecode_segment_lengths === undefined) chains.push(bytecode);
   else {
-    const lengths = c.bytecode_segment_lengths; // a list, or one number (a single leaf: an empty program's 0)
     const total = bytecode.length / WORDS;
     let at = 0;
-    const node = (v: unknown, path: string): [number, bigint] => {
+    const node = (v: unknown, path: string): SegmentNode => {
       if (Array.isArray(v)) {
         const kids = arr(v, path).map((x, i) => node(x, `${path}[${i}]`));
-        const flat = new Array<bigint>(2 * kids.length);
-        let len = 0;
-        kids.forEach(([n, hh], i) => {
-          flat[2 * i] = BigInt(n);
-          flat[2 * i + 1] = hh;
-          len += n;
-        });
-        return [len, 1n + many(packBig(flat))];
+        return { kids, n: kids.reduce((t, k) => t + k.n, 0) };
       }
       const n = smallInt(v, path);
       if (at + n > total) throw new WebcurvesError('INVALID_ARGUMENT', `bytecode_segment_lengths add up to more than the bytecode's ${total} felts`);
-      const seg = bytecode.subarray(at * WORDS, (at + n) * WORDS);
+      chains.push(bytecode.subarray(at * WORDS, (at + n) * WORDS));
       at += n;
-      return [n, many(seg)];
+      return { leaf: chains.length - 1, n };
     };
-    codeHash = node(lengths, 'bytecode_segment_lengths')[1];
+    // a list, or one number (a single leaf: an empty program's 0)
+    tree = node(c.bytecode_segment_lengths, 'bytecode_segment_lengths');
     if (at !== total) throw new WebcurvesError('INVALID_ARGUMENT', `bytecode_segment_lengths add up to ${at}, not the bytecode's ${total} felts`);
   }
-  return many(packBig([shortString('COMPILED_CLASS_V1'), ...epHashes, codeHash]));
+  return {
+    kind: fn,
+    chains,
+    finish: (hashes) => {
+      const epHashes = epLists.map(({ out, builtinLists }) => {
+        builtinLists.forEach((b, i) => putBig(out, 3 * i + 2, many(b)));
+        return many(out);
+      });
+      // a leaf is (n, C(felts)), a node (total length, 1 + C(its children's pairs))
+      const hashOf = (t: SegmentNode): bigint => {
+        if ('leaf' in t) return hashes[t.leaf]!;
+        return 1n + many(packBig(t.kids.flatMap((k) => [BigInt(k.n), hashOf(k)])));
+      };
+      const codeHash = tree === undefined ? hashes[0]! : hashOf(tree);
+      return many(packBig([shortString('COMPILED_CLASS_V1'), ...epHashes, codeHash]));
+    },
+  };
 }
 
 const P = (1n << 251n) + 17n * (1n << 192n) + 1n;
@@ -505,12 +567,20 @@ function hintedOf(parts: LegacyParts): bigint {
  *   a compressed program, or a number that JSON.parse has rounded; `NOT_IN_FIELD` for a felt ≥ p.
  */
 export function legacyClassHash(contract: LegacyCompiledContract | string, h: PackedHashes): bigint {
+  return runPlan(legacyPlan(contract, h), h);
+}
+
+/**
+ * The Cairo 0 class hash as a plan (program.data is its one long chain; the JSON work is done making it).
+ * @throws {WebcurvesError} as {@link legacyClassHash}.
+ */
+export function legacyPlan(contract: LegacyCompiledContract | string, h: PackedHashes): ClassHashPlan {
   const parts = legacyParts(contract);
   const data = tArr(parts.program.get('data'), 'program.data');
   const packedData = new Uint32Array(data.length * WORDS);
   for (let i = 0; i < data.length; i++) putFelt(packedData, i, data[i], `program.data[${i}]`);
   const eps = tObj(parts.tree.get('entry_points_by_type'), 'entry_points_by_type');
-  const epHashes = KINDS.map((k) => {
+  const epLists = KINDS.map((k) => {
     const list = tArr(eps.get(k), `entry_points_by_type.${k}`);
     const out = new Uint32Array(list.length * 2 * WORDS);
     for (let i = 0; i < list.length; i++) {
@@ -521,11 +591,14 @@ export function legacyClassHash(contract: LegacyCompiledContract | string, h: Pa
       if (offset >= data.length) throw new WebcurvesError('INVALID_ARGUMENT', `${path}.offset ${offset} is outside the program (${data.length} felts)`);
       putBig(out, 2 * i + 1, BigInt(offset));
     }
-    return h.pedersenChain(out);
+    return out;
   });
-  const builtins = tArr(parts.program.get('builtins'), 'program.builtins').map((b, i) => shortStringOf(b, `program.builtins[${i}]`));
-  const builtinsHash = h.pedersenChain(packBig(builtins));
+  const builtins = packBig(tArr(parts.program.get('builtins'), 'program.builtins').map((b, i) => shortStringOf(b, `program.builtins[${i}]`)));
   const hinted = hintedOf(parts);
-  const dataHash = h.pedersenChain(packedData);
-  return h.pedersenChain(packBig([0n, ...epHashes, builtinsHash, hinted, dataHash]));
+  return {
+    kind: 'pedersen',
+    chains: [packedData],
+    finish: ([dataHash]) =>
+      h.pedersenChain(packBig([0n, ...epLists.map((l) => h.pedersenChain(l)), h.pedersenChain(builtins), hinted, dataHash!])),
+  };
 }

@@ -250,3 +250,58 @@ describe('class hash input rules', () => {
     expect(code(() => sn.computeLegacyContractClassHash({ ...t, program: { ...t.program, hints: { abc: [] } } } as never))[1]).toMatch(/^program\.hints has the key "abc"/);
   });
 });
+
+describe('the …Async class hashes over the worker pool', () => {
+  let pooled: StarknetEngine;
+  beforeAll(async () => {
+    pooled = await createEngine({ curves: ['stark'], workers: 2 });
+  });
+  afterAll(async () => {
+    await pooled?.close();
+  });
+
+  it('give the same hashes as in-thread, with and without workers', async () => {
+    for (const p of RS_PAIRS) {
+      for (const s of [pooled.starknet, sn]) {
+        expect(await s.computeSierraContractClassHashAsync(p.sierra)).toBe(BigInt(p.sierraHash));
+        expect(await s.computeCompiledClassHashAsync(p.casm, '0.13.1')).toBe(BigInt(p.compiledHash));
+        expect(await s.computeCompiledClassHashAsync(p.casm)).toBe(sn.computeCompiledClassHash(p.casm));
+      }
+    }
+    for (const name of ['oz_account', 'pre-0.10.0_braavos_proxy']) expect(await pooled.starknet.computeLegacyContractClassHashAsync(cairo0(name))).toBe(BigInt(cairo0Hashes(name).class_hash));
+  });
+
+  it('nested segments spread over the workers', async () => {
+    const casm = JSON.parse(RS_PAIRS[3]!.casm) as { bytecode_segment_lengths: number[] } & CompiledClass;
+    const l = casm.bytecode_segment_lengths;
+    const nested = { ...casm, bytecode_segment_lengths: [l.slice(0, 5), l[5]!, [l.slice(6, 12), [[]]], ...l.slice(12)] };
+    // starknet.js's Poseidon variant reads flat lengths only; BLAKE2s handles nesting (cairo-lang's tree rule)
+    expect(await pooled.starknet.computeCompiledClassHashAsync(nested, '0.13.1')).toBe(sn.computeCompiledClassHash(nested, '0.13.1'));
+    expect(await pooled.starknet.computeCompiledClassHashAsync(nested)).toBe(BigInt(snHash.computeCompiledClassHash(nested as never)));
+  });
+
+  it('refuse bad input before any work is sent, and leave the pool working', async () => {
+    const casm = JSON.parse(RS_PAIRS[3]!.casm) as { bytecode: string[] };
+    const bad = { ...casm, bytecode: [...casm.bytecode.slice(0, 4000), '0x' + P.toString(16), ...casm.bytecode.slice(4001)] };
+    await expect(pooled.starknet.computeCompiledClassHashAsync(bad as never, '0.13.1')).rejects.toMatchObject({ code: 'NOT_IN_FIELD', message: 'bytecode[4000] is not in [0, p)' });
+    expect(await pooled.starknet.computeCompiledClassHashAsync(RS_PAIRS[3]!.casm, '0.13.1')).toBe(BigInt(RS_PAIRS[3]!.compiledHash));
+  });
+});
+
+describe('hashChainsUnit (the worker unit)', () => {
+  it('hashes each list with the chosen chain, and refuses ragged counts, unknown chains and elements ≥ p', async () => {
+    const { hashChainsUnit } = await import('../../dist/src/starknet/units.js');
+    const { instantiateCore } = await import('../../dist/src/core/wasm.js');
+    const { NODE_WASM } = await import('../../dist/src/core/wasm-node.js');
+    const { packWords, unpackWords } = await import('../../dist/src/core/words.js');
+    const inst = await instantiateCore('stark', NODE_WASM);
+    const lists = [[1n, 2n, 3n], [], [P - 1n]];
+    const input = packWords(lists.flat(), 8);
+    const counts = Uint32Array.from(lists.map((l) => l.length));
+    expect(unpackWords(hashChainsUnit(inst, 1, input, counts), 8)).toEqual(lists.map((l) => sn.poseidonHashMany(l)));
+    expect(unpackWords(hashChainsUnit(inst, 0, input, counts), 8)).toEqual(lists.map((l) => sn.computeHashOnElements(l)));
+    expect(() => hashChainsUnit(inst, 1, input, Uint32Array.of(3, 0))).toThrow(/do not add up/);
+    expect(() => hashChainsUnit(inst, 2 as never, input, counts)).toThrow(/unknown chain/);
+    expect(() => hashChainsUnit(inst, 1, packWords([P], 8), Uint32Array.of(1))).toThrow(expect.objectContaining({ code: 'NOT_IN_FIELD' }) as unknown as Error);
+  });
+});
