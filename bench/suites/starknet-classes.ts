@@ -103,6 +103,21 @@ export const starknetClassesSuite: BenchSuite = {
       (js, c) => BigInt(js.hash.computeSierraContractClassHash(c.sierra as never)) ^ BigInt(js.hash.computeCompiledClassHash(c.casm as never)),
       () => undefined,
     );
+    if (peer.ok && files.ok) {
+      // the same pair of hashes, ours with the Poseidon chains over the engine's workers (…Async)
+      const c = files.peer;
+      const js = peer.peer;
+      const op = `sierra + compiled (Poseidon), …Async on ${engine.info().workers} workers`;
+      const ours = () => Promise.all([sn.computeSierraContractClassHashAsync(c.sierra), sn.computeCompiledClassHashAsync(c.casm, '0.13.1')]);
+      const theirs = () => BigInt(js.hash.computeSierraContractClassHash(c.sierra as never)) ^ BigInt(js.hash.computeCompiledClassHash(c.casm as never, '0.13.1'));
+      const check = async () => {
+        const [a, b] = await ours();
+        return (a ^ b) === theirs() && a === c.sierraHash && b === c.compiledHash;
+      };
+      const meta = { suite: 'starknet-classes', subject: 'erc20 (cairo 2.6)', op };
+      out.push({ ...meta, impl: 'webcurves', check, run: async (n) => { for (let i = 0; i < n; i++) await ours(); } });
+      out.push({ ...meta, impl: 'starknet.js', check, run: (n) => { for (let i = 0; i < n; i++) theirs(); } });
+    }
     pair('erc20 (cairo 2.6)', 'sierra class hash', true, (c) => sn.computeSierraContractClassHash(c.sierra), (js, c) => BigInt(js.hash.computeSierraContractClassHash(c.sierra as never)), (c) => c.sierraHash);
     pair(
       'erc20 (cairo 2.6)',
