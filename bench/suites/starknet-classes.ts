@@ -5,8 +5,8 @@
  * from it on, starknet.js's default); the Cairo 0 class hash of OpenZeppelin's account (567 KB of JSON, the kind
  * of class starknet.js users report taking 8–10 s in a browser); and an invoke V1 hash (`v2hash`).
  *
- * The contracts are read from `../shared/vectors` and `test/starknet/vectors`, so the class-hash cases run in
- * Node only (in a browser they are listed as unavailable). Inputs are what a starknet.js user holds: parsed
+ * The contracts are files of the repository (bench/fixtures, test/starknet/vectors/cairo0), read in Node and
+ * fetched as assets in the demo. Inputs are what a starknet.js user holds: parsed
  * objects for Sierra and CASM, the JSON text for the Cairo 0 class (starknet.js parses it losslessly; so do we).
  * Every case checks both results against the expected hash before it is timed.
  * @module
@@ -25,21 +25,47 @@ interface Contracts {
   readonly legacyHash: bigint;
 }
 
+/**
+ * The bytes behind a URL: a file in Node (`import.meta.url` is a file: URL under tsx), fetched in a browser (the
+ * demo's Vite build emits the files as assets), gunzipped when they are gzip (a host may have decoded them already).
+ */
+async function fetchText(url: URL): Promise<string> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  if (url.protocol === 'file:') {
+    // a variable specifier keeps bundlers from resolving node:fs for browsers
+    const fsName = 'node:fs/promises';
+    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
+    bytes = new Uint8Array(await fs.readFile(url));
+  } else {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${url.href}: HTTP ${r.status}`);
+    bytes = new Uint8Array(await r.arrayBuffer());
+  }
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(stream).text();
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 async function readContracts(): Promise<Contracts> {
-  // Node only; a variable specifier keeps bundlers (the demo's Vite build) from resolving node:fs for browsers.
-  const fsName = 'node:fs', zlibName = 'node:zlib';
-  const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
-  const zlib = (await import(/* @vite-ignore */ zlibName)) as typeof import('node:zlib');
-  const rs = '../shared/vectors/xJonathanLEI_starknet-rs/contracts/cairo2.6';
-  const hashes = JSON.parse(fs.readFileSync(`${rs}/erc20.hashes.json`, 'utf8')) as { sierra_class_hash: string; compiled_class_hash: string };
-  const legacyHashes = JSON.parse(fs.readFileSync('test/starknet/vectors/cairo0/oz_account.hashes.json', 'utf8')) as { class_hash: string };
+  // erc20: starknet-rs's cairo2.6 pair, the largest in ../shared/vectors (copied to bench/fixtures, gzip, so
+  // that the demo can load it); oz_account: test/starknet/vectors/cairo0. Both with cairo-lang's hashes.
+  const [sierra, casm, hashes, legacy, legacyHashes] = await Promise.all([
+    fetchText(new URL('../fixtures/erc20_sierra.json.gz', import.meta.url)),
+    fetchText(new URL('../fixtures/erc20_compiled.json.gz', import.meta.url)),
+    fetchText(new URL('../fixtures/erc20.hashes.json', import.meta.url)),
+    fetchText(new URL('../../test/starknet/vectors/cairo0/oz_account.json.gz', import.meta.url)),
+    fetchText(new URL('../../test/starknet/vectors/cairo0/oz_account.hashes.json', import.meta.url)),
+  ]);
+  const h = JSON.parse(hashes) as { sierra_class_hash: string; compiled_class_hash: string };
   return {
-    sierra: JSON.parse(fs.readFileSync(`${rs}/erc20_sierra.txt`, 'utf8')) as SierraContractClass,
-    casm: JSON.parse(fs.readFileSync(`${rs}/erc20_compiled.txt`, 'utf8')) as CompiledClass,
-    sierraHash: BigInt(hashes.sierra_class_hash),
-    compiledHash: BigInt(hashes.compiled_class_hash),
-    legacy: zlib.gunzipSync(fs.readFileSync('test/starknet/vectors/cairo0/oz_account.json.gz')).toString('utf8'),
-    legacyHash: BigInt(legacyHashes.class_hash),
+    sierra: JSON.parse(sierra) as SierraContractClass,
+    casm: JSON.parse(casm) as CompiledClass,
+    sierraHash: BigInt(h.sierra_class_hash),
+    compiledHash: BigInt(h.compiled_class_hash),
+    legacy,
+    legacyHash: BigInt((JSON.parse(legacyHashes) as { class_hash: string }).class_hash),
   };
 }
 
@@ -73,7 +99,7 @@ export const starknetClassesSuite: BenchSuite = {
         return;
       }
       if (needsFiles && !files.ok) {
-        for (const impl of ['webcurves', 'starknet.js']) out.push(unavailableCase({ ...meta, impl }, `the contract files (Node only): ${files.reason}`));
+        for (const impl of ['webcurves', 'starknet.js']) out.push(unavailableCase({ ...meta, impl }, `the contract files: ${files.reason}`));
         return;
       }
       const c = (files.ok ? files.peer : undefined) as Contracts;
