@@ -390,9 +390,10 @@ export function compiledPlan(casm: CompiledClass | string, fn: CompiledClassHash
   else {
     const total = bytecode.length / WORDS;
     let at = 0;
-    const node = (v: unknown, path: string): SegmentNode => {
+    const node = (v: unknown, path: string, depth: number): SegmentNode => {
       if (Array.isArray(v)) {
-        const kids = arr(v, path).map((x, i) => node(x, `${path}[${i}]`));
+        if (depth > 64) throw new WebcurvesError('INVALID_ARGUMENT', `${path} is nested more than 64 deep (or holds a cycle)`);
+        const kids = arr(v, path).map((x, i) => node(x, `${path}[${i}]`, depth + 1));
         return { kids, n: kids.reduce((t, k) => t + k.n, 0) };
       }
       const n = smallInt(v, path);
@@ -402,7 +403,7 @@ export function compiledPlan(casm: CompiledClass | string, fn: CompiledClassHash
       return { leaf: chains.length - 1, n };
     };
     // a list, or one number (a single leaf: an empty program's 0)
-    tree = node(c.bytecode_segment_lengths, 'bytecode_segment_lengths');
+    tree = node(c.bytecode_segment_lengths, 'bytecode_segment_lengths', 0);
     if (at !== total) throw new WebcurvesError('INVALID_ARGUMENT', `bytecode_segment_lengths add up to ${at}, not the bytecode's ${total} felts`);
   }
   return {

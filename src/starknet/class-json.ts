@@ -34,6 +34,8 @@ export class JsonObject {
 export type JsonNode = null | boolean | string | JsonInteger | JsonNode[] | JsonObject;
 
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+/** Nesting limit of parsed text and of objects passed in (a cycle reaches it too): no stack overflow. */
+const MAX_DEPTH = 512;
 
 /**
  * Parses JSON text losslessly: integers stay as their text, objects keep their key order. Only integers are
@@ -97,7 +99,7 @@ export function parseJson(text: string, what: string): JsonNode {
     }
   };
   const value = (depth: number): JsonNode => {
-    if (depth > 512) fail('nesting too deep');
+    if (depth > MAX_DEPTH) fail('nesting too deep');
     ws();
     const c = text[i];
     if (c === '{') {
@@ -179,11 +181,13 @@ export function parseJson(text: string, what: string): JsonNode {
  * null; or bigints) into a tree, checking that every number is an integer that survived parsing.
  * @param v - the value
  * @param path - where it sits, for messages (`program.identifiers`)
+ * @param depth - how deep it sits (for the nesting limit)
  * @returns the tree
  * @throws {WebcurvesError} `INVALID_ARGUMENT` for a number that is not a safe integer (JSON.parse rounded it: pass
  *   the contract as its JSON text instead), or a value JSON cannot hold.
  */
-export function fromParsed(v: unknown, path: string): JsonNode {
+export function fromParsed(v: unknown, path: string, depth = 0): JsonNode {
+  if (depth > MAX_DEPTH) throw new WebcurvesError('INVALID_ARGUMENT', `${path} is nested more than ${MAX_DEPTH} deep (or holds a cycle)`);
   if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
   if (v instanceof JsonInteger || v instanceof JsonObject) return v;
   if (typeof v === 'number') {
@@ -196,7 +200,7 @@ export function fromParsed(v: unknown, path: string): JsonNode {
     const out = new Array<JsonNode>(v.length);
     for (let k = 0; k < v.length; k++) {
       if (!(k in v) || v[k] === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${path}[${k}] is missing`);
-      out[k] = fromParsed(v[k], `${path}[${k}]`);
+      out[k] = fromParsed(v[k], `${path}[${k}]`, depth + 1);
     }
     return out;
   }
@@ -204,7 +208,7 @@ export function fromParsed(v: unknown, path: string): JsonNode {
     const entries: [string, JsonNode][] = [];
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      if (x !== undefined) entries.push([k, fromParsed(x, `${path}.${k}`)]); // JSON.stringify drops undefined too
+      if (x !== undefined) entries.push([k, fromParsed(x, `${path}.${k}`, depth + 1)]); // JSON.stringify drops undefined too
     }
     return new JsonObject(entries);
   }

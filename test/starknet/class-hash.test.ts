@@ -224,6 +224,14 @@ describe('class hash input rules', () => {
     expect(code(() => sn.computeCompiledClassHash(casm as never, 'latest'))[1]).toMatch(/^starknetVersion/);
   });
 
+  it('refuses cycles and pathological nesting with a typed error, not a stack overflow', () => {
+    const cyclic: unknown[] = [];
+    cyclic.push(cyclic);
+    expect(code(() => sn.computeSierraContractClassHash({ ...sierra, abi: cyclic } as never))[1]).toMatch(/nested more than 512 deep/);
+    expect(code(() => sn.computeCompiledClassHash({ ...casm, bytecode_segment_lengths: cyclic } as never))[1]).toMatch(/nested more than 64 deep/);
+    expect(code(() => sn.computeLegacyContractClassHash('['.repeat(2000) + ']'.repeat(2000)))).toEqual(['INVALID_ENCODING', expect.stringMatching(/nesting too deep/) as unknown as string]);
+  });
+
   it('refuses felts ≥ p and segment lengths that do not cover the bytecode', () => {
     const pHex = '0x' + P.toString(16);
     expect(code(() => sn.computeSierraContractClassHash({ ...sierra, sierra_program: ['0x1', pHex] } as never))).toEqual(['NOT_IN_FIELD', 'sierra_program[1] is not in [0, p)']);
