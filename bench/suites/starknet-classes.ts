@@ -1,17 +1,21 @@
 /**
  * Starknet class hashes and a legacy transaction hash, with starknet.js 10.8 in the same run: the Sierra and
- * compiled (CASM) class hashes of the largest contract in the vectors (starknet-rs's cairo2.6 ERC-20: 2057 Sierra
- * felts, 5460 CASM felts in 20 segments), both compiled-hash variants (Poseidon before Starknet 0.14.1, BLAKE2s
- * from it on, starknet.js's default); the Cairo 0 class hash of OpenZeppelin's account (567 KB of JSON, the kind
- * of class starknet.js users report taking 8–10 s in a browser); and an invoke V1 hash (`v2hash`).
+ * compiled (CASM) class hashes, both compiled-hash variants (Poseidon before Starknet 0.14.1, BLAKE2s from it on,
+ * starknet.js's default), a Cairo 0 class hash, and an invoke V1 hash (`v2hash`). Two sets of contracts
+ * (parameter `contracts`): `largest` (the full run's default) is the largest pair in the vectors, starknet-rs's
+ * cairo2.6 ERC-20 (2057 Sierra felts, 5460 CASM felts in 20 segments), and OpenZeppelin's Cairo 0 account (567 KB
+ * of JSON, the kind of class starknet.js users report taking 8–10 s in a browser); `small` (quick runs: starknet.js
+ * takes seconds per largest hash) is starknet-rs's cairo2 `abi_types` (392 + 639 felts) and its Cairo 0 event example.
  *
  * The contracts are files of the repository (bench/fixtures, test/starknet/vectors/cairo0), read in Node and
  * fetched as assets in the demo. Inputs are what a starknet.js user holds: parsed
  * objects for Sierra and CASM, the JSON text for the Cairo 0 class (starknet.js parses it losslessly; so do we).
- * Every case checks both results against the expected hash before it is timed.
+ * Every case checks both results against each other and the expected hash (when the vectors have it) before it is
+ * timed. Quick runs measure the Poseidon pair (in-thread and over the workers), the Cairo 0 hash and the invoke.
  * @module
  */
 import type { CompiledClass, InvokeTransactionV1, SierraContractClass } from 'webcurves';
+import { paramValues } from '../params.js';
 import { loadPeer, unavailableCase } from '../peers.js';
 import type { BenchCase, BenchSuite } from '../types.js';
 
@@ -48,22 +52,39 @@ async function fetchText(url: URL): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-async function readContracts(): Promise<Contracts> {
-  // erc20: starknet-rs's cairo2.6 pair, the largest in ../shared/vectors (copied to bench/fixtures, gzip, so
-  // that the demo can load it); oz_account: test/starknet/vectors/cairo0. Both with cairo-lang's hashes.
-  const [sierra, casm, hashes, legacy, legacyHashes] = await Promise.all([
-    fetchText(new URL('../fixtures/erc20_sierra.json.gz', import.meta.url)),
-    fetchText(new URL('../fixtures/erc20_compiled.json.gz', import.meta.url)),
-    fetchText(new URL('../fixtures/erc20.hashes.json', import.meta.url)),
-    fetchText(new URL('../../test/starknet/vectors/cairo0/oz_account.json.gz', import.meta.url)),
-    fetchText(new URL('../../test/starknet/vectors/cairo0/oz_account.hashes.json', import.meta.url)),
-  ]);
-  const h = JSON.parse(hashes) as { sierra_class_hash: string; compiled_class_hash: string };
+/** The two sets of contracts (files of this repository; hashes: cairo-lang's, from the vectors). */
+const SETS = {
+  largest: {
+    label: 'erc20 (cairo 2.6) / oz_account (cairo 0, 567 KB)',
+    sierra: () => new URL('../fixtures/erc20_sierra.json.gz', import.meta.url),
+    casm: () => new URL('../fixtures/erc20_compiled.json.gz', import.meta.url),
+    legacy: () => new URL('../../test/starknet/vectors/cairo0/oz_account.json.gz', import.meta.url),
+    legacyHash: () => new URL('../../test/starknet/vectors/cairo0/oz_account.hashes.json', import.meta.url),
+    // starknet-rs's erc20.hashes.json
+    sierraHash: 0x544393d980200d57bb736f17aaed4cd7486ccce81b48a86a94f853e82c3983an,
+    compiledHash: 0x5adc857416202a5902c01168542e188c3aa6380f57c911ae98cf20bc52be367n,
+  },
+  small: {
+    label: 'abi_types (cairo 2.3) / event_example (cairo 0, 55 KB)',
+    sierra: () => new URL('../fixtures/abi_types_sierra.json.gz', import.meta.url),
+    casm: () => new URL('../fixtures/abi_types_compiled.json.gz', import.meta.url),
+    legacy: () => new URL('../../test/starknet/vectors/cairo0/pre-0.11.0_event_example.json.gz', import.meta.url),
+    legacyHash: () => new URL('../../test/starknet/vectors/cairo0/pre-0.11.0_event_example.hashes.json', import.meta.url),
+    // starknet-rs's cairo2/abi_types.hashes.json
+    sierraHash: 0x16197dd41cfcf33993ffce9ef107cd50f707315eea88394f939fca238fb0f52n,
+    compiledHash: 0x24c23011777822949ba7da73033d587cf74e1727f45e585b358d9425dc8b933n,
+  },
+} as const;
+type SetId = keyof typeof SETS;
+
+async function readContracts(id: SetId): Promise<Contracts> {
+  const set = SETS[id];
+  const [sierra, casm, legacy, legacyHashes] = await Promise.all([fetchText(set.sierra()), fetchText(set.casm()), fetchText(set.legacy()), fetchText(set.legacyHash())]);
   return {
     sierra: JSON.parse(sierra) as SierraContractClass,
     casm: JSON.parse(casm) as CompiledClass,
-    sierraHash: BigInt(h.sierra_class_hash),
-    compiledHash: BigInt(h.compiled_class_hash),
+    sierraHash: set.sierraHash,
+    compiledHash: set.compiledHash,
     legacy,
     legacyHash: BigInt((JSON.parse(legacyHashes) as { class_hash: string }).class_hash),
   };
@@ -81,94 +102,85 @@ const INVOKE_V1: InvokeTransactionV1 = {
 };
 
 type StarknetJs = typeof import('starknet');
+type Pair = (subject: string, op: string, ours: () => bigint | Promise<bigint>, theirs: () => bigint, want?: bigint) => void;
 
 /** The class-hash suite. */
 export const starknetClassesSuite: BenchSuite = {
   id: 'starknet-classes',
   title: 'Starknet: class hashes (Sierra, CASM, Cairo 0) and a legacy transaction hash',
-  description: 'Class hashes of the largest contracts in the vectors and an invoke V1 hash, against starknet.js 10.8 in the same run.',
-  async cases({ engine }) {
-    const sn = engine.starknet;
+  description: 'Sierra, compiled and Cairo 0 class hashes and an invoke V1 hash, against starknet.js 10.8 in the same run.',
+  params: [
+    {
+      id: 'contracts',
+      label: 'Contracts',
+      options: [
+        { value: 'small', label: SETS.small.label },
+        { value: 'largest', label: SETS.largest.label },
+      ],
+      defaults: { quick: ['small'], full: ['largest'] },
+    },
+  ],
+  async cases(ctx) {
+    const sn = ctx.engine.starknet;
     const out: BenchCase[] = [];
     const peer = await loadPeer('starknet', async (): Promise<StarknetJs> => import('starknet'));
-    const files = await loadPeer('contract files', readContracts);
-    const pair = (subject: string, op: string, needsFiles: boolean, ours: (c: Contracts) => bigint, theirs: (js: StarknetJs, c: Contracts) => bigint, want: (c: Contracts) => bigint | undefined) => {
-      const meta = { suite: 'starknet-classes', subject, op };
-      if (!peer.ok) {
-        out.push(unavailableCase({ ...meta, impl: 'starknet.js' }, peer.reason));
-        return;
-      }
-      if (needsFiles && !files.ok) {
-        for (const impl of ['webcurves', 'starknet.js']) out.push(unavailableCase({ ...meta, impl }, `the contract files: ${files.reason}`));
-        return;
-      }
-      const c = (files.ok ? files.peer : undefined) as Contracts;
-      const js = peer.peer;
-      const check = () => {
-        const [x, y] = [ours(c), theirs(js, c)];
-        const w = want(c);
-        return x === y && (w === undefined || x === w);
-      };
-      out.push({ ...meta, impl: 'webcurves', check, run: (n) => { for (let i = 0; i < n; i++) ours(c); } });
-      out.push({ ...meta, impl: 'starknet.js', check, run: (n) => { for (let i = 0; i < n; i++) theirs(js, c); } });
-    };
-
-    pair(
-      'erc20 (cairo 2.6)',
-      'sierra + compiled (Poseidon, < 0.14.1)',
-      true,
-      (c) => sn.computeSierraContractClassHash(c.sierra) ^ sn.computeCompiledClassHash(c.casm, '0.13.1'),
-      (js, c) => BigInt(js.hash.computeSierraContractClassHash(c.sierra as never)) ^ BigInt(js.hash.computeCompiledClassHash(c.casm as never, '0.13.1')),
-      (c) => c.sierraHash ^ c.compiledHash,
-    );
-    pair(
-      'erc20 (cairo 2.6)',
-      'sierra + compiled (BLAKE2s, ≥ 0.14.1)',
-      true,
-      (c) => sn.computeSierraContractClassHash(c.sierra) ^ sn.computeCompiledClassHash(c.casm),
-      (js, c) => BigInt(js.hash.computeSierraContractClassHash(c.sierra as never)) ^ BigInt(js.hash.computeCompiledClassHash(c.casm as never)),
-      () => undefined,
-    );
-    if (peer.ok && files.ok) {
-      // the same pair of hashes, ours with the Poseidon chains over the engine's workers (…Async)
-      const c = files.peer;
-      const js = peer.peer;
-      const op = `sierra + compiled (Poseidon), …Async on ${engine.info().workers} workers`;
-      const ours = () => Promise.all([sn.computeSierraContractClassHashAsync(c.sierra), sn.computeCompiledClassHashAsync(c.casm, '0.13.1')]);
-      const theirs = () => BigInt(js.hash.computeSierraContractClassHash(c.sierra as never)) ^ BigInt(js.hash.computeCompiledClassHash(c.casm as never, '0.13.1'));
+    /** Both implementations of one operation; `check` compares them (and with the expected hash when known). */
+    const pair: Pair = (subject, op, ours, theirs, want) => {
       const check = async () => {
-        const [a, b] = await ours();
-        return (a ^ b) === theirs() && a === c.sierraHash && b === c.compiledHash;
+        const x = await ours();
+        return x === theirs() && (want === undefined || x === want);
       };
-      const meta = { suite: 'starknet-classes', subject: 'erc20 (cairo 2.6)', op };
-      out.push({ ...meta, impl: 'webcurves', check, run: async (n) => { for (let i = 0; i < n; i++) await ours(); } });
-      out.push({ ...meta, impl: 'starknet.js', check, run: (n) => { for (let i = 0; i < n; i++) theirs(); } });
+      out.push({ suite: 'starknet-classes', subject, op, impl: 'webcurves', check, run: async (n) => { for (let i = 0; i < n; i++) await ours(); } });
+      out.push({ suite: 'starknet-classes', subject, op, impl: 'starknet.js', check, run: (n) => { for (let i = 0; i < n; i++) theirs(); } });
+    };
+    const unavailable = (subject: string, ops: readonly string[], impls: readonly string[], reason: string) => {
+      for (const op of ops) for (const impl of impls) out.push(unavailableCase({ suite: 'starknet-classes', subject, op, impl }, reason));
+    };
+    const OPS = ['sierra + compiled (Poseidon, < 0.14.1)', 'sierra + compiled (BLAKE2s, ≥ 0.14.1)', `sierra + compiled (Poseidon), …Async on ${ctx.engine.info().workers} workers`, 'sierra class hash', 'compiled class hash (Poseidon)'];
+
+    for (const id of paramValues(starknetClassesSuite, ctx, 'contracts') as SetId[]) {
+      const [classes, legacyName] = SETS[id].label.split(' / ') as [string, string];
+      if (!peer.ok) {
+        unavailable(classes, OPS, ['starknet.js'], peer.reason);
+        unavailable(legacyName, ['legacy class hash'], ['starknet.js'], peer.reason);
+        continue;
+      }
+      const files = await loadPeer(`contract files (${id})`, () => readContracts(id));
+      if (!files.ok) {
+        unavailable(classes, OPS, ['webcurves', 'starknet.js'], `the contract files: ${files.reason}`);
+        unavailable(legacyName, ['legacy class hash'], ['webcurves', 'starknet.js'], `the contract files: ${files.reason}`);
+        continue;
+      }
+      const js = peer.peer.hash;
+      const c = files.peer;
+      const jsSierra = () => BigInt(js.computeSierraContractClassHash(c.sierra as never));
+      const jsPoseidon = () => BigInt(js.computeCompiledClassHash(c.casm as never, '0.13.1'));
+      const both = c.sierraHash ^ c.compiledHash;
+      pair(classes, OPS[0]!, () => sn.computeSierraContractClassHash(c.sierra) ^ sn.computeCompiledClassHash(c.casm, '0.13.1'), () => jsSierra() ^ jsPoseidon(), both);
+      // quick runs (the demo's smoke test included) keep one ordering of each kind: starknet.js takes long
+      const full = ctx.mode === 'full';
+      if (full) pair(classes, OPS[1]!, () => sn.computeSierraContractClassHash(c.sierra) ^ sn.computeCompiledClassHash(c.casm), () => jsSierra() ^ BigInt(js.computeCompiledClassHash(c.casm as never)));
+      // the same pair of hashes, ours with the Poseidon chains over the engine's workers
+      pair(
+        classes,
+        OPS[2]!,
+        async () => {
+          const [a, b] = await Promise.all([sn.computeSierraContractClassHashAsync(c.sierra), sn.computeCompiledClassHashAsync(c.casm, '0.13.1')]);
+          return a ^ b;
+        },
+        () => jsSierra() ^ jsPoseidon(),
+        both,
+      );
+      if (full) pair(classes, OPS[3]!, () => sn.computeSierraContractClassHash(c.sierra), jsSierra, c.sierraHash);
+      if (full) pair(classes, OPS[4]!, () => sn.computeCompiledClassHash(c.casm, '0.13.1'), jsPoseidon, c.compiledHash);
+      pair(legacyName, 'legacy class hash', () => sn.computeLegacyContractClassHash(c.legacy), () => BigInt(js.computeLegacyContractClassHash(c.legacy)), c.legacyHash);
     }
-    pair('erc20 (cairo 2.6)', 'sierra class hash', true, (c) => sn.computeSierraContractClassHash(c.sierra), (js, c) => BigInt(js.hash.computeSierraContractClassHash(c.sierra as never)), (c) => c.sierraHash);
-    pair(
-      'erc20 (cairo 2.6)',
-      'compiled class hash (Poseidon)',
-      true,
-      (c) => sn.computeCompiledClassHash(c.casm, '0.13.1'),
-      (js, c) => BigInt(js.hash.computeCompiledClassHash(c.casm as never, '0.13.1')),
-      (c) => c.compiledHash,
-    );
-    pair(
-      'oz_account (cairo 0, 567 KB)',
-      'legacy class hash',
-      true,
-      (c) => sn.computeLegacyContractClassHash(c.legacy),
-      (js, c) => BigInt(js.hash.computeLegacyContractClassHash(c.legacy)),
-      (c) => c.legacyHash,
-    );
-    pair(
-      'transaction',
-      'invoke v1 hash',
-      false,
-      () => sn.invokeTransactionHashV1(INVOKE_V1),
-      (js) => BigInt(js.v2hash.calculateTransactionHash(INVOKE_V1.senderAddress, 1, INVOKE_V1.compiledCalldata as string[], INVOKE_V1.maxFee, INVOKE_V1.chainId as never, INVOKE_V1.nonce)),
-      () => undefined,
-    );
+
+    if (peer.ok) {
+      const v2 = peer.peer.v2hash;
+      const tx = INVOKE_V1;
+      pair('transaction', 'invoke v1 hash', () => sn.invokeTransactionHashV1(tx), () => BigInt(v2.calculateTransactionHash(tx.senderAddress, 1, tx.compiledCalldata as string[], tx.maxFee, tx.chainId as never, tx.nonce)));
+    } else unavailable('transaction', ['invoke v1 hash'], ['starknet.js'], peer.reason);
     return out;
   },
 };
