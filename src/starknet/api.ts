@@ -504,6 +504,7 @@ export class StarknetApi {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` for a non-string.
    */
   getSelectorFromName(name: string): bigint {
+    this.live();
     return legacy.selectorFromName(name);
   }
 
@@ -512,6 +513,7 @@ export class StarknetApi {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything but a string or a Uint8Array.
    */
   starknetKeccak(data: string | Uint8Array): bigint {
+    this.live();
     return legacy.starknetKeccak(data);
   }
 
@@ -637,6 +639,7 @@ export class StarknetApi {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` for a seed that is neither bytes nor hex.
    */
   grindKey(seed: string | Uint8Array): bigint {
+    this.live();
     return grindKey(seed);
   }
 
@@ -647,6 +650,7 @@ export class StarknetApi {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything but 130 hex digits (with or without `0x`).
    */
   ethSigToPrivate(signature: string): bigint {
+    this.live();
     return ethSigToPrivate(signature);
   }
 
@@ -657,6 +661,7 @@ export class StarknetApi {
    *   or an index outside [0, 2^31).
    */
   getAccountPath(layer: string, application: string, ethereumAddress: string, index: number): string {
+    this.live();
     return getAccountPath(layer, application, ethereumAddress, index);
   }
 
