@@ -23,8 +23,44 @@ import {
   type BigNumberish,
 } from './tx-hash.js';
 import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, VALUE_WORDS } from './units.js';
-import * as legacy from './legacy-tx-hash.js';
-import * as classes from './class-hash.js';
+import {
+  contractAddress,
+  declareV1,
+  declareV2,
+  deployAccountV1,
+  deprecatedHash,
+  invokeV0,
+  invokeV1,
+  l1Handler,
+  legacyCommon,
+  selectorFromName,
+  starknetKeccak,
+  type DeclareTransactionV1,
+  type DeclareTransactionV2,
+  type DeployAccountTransactionV1,
+  type DeprecatedTransactionHashArgs,
+  type InvokeTransactionV0,
+  type InvokeTransactionV1,
+  type L1HandlerTransaction,
+  type LegacyTransactionHashCommon,
+} from './legacy-tx-hash.js';
+import {
+  BLAKE_COMPILED_CLASS_VERSION,
+  compiledClassHash,
+  compiledClassHashFunction,
+  compiledPlan,
+  hintedClassHash,
+  legacyClassHash,
+  legacyPlan,
+  runPlan,
+  sierraClassHash,
+  sierraPlan,
+  type ClassHashPlan,
+  type CompiledClass,
+  type LegacyCompiledContract,
+  type PackedHashes,
+  type SierraContractClass,
+} from './class-hash.js';
 import { ethSigToPrivate, getAccountPath, grindKey } from './keys.js';
 
 /** A Stark ECDSA signature; `v` is the parity of R's y (the recovery bit starknet-crypto returns). */
@@ -430,63 +466,63 @@ export class StarknetApi {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` when `tx` is not an object or for a missing or malformed field
    *   (the message names it: `calldata[2]`); `NOT_IN_FIELD` for a value ≥ p.
    */
-  transactionHashCommon(tx: legacy.LegacyTransactionHashCommon): bigint {
+  transactionHashCommon(tx: LegacyTransactionHashCommon): bigint {
     this.live();
-    return legacy.legacyCommon(tx, this.chain);
+    return legacyCommon(tx, this.chain);
   }
 
   /**
    * The pre-0.8 rule of mainnet's first blocks: H([prefix, contractAddress, entryPointSelector, H(calldata), chainId]).
    * @throws {WebcurvesError} as {@link transactionHashCommon}.
    */
-  deprecatedTransactionHash(tx: legacy.DeprecatedTransactionHashArgs): bigint {
+  deprecatedTransactionHash(tx: DeprecatedTransactionHashArgs): bigint {
     this.live();
-    return legacy.deprecatedHash(tx, this.chain);
+    return deprecatedHash(tx, this.chain);
   }
 
   /**
    * Invoke V0 transaction hash.
    * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 0 / 2^128.
    */
-  invokeTransactionHashV0(tx: legacy.InvokeTransactionV0): bigint {
+  invokeTransactionHashV0(tx: InvokeTransactionV0): bigint {
     this.live();
-    return legacy.invokeV0(tx, this.chain);
+    return invokeV0(tx, this.chain);
   }
 
   /**
    * Invoke V1 transaction hash (starknet.js `v2hash.calculateTransactionHash`).
    * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
    */
-  invokeTransactionHashV1(tx: legacy.InvokeTransactionV1): bigint {
+  invokeTransactionHashV1(tx: InvokeTransactionV1): bigint {
     this.live();
-    return legacy.invokeV1(tx, this.chain);
+    return invokeV1(tx, this.chain);
   }
 
   /**
    * Declare V1 transaction hash (starknet.js `v2hash.calculateDeclareTransactionHash` without a compiled class hash).
    * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
    */
-  declareTransactionHashV1(tx: legacy.DeclareTransactionV1): bigint {
+  declareTransactionHashV1(tx: DeclareTransactionV1): bigint {
     this.live();
-    return legacy.declareV1(tx, this.chain);
+    return declareV1(tx, this.chain);
   }
 
   /**
    * Declare V2 transaction hash (starknet.js `v2hash.calculateDeclareTransactionHash` with `compiledClassHash`).
    * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 2 / 2^128 + 2.
    */
-  declareTransactionHashV2(tx: legacy.DeclareTransactionV2): bigint {
+  declareTransactionHashV2(tx: DeclareTransactionV2): bigint {
     this.live();
-    return legacy.declareV2(tx, this.chain);
+    return declareV2(tx, this.chain);
   }
 
   /**
    * Deploy-account V1 transaction hash (starknet.js `v2hash.calculateDeployAccountTransactionHash`).
    * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
    */
-  deployAccountTransactionHashV1(tx: legacy.DeployAccountTransactionV1): bigint {
+  deployAccountTransactionHashV1(tx: DeployAccountTransactionV1): bigint {
     this.live();
-    return legacy.deployAccountV1(tx, this.chain);
+    return deployAccountV1(tx, this.chain);
   }
 
   /**
@@ -494,9 +530,9 @@ export class StarknetApi {
    * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for an `l2Selector` string that is
    *   neither a number nor an entry point's name.
    */
-  l1HandlerTransactionHash(tx: legacy.L1HandlerTransaction): bigint {
+  l1HandlerTransactionHash(tx: L1HandlerTransaction): bigint {
     this.live();
-    return legacy.l1Handler(tx, this.chain);
+    return l1Handler(tx, this.chain);
   }
 
   /**
@@ -510,7 +546,7 @@ export class StarknetApi {
     deployerAddress: BigNumberish,
   ): bigint {
     this.live();
-    return legacy.contractAddress(salt, classHash, constructorCalldata, deployerAddress, this.chain);
+    return contractAddress(salt, classHash, constructorCalldata, deployerAddress, this.chain);
   }
 
   /**
@@ -519,7 +555,7 @@ export class StarknetApi {
    */
   getSelectorFromName(name: string): bigint {
     this.live();
-    return legacy.selectorFromName(name);
+    return selectorFromName(name);
   }
 
   /**
@@ -528,7 +564,7 @@ export class StarknetApi {
    */
   starknetKeccak(data: string | Uint8Array): bigint {
     this.live();
-    return legacy.starknetKeccak(data);
+    return starknetKeccak(data);
   }
 
   // ---- Class hashes (class-hash.ts) ----
@@ -542,18 +578,18 @@ export class StarknetApi {
    *   malformed field (named), an entry point offset outside the program, a compressed program, or a number that
    *   JSON.parse rounded; `NOT_IN_FIELD` for a felt ≥ p.
    */
-  computeLegacyContractClassHash(contract: classes.LegacyCompiledContract | string): bigint {
+  computeLegacyContractClassHash(contract: LegacyCompiledContract | string): bigint {
     this.live();
-    return classes.legacyClassHash(contract, this.packed);
+    return legacyClassHash(contract, this.packed);
   }
 
   /**
    * The hinted class hash of a Cairo 0 contract (starknet.js `hash.computeHintedClassHash`).
    * @throws {WebcurvesError} as {@link computeLegacyContractClassHash}.
    */
-  computeHintedClassHash(contract: classes.LegacyCompiledContract | string): bigint {
+  computeHintedClassHash(contract: LegacyCompiledContract | string): bigint {
     this.live();
-    return classes.hintedClassHash(contract);
+    return hintedClassHash(contract);
   }
 
   /**
@@ -562,9 +598,9 @@ export class StarknetApi {
    * @throws {WebcurvesError} `INVALID_ENCODING` for text that is not JSON; `INVALID_ARGUMENT` for a missing or
    *   malformed field (named); `NOT_IN_FIELD` for a felt ≥ p.
    */
-  computeSierraContractClassHash(contract: classes.SierraContractClass | string): bigint {
+  computeSierraContractClassHash(contract: SierraContractClass | string): bigint {
     this.live();
-    return classes.sierraClassHash(contract, this.packed);
+    return sierraClassHash(contract, this.packed);
   }
 
   /**
@@ -576,9 +612,9 @@ export class StarknetApi {
    *   malformed field (named), segment lengths that do not add up to the bytecode, or a malformed version;
    *   `NOT_IN_FIELD` for a felt ≥ p.
    */
-  computeCompiledClassHash(casm: classes.CompiledClass | string, starknetVersion: string = classes.BLAKE_COMPILED_CLASS_VERSION): bigint {
+  computeCompiledClassHash(casm: CompiledClass | string, starknetVersion: string = BLAKE_COMPILED_CLASS_VERSION): bigint {
     this.live();
-    return classes.compiledClassHash(casm, classes.compiledClassHashFunction(starknetVersion), this.packed);
+    return compiledClassHash(casm, compiledClassHashFunction(starknetVersion), this.packed);
   }
 
   /**
@@ -586,9 +622,9 @@ export class StarknetApi {
    * the calling thread without one, and for BLAKE2s, which is cheap in JavaScript); the JSON is read here.
    * @throws {WebcurvesError} as {@link computeCompiledClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
    */
-  async computeCompiledClassHashAsync(casm: classes.CompiledClass | string, starknetVersion: string = classes.BLAKE_COMPILED_CLASS_VERSION): Promise<bigint> {
+  async computeCompiledClassHashAsync(casm: CompiledClass | string, starknetVersion: string = BLAKE_COMPILED_CLASS_VERSION): Promise<bigint> {
     await this.ready();
-    return this.runPlanAsync(classes.compiledPlan(casm, classes.compiledClassHashFunction(starknetVersion), this.packed));
+    return this.runPlanAsync(compiledPlan(casm, compiledClassHashFunction(starknetVersion), this.packed));
   }
 
   /**
@@ -596,28 +632,28 @@ export class StarknetApi {
    * free; without a pool it runs here).
    * @throws {WebcurvesError} as {@link computeSierraContractClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
    */
-  async computeSierraContractClassHashAsync(contract: classes.SierraContractClass | string): Promise<bigint> {
+  async computeSierraContractClassHashAsync(contract: SierraContractClass | string): Promise<bigint> {
     await this.ready();
-    return this.runPlanAsync(classes.sierraPlan(contract, this.packed));
+    return this.runPlanAsync(sierraPlan(contract, this.packed));
   }
 
   /**
    * {@link computeLegacyContractClassHash} with the program's Pedersen chain on a worker (the JSON work stays here).
    * @throws {WebcurvesError} as {@link computeLegacyContractClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
    */
-  async computeLegacyContractClassHashAsync(contract: classes.LegacyCompiledContract | string): Promise<bigint> {
+  async computeLegacyContractClassHashAsync(contract: LegacyCompiledContract | string): Promise<bigint> {
     await this.ready();
-    return this.runPlanAsync(classes.legacyPlan(contract, this.packed));
+    return this.runPlanAsync(legacyPlan(contract, this.packed));
   }
 
   /**
    * Runs a plan's chains on the pool: chains dealt, longest first, to the least loaded of up to `size` groups,
    * one task per group; the rest of the hash here.
    */
-  private async runPlanAsync(plan: classes.ClassHashPlan): Promise<bigint> {
+  private async runPlanAsync(plan: ClassHashPlan): Promise<bigint> {
     const pool = this.parallel;
     const felts = plan.chains.reduce((t, c) => t + c.length / VALUE_WORDS, 0);
-    if (!pool || pool.size === 0 || plan.kind === 'blake2s' || felts < MIN_CHAIN_FELTS) return classes.runPlan(plan, this.packed);
+    if (!pool || pool.size === 0 || plan.kind === 'blake2s' || felts < MIN_CHAIN_FELTS) return runPlan(plan, this.packed);
     const code = plan.kind === 'pedersen' ? 0 : 1;
     const groups = Array.from({ length: Math.min(pool.size, plan.chains.length) }, () => ({ load: 0, members: [] as number[] }));
     const order = plan.chains.map((_, i) => i).sort((a, b) => plan.chains[b]!.length - plan.chains[a]!.length);
@@ -684,7 +720,7 @@ export class StarknetApi {
     this.withValues(xs, (ptr, out) => this.core.x.stark_hashOnElements(out, ptr, xs.length));
 
   /** The class hashes' chains over packed canonical words (checked below p as they were packed). */
-  private readonly packed: classes.PackedHashes = {
+  private readonly packed: PackedHashes = {
     pedersenChain: (w) => this.packedCall(w, (out, ptr, n) => this.core.x.stark_hashOnElements(out, ptr, n)),
     poseidonMany: (w) => this.packedCall(w, (out, ptr, n) => this.core.x.stark_poseidonHashMany(out, ptr, n)),
   };
