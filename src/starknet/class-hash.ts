@@ -84,8 +84,10 @@ export interface SierraContractClass {
 /** A compiled class entry point. */
 export interface CasmEntryPoint {
   readonly selector: FeltJson;
-  readonly offset: number;
-  readonly builtins: readonly string[];
+  /** A number (a decimal or hex string is read too). */
+  readonly offset: number | string;
+  /** Required in a compiled class (optional here only so that starknet.js's `ContractEntryPointFields` fits). */
+  readonly builtins?: readonly string[];
 }
 
 /** Nested bytecode segment lengths (a number is a leaf of that many felts). */

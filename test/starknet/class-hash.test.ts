@@ -215,6 +215,8 @@ describe('class hash input rules', () => {
     expect(code(() => sn.computeCompiledClassHash({ ...casm, entry_points_by_type: badEp } as never))[1]).toMatch(/^entry_points_by_type\.EXTERNAL\[0\]\.offset must be a non-negative integer/);
     const badBuiltin = { ...casm.entry_points_by_type, EXTERNAL: [{ selector: '0x1', offset: 1, builtins: ['x'.repeat(32)] }] };
     expect(code(() => sn.computeCompiledClassHash({ ...casm, entry_points_by_type: badBuiltin } as never))[1]).toMatch(/^entry_points_by_type\.EXTERNAL\[0\]\.builtins\[0\] must be a short string/);
+    const noBuiltins = { ...casm.entry_points_by_type, EXTERNAL: [{ selector: '0x1', offset: '0x10' }] };
+    expect(code(() => sn.computeCompiledClassHash({ ...casm, entry_points_by_type: noBuiltins } as never))).toEqual(['INVALID_ARGUMENT', 'entry_points_by_type.EXTERNAL[0].builtins is missing']);
     const badIdx = { ...sierra.entry_points_by_type, L1_HANDLER: [{ selector: '0x1', function_idx: 'one' }] };
     expect(code(() => sn.computeSierraContractClassHash({ ...sierra, entry_points_by_type: badIdx } as never))[1]).toMatch(/^entry_points_by_type\.L1_HANDLER\[0\]\.function_idx/);
     expect(code(() => sn.computeSierraContractClassHash({ ...sierra, abi: undefined } as never))).toEqual(['INVALID_ARGUMENT', 'abi is missing']);
@@ -312,4 +314,16 @@ describe('hashChainsUnit (the worker unit)', () => {
     expect(() => hashChainsUnit(inst, 2 as never, input, counts)).toThrow(/unknown chain/);
     expect(() => hashChainsUnit(inst, 1, packWords([P], 8), Uint32Array.of(1))).toThrow(expect.objectContaining({ code: 'NOT_IN_FIELD' }) as unknown as Error);
   });
+});
+
+it("accepts starknet.js's own contract types (a compile-time check, exercised on the vectors)", () => {
+  type SnCasm = import('starknet').CairoAssembly;
+  type SnSierra = import('starknet').CompiledSierra;
+  type SnLegacy = import('starknet').LegacyCompiledContract;
+  const casm = JSON.parse(RS_PAIRS[2]!.casm) as SnCasm;
+  const sierra = JSON.parse(RS_PAIRS[2]!.sierra) as SnSierra;
+  const legacy = snJson.parse(cairo0('deployable')) as SnLegacy;
+  expect(sn.computeCompiledClassHash(casm, '0.13.1')).toBe(BigInt(RS_PAIRS[2]!.compiledHash));
+  expect(sn.computeSierraContractClassHash(sierra)).toBe(BigInt(RS_PAIRS[2]!.sierraHash));
+  expect(sn.computeLegacyContractClassHash(legacy)).toBe(BigInt(cairo0Hashes('deployable').class_hash));
 });
