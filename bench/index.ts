@@ -5,6 +5,7 @@
  */
 import { fieldsSuite } from './suites/fields.js';
 import { starknetSuite } from './suites/starknet.js';
+import { starknetClassesSuite } from './suites/starknet-classes.js';
 import { pairingSuite } from './suites/pairing.js';
 import { msmSuite } from './suites/msm.js';
 import { groth16Suite } from './suites/groth16.js';
@@ -22,4 +23,4 @@ export type { BenchReport, BenchSelection } from './report.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */
-export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, msmSuite, starknetSuite];
+export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, msmSuite, starknetSuite, starknetClassesSuite];

@@ -40,6 +40,29 @@ export type {
   ResourceBoundsBN,
   V3TransactionCommon,
 } from './starknet/tx-hash.js';
+export type {
+  DeclareTransactionV1,
+  DeclareTransactionV2,
+  DeployAccountTransactionV1,
+  DeprecatedTransactionHashArgs,
+  InvokeTransactionV0,
+  InvokeTransactionV1,
+  L1HandlerTransaction,
+  LegacyTransactionHashCommon,
+  LegacyTransactionType,
+} from './starknet/legacy-tx-hash.js';
+export type {
+  BytecodeSegmentLengths,
+  CasmEntryPoint,
+  CompiledClass,
+  EntryPointsByType,
+  FeltJson,
+  LegacyCompiledContract,
+  LegacyEntryPoint,
+  LegacyProgram,
+  SierraContractClass,
+  SierraEntryPoint,
+} from './starknet/class-hash.js';
 export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions } from './pairing/curve.js';
 export type { BenchHooks } from './pairing/kernel.js';
 export type { PairingConstants, Pairing6Constants } from './generated/pairing.js';

@@ -13,7 +13,7 @@ import type { FieldBatchOp } from '../src/core/field.js';
 import type { Pairing12Name } from '../src/pairing/kernel.js';
 import { pairingFinishOn, pairingJobOn, pairingWarmOn } from '../src/pairing/units.js';
 import { msmChunkOn, msmPrepareOn, type MsmChunkRequest, type MsmPrepareRequest } from '../src/msm/cpu.js';
-import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit } from '../src/starknet/units.js';
+import { hashChainsUnit, pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, type ChainCode } from '../src/starknet/units.js';
 
 /** Tells this worker apart from its replacements in `memoryStats` (diagnostics only). */
 const WORKER_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -92,6 +92,11 @@ export function starknetUnits(executor: UnitExecutor) {
     /** See `verifyBatchUnit`; the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
     async starkVerifyBatch(input: Uint32Array): Promise<Int32Array> {
       const out = verifyBatchUnit(await executor.core('stark'), input);
+      return Comlink.transfer(out, [out.buffer]);
+    },
+    /** See `hashChainsUnit` (class hashes' long chains); the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
+    async starkHashChains(chain: ChainCode, input: Uint32Array, counts: Uint32Array): Promise<Uint32Array> {
+      const out = hashChainsUnit(await executor.core('stark'), chain, input, counts);
       return Comlink.transfer(out, [out.buffer]);
     },
   };

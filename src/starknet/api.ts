@@ -25,6 +25,45 @@ import {
 } from './tx-hash.js';
 import { pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, VALUE_WORDS } from './units.js';
 import { createTypedDataApi, type StarknetTypedDataApi, type StarknetTypedData, type TypedDataHashers, type TypedDataRevision } from './typed-data.js';
+import {
+  contractAddress,
+  declareV1,
+  declareV2,
+  deployAccountV1,
+  deprecatedHash,
+  invokeV0,
+  invokeV1,
+  l1Handler,
+  legacyCommon,
+  selectorFromName,
+  starknetKeccak,
+  type DeclareTransactionV1,
+  type DeclareTransactionV2,
+  type DeployAccountTransactionV1,
+  type DeprecatedTransactionHashArgs,
+  type InvokeTransactionV0,
+  type InvokeTransactionV1,
+  type L1HandlerTransaction,
+  type LegacyTransactionHashCommon,
+} from './legacy-tx-hash.js';
+import {
+  BLAKE_COMPILED_CLASS_VERSION,
+  compiledClassHash,
+  compiledClassHashFunction,
+  compiledPlan,
+  hintedClassHash,
+  legacyClassHash,
+  legacyPlan,
+  runPlan,
+  sierraClassHash,
+  sierraPlan,
+  type ClassHashPlan,
+  type CompiledClass,
+  type LegacyCompiledContract,
+  type PackedHashes,
+  type SierraContractClass,
+} from './class-hash.js';
+import { ethSigToPrivate, getAccountPath, grindKey } from './keys.js';
 
 /** A Stark ECDSA signature; `v` is the parity of R's y (the recovery bit starknet-crypto returns). */
 export interface StarknetSignature {
@@ -138,6 +177,8 @@ function pairArray(pairs: unknown, what: string): bigint[] {
 
 /** Items per worker task below which a batch is not split further. */
 const MIN_CHUNK = 16;
+/** Felts below which a class hash's chains are hashed in the calling thread (a worker round trip costs more). */
+const MIN_CHAIN_FELTS = 256;
 
 /** Stark instances whose small tables are built (once per instance). */
 const PREPARED_CORES = new WeakSet<CoreInstance>();
@@ -484,6 +525,285 @@ export class StarknetApi {
       checks[i] = { publicKey: publicKey as BigNumberish, msgHash, r, s };
     }
     return this.verifyBatch(checks);
+  }
+
+  // ---- Legacy (Pedersen) transaction hashes, addresses, selectors (legacy-tx-hash.ts) ----
+
+  /**
+   * The rule every legacy hash follows (starknet.js `v2hash.calculateTransactionHashCommon`):
+   * H([prefix, version, contractAddress, entryPointSelector, H(calldata), maxFee, chainId, ...additionalData]).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` when `tx` is not an object or for a missing or malformed field
+   *   (the message names it: `calldata[2]`); `NOT_IN_FIELD` for a value ≥ p.
+   */
+  transactionHashCommon(tx: LegacyTransactionHashCommon): bigint {
+    this.live();
+    return legacyCommon(tx, this.chain);
+  }
+
+  /**
+   * The pre-0.8 rule of mainnet's first blocks: H([prefix, contractAddress, entryPointSelector, H(calldata), chainId]).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}.
+   */
+  deprecatedTransactionHash(tx: DeprecatedTransactionHashArgs): bigint {
+    this.live();
+    return deprecatedHash(tx, this.chain);
+  }
+
+  /**
+   * Invoke V0 transaction hash.
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 0 / 2^128.
+   */
+  invokeTransactionHashV0(tx: InvokeTransactionV0): bigint {
+    this.live();
+    return invokeV0(tx, this.chain);
+  }
+
+  /**
+   * Invoke V1 transaction hash (starknet.js `v2hash.calculateTransactionHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
+   */
+  invokeTransactionHashV1(tx: InvokeTransactionV1): bigint {
+    this.live();
+    return invokeV1(tx, this.chain);
+  }
+
+  /**
+   * Declare V1 transaction hash (starknet.js `v2hash.calculateDeclareTransactionHash` without a compiled class hash).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
+   */
+  declareTransactionHashV1(tx: DeclareTransactionV1): bigint {
+    this.live();
+    return declareV1(tx, this.chain);
+  }
+
+  /**
+   * Declare V2 transaction hash (starknet.js `v2hash.calculateDeclareTransactionHash` with `compiledClassHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 2 / 2^128 + 2.
+   */
+  declareTransactionHashV2(tx: DeclareTransactionV2): bigint {
+    this.live();
+    return declareV2(tx, this.chain);
+  }
+
+  /**
+   * Deploy-account V1 transaction hash (starknet.js `v2hash.calculateDeployAccountTransactionHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for a version other than 1 / 2^128 + 1.
+   */
+  deployAccountTransactionHashV1(tx: DeployAccountTransactionV1): bigint {
+    this.live();
+    return deployAccountV1(tx, this.chain);
+  }
+
+  /**
+   * L1 handler transaction hash (starknet.js `v2hash.calculateL2MessageTxHash`).
+   * @throws {WebcurvesError} as {@link transactionHashCommon}; `INVALID_ARGUMENT` for an `l2Selector` string that is
+   *   neither a number nor an entry point's name.
+   */
+  l1HandlerTransactionHash(tx: L1HandlerTransaction): bigint {
+    this.live();
+    return l1Handler(tx, this.chain);
+  }
+
+  /**
+   * A contract's address (starknet.js `hash.calculateContractAddressFromHash`, with flat calldata).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a malformed value (naming it); `NOT_IN_FIELD` for a value ≥ p.
+   */
+  calculateContractAddressFromHash(
+    salt: BigNumberish,
+    classHash: BigNumberish,
+    constructorCalldata: readonly BigNumberish[],
+    deployerAddress: BigNumberish,
+  ): bigint {
+    this.live();
+    return contractAddress(salt, classHash, constructorCalldata, deployerAddress, this.chain);
+  }
+
+  /**
+   * An entry point's selector, starknet_keccak of its name (starknet.js `hash.getSelectorFromName`, as a bigint).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a non-string.
+   */
+  getSelectorFromName(name: string): bigint {
+    this.live();
+    return selectorFromName(name);
+  }
+
+  /**
+   * starknet_keccak: the low 250 bits of Keccak-256 (a string is hashed as UTF-8), as starknet.js `hash.starknetKeccak`.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything but a string or a Uint8Array.
+   */
+  starknetKeccak(data: string | Uint8Array): bigint {
+    this.live();
+    return starknetKeccak(data);
+  }
+
+  // ---- Class hashes (class-hash.ts) ----
+
+  /**
+   * The Cairo 0 (legacy) contract class hash, as cairo-lang's `compute_deprecated_class_hash` (starknet.js
+   * `hash.computeLegacyContractClassHash`, which differs from the network for contracts with non-ASCII text or from
+   * compilers before 0.10; see docs/starknet-classes.md).
+   * @param contract - the compiled contract, or its JSON text (preferred: read losslessly)
+   * @throws {WebcurvesError} `INVALID_ENCODING` for text that is not JSON; `INVALID_ARGUMENT` for a missing or
+   *   malformed field (named), an entry point offset outside the program, a compressed program, or a number that
+   *   JSON.parse rounded; `NOT_IN_FIELD` for a felt ≥ p.
+   */
+  computeLegacyContractClassHash(contract: LegacyCompiledContract | string): bigint {
+    this.live();
+    return legacyClassHash(contract, this.packed);
+  }
+
+  /**
+   * The hinted class hash of a Cairo 0 contract (starknet.js `hash.computeHintedClassHash`).
+   * @throws {WebcurvesError} as {@link computeLegacyContractClassHash}.
+   */
+  computeHintedClassHash(contract: LegacyCompiledContract | string): bigint {
+    this.live();
+    return hintedClassHash(contract);
+  }
+
+  /**
+   * The Sierra contract class hash (starknet.js `hash.computeSierraContractClassHash`).
+   * @param contract - the class (`abi` an array, or a string as RPC returns it), or its JSON text
+   * @throws {WebcurvesError} `INVALID_ENCODING` for text that is not JSON; `INVALID_ARGUMENT` for a missing or
+   *   malformed field (named); `NOT_IN_FIELD` for a felt ≥ p.
+   */
+  computeSierraContractClassHash(contract: SierraContractClass | string): bigint {
+    this.live();
+    return sierraClassHash(contract, this.packed);
+  }
+
+  /**
+   * The compiled (CASM) class hash (starknet.js `hash.computeCompiledClassHash(casm, starknetVersion)`): BLAKE2s
+   * for Starknet 0.14.1 and later (the default, as starknet.js's), Poseidon before.
+   * @param casm - the compiled class, or its JSON text
+   * @param starknetVersion - the Starknet version the hash is for (default `0.14.1`)
+   * @throws {WebcurvesError} `INVALID_ENCODING` for text that is not JSON; `INVALID_ARGUMENT` for a missing or
+   *   malformed field (named), segment lengths that do not add up to the bytecode, or a malformed version;
+   *   `NOT_IN_FIELD` for a felt ≥ p.
+   */
+  computeCompiledClassHash(casm: CompiledClass | string, starknetVersion: string = BLAKE_COMPILED_CLASS_VERSION): bigint {
+    this.live();
+    return compiledClassHash(casm, compiledClassHashFunction(starknetVersion), this.packed);
+  }
+
+  /**
+   * {@link computeCompiledClassHash} with the bytecode segments' Poseidon chains spread over the worker pool (in
+   * the calling thread without one, and for BLAKE2s, which is cheap in JavaScript); the JSON is read here.
+   * @throws {WebcurvesError} as {@link computeCompiledClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   */
+  async computeCompiledClassHashAsync(casm: CompiledClass | string, starknetVersion: string = BLAKE_COMPILED_CLASS_VERSION): Promise<bigint> {
+    await this.ready();
+    return this.runPlanAsync(compiledPlan(casm, compiledClassHashFunction(starknetVersion), this.packed));
+  }
+
+  /**
+   * {@link computeSierraContractClassHash} with the program's Poseidon chain on a worker (the calling thread stays
+   * free; without a pool it runs here).
+   * @throws {WebcurvesError} as {@link computeSierraContractClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   */
+  async computeSierraContractClassHashAsync(contract: SierraContractClass | string): Promise<bigint> {
+    await this.ready();
+    return this.runPlanAsync(sierraPlan(contract, this.packed));
+  }
+
+  /**
+   * {@link computeLegacyContractClassHash} with the program's Pedersen chain on a worker (the JSON work stays here).
+   * @throws {WebcurvesError} as {@link computeLegacyContractClassHash}; `ENGINE_CLOSED`, `WORKER_FAILED` from the pool.
+   */
+  async computeLegacyContractClassHashAsync(contract: LegacyCompiledContract | string): Promise<bigint> {
+    await this.ready();
+    return this.runPlanAsync(legacyPlan(contract, this.packed));
+  }
+
+  /**
+   * Runs a plan's chains on the pool: chains dealt, longest first, to the least loaded of up to `size` groups,
+   * one task per group; the rest of the hash here.
+   */
+  private async runPlanAsync(plan: ClassHashPlan): Promise<bigint> {
+    const pool = this.parallel;
+    const felts = plan.chains.reduce((t, c) => t + c.length / VALUE_WORDS, 0);
+    if (!pool || pool.size === 0 || plan.kind === 'blake2s' || felts < MIN_CHAIN_FELTS) return runPlan(plan, this.packed);
+    const code = plan.kind === 'pedersen' ? 0 : 1;
+    const groups = Array.from({ length: Math.min(pool.size, plan.chains.length) }, () => ({ load: 0, members: [] as number[] }));
+    const order = plan.chains.map((_, i) => i).sort((a, b) => plan.chains[b]!.length - plan.chains[a]!.length);
+    for (const i of order) {
+      const g = groups.reduce((best, x) => (x.load < best.load ? x : best));
+      g.members.push(i);
+      g.load += plan.chains[i]!.length + VALUE_WORDS; // every chain costs at least one step
+    }
+    const hashes = new Array<bigint>(plan.chains.length);
+    await Promise.all(
+      groups.map(async (g) => {
+        const input = new Uint32Array(g.members.reduce((t, i) => t + plan.chains[i]!.length, 0));
+        const counts = new Uint32Array(g.members.length);
+        let at = 0;
+        g.members.forEach((i, k) => {
+          input.set(plan.chains[i]!, at);
+          at += plan.chains[i]!.length;
+          counts[k] = plan.chains[i]!.length / VALUE_WORDS;
+        });
+        const out = await pool.run((api) => api.starkHashChains(code, Comlink.transfer(input, [input.buffer]), counts));
+        unpackWords(out, VALUE_WORDS).forEach((h, k) => (hashes[g.members[k]!] = h));
+      }),
+    );
+    this.live();
+    return plan.finish(hashes);
+  }
+
+  // ---- Keys (keys.ts) ----
+
+  /**
+   * Grinds seed material into a Stark private key, identical to @scure/starknet's `grindKey` (as a bigint).
+   * @param seed - bytes, or hex with or without `0x` (read as @scure/starknet reads it)
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a seed that is neither bytes nor hex.
+   */
+  grindKey(seed: string | Uint8Array): bigint {
+    this.live();
+    return grindKey(seed);
+  }
+
+  /**
+   * The key a StarkEx-era wallet derives from an Ethereum signature: grindKey of its r (@scure/starknet's
+   * `ethSigToPrivate`, as a bigint).
+   * @param signature - 65 bytes as hex
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for anything but 130 hex digits (with or without `0x`).
+   */
+  ethSigToPrivate(signature: string): bigint {
+    this.live();
+    return ethSigToPrivate(signature);
+  }
+
+  /**
+   * The EIP-2645 path of a StarkEx account (@scure/starknet's `getAccountPath`); derive it with a BIP-32 library
+   * and {@link grindKey} the result (docs/starknet-classes.md).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a non-string layer or application, an address that is not hex,
+   *   or an index outside [0, 2^31).
+   */
+  getAccountPath(layer: string, application: string, ethereumAddress: string, index: number): string {
+    this.live();
+    return getAccountPath(layer, application, ethereumAddress, index);
+  }
+
+  /** compute_hash_on_elements on values already validated by the legacy hashes' parsers. */
+  private readonly chain = (xs: bigint[]): bigint =>
+    this.withValues(xs, (ptr, out) => this.core.x.stark_hashOnElements(out, ptr, xs.length));
+
+  /** The class hashes' chains over packed canonical words (checked below p as they were packed). */
+  private readonly packed: PackedHashes = {
+    pedersenChain: (w) => this.packedCall(w, (out, ptr, n) => this.core.x.stark_hashOnElements(out, ptr, n)),
+    poseidonMany: (w) => this.packedCall(w, (out, ptr, n) => this.core.x.stark_poseidonHashMany(out, ptr, n)),
+  };
+
+  private packedCall(words: Uint32Array, f: (out: number, ptr: number, count: number) => number): bigint {
+    const c = this.core;
+    const n = words.length / VALUE_WORDS;
+    return c.withRegion(words.length * 4 + 32, (ptr) => {
+      c.putWords(ptr, words);
+      const out = ptr + words.length * 4;
+      const bad = f(out, ptr, n);
+      if (bad >= 0) throw new WebcurvesError('NOT_IN_FIELD', `element ${bad} is not in [0, p)`);
+      return c.read(out);
+    });
   }
 
   // ---- Batches ----

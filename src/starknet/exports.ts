@@ -21,3 +21,26 @@ export type {
   ResourceBoundsBN,
   V3TransactionCommon,
 } from './tx-hash.js';
+export type {
+  DeclareTransactionV1,
+  DeclareTransactionV2,
+  DeployAccountTransactionV1,
+  DeprecatedTransactionHashArgs,
+  InvokeTransactionV0,
+  InvokeTransactionV1,
+  L1HandlerTransaction,
+  LegacyTransactionHashCommon,
+  LegacyTransactionType,
+} from './legacy-tx-hash.js';
+export type {
+  BytecodeSegmentLengths,
+  CasmEntryPoint,
+  CompiledClass,
+  EntryPointsByType,
+  FeltJson,
+  LegacyCompiledContract,
+  LegacyEntryPoint,
+  LegacyProgram,
+  SierraContractClass,
+  SierraEntryPoint,
+} from './class-hash.js';

@@ -66,3 +66,32 @@ export function verifyBatchUnit(instance: CoreInstance, input: Uint32Array): Int
     return core.getI32s(out, count);
   });
 }
+
+/** Which chain {@link hashChainsUnit} runs: 0 compute_hash_on_elements (Pedersen), 1 poseidon_hash_many. */
+export type ChainCode = 0 | 1;
+
+/**
+ * Unit: one hash per list (a class hash's long chains: a program, bytecode segments), the lists packed one after
+ * another in `input` (8 words per felt) with their lengths in `counts` → one value (8 words) per list.
+ * @throws {WebcurvesError} `NOT_IN_FIELD` for an element ≥ p; `INVALID_ARGUMENT` for counts that do not add up to
+ *   the input or an unknown chain.
+ */
+export function hashChainsUnit(instance: CoreInstance, chain: ChainCode, input: Uint32Array, counts: Uint32Array): Uint32Array {
+  if (chain !== 0 && chain !== 1) throw new WebcurvesError('INVALID_ARGUMENT', 'hashChains: unknown chain');
+  let total = 0;
+  for (const n of counts) total += n;
+  if (total * VALUE_WORDS !== input.length) throw new WebcurvesError('INVALID_ARGUMENT', 'hashChains: the counts do not add up to the input');
+  const core = starkCore(instance);
+  return core.withRegion(input.length * 4 + counts.length * VALUE_BYTES, (inp) => {
+    const out = inp + input.length * 4;
+    core.putWords(inp, input);
+    let at = inp;
+    for (let i = 0; i < counts.length; i++) {
+      const o = out + i * VALUE_BYTES;
+      const bad = chain === 0 ? core.x.stark_hashOnElements(o, at, counts[i]!) : core.x.stark_poseidonHashMany(o, at, counts[i]!);
+      if (bad >= 0) throw new WebcurvesError('NOT_IN_FIELD', `hashChains: list ${i} has an element not below p`);
+      at += counts[i]! * VALUE_BYTES;
+    }
+    return core.getWords(out, counts.length * VALUE_WORDS);
+  });
+}
