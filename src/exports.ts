@@ -45,6 +45,10 @@ export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBen
 export { Groth16Api, KEY_CACHE_SIZE } from './groth16/api.js';
 export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './groth16/api.js';
 export type * from './groth16/json.js';
+export { KzgApi } from './kzg/api.js';
+export type { KzgBytes } from './kzg/api.js';
+export type { KzgOptions } from './kzg/open.js';
+export type { KzgSetupJson } from './kzg/setup.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
 export type { CurveGroup } from './core/group.js';
 export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';
