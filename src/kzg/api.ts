@@ -26,8 +26,10 @@ import { denseArray, describe } from '../core/args.js';
 import type { PairingCurve, PreparedG2 } from '../pairing/curve.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { PreparedBases } from '../msm/types.js';
-import { BLOB_BYTES, BLOB_ELEMENTS, KzgKernel, R, be32, blobChallenge, fromBE, hashToField, reverseBits, u64be } from './kernel.js';
+import { BLOB_BYTES, BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, KzgKernel, R, be32, blobChallenge, fromBE, hashToField, reverseBits, u64be } from './kernel.js';
 import { G1_WORDS, hexBytes, type LoadedSetup } from './setup.js';
+import { KzgCells, type CellsAndProofs, type Fk20Source } from './cells.js';
+import { fk20Columns } from './fk20.js';
 
 /** Bytes: a `Uint8Array`, or a hex string with `0x`. */
 export type KzgBytes = Uint8Array | string;
@@ -55,12 +57,17 @@ export class KzgApi {
   private readonly H: PreparedG2;
   private readonly tauH: PreparedG2;
   private lagrange: Promise<PreparedBases<G1Point>> | undefined;
+  private cellsImpl: KzgCells | undefined;
+  private tau64: PreparedG2 | undefined;
+  private monomial: G1Point[] | undefined;
 
   /**
    * @param curve - the engine's BLS12-381
    * @param kernel - the field kernel on the calling thread's BLS12-381 instance
    * @param setup - the trusted setup
    * @param live - throws `ENGINE_CLOSED` once the engine is closed
+   * @param fk20Asset - the FK20 table of this setup, when it ships precomputed (mainnet); otherwise computed on
+   *   the first cell-proof call
    * @throws {WebcurvesError} a point error when the setup's G2 points are not valid.
    */
   constructor(
@@ -68,6 +75,7 @@ export class KzgApi {
     private readonly kernel: KzgKernel,
     private readonly setup: LoadedSetup,
     private readonly live: () => void,
+    private readonly fk20Asset?: Fk20Source,
   ) {
     this.H = curve.prepareG2(setup.g2[0]!);
     this.tauH = curve.prepareG2(setup.g2[1]!);
@@ -250,5 +258,122 @@ export class KzgApi {
       [lhs, this.H],
       [G1.neg(proofSum), this.tauH],
     ]);
+  }
+
+  // ------------------------------------------------------------------ cells (EIP-7594)
+
+  /** The G1 monomial points as objects (all 4096; validated: by digest or when decoded). */
+  private monomialPoints(): G1Point[] {
+    if (!this.monomial) {
+      const w = this.setup.g1Monomial();
+      if (!w) throw new WebcurvesError('INVALID_ARGUMENT', 'the cell operations need the setup\'s g1_monomial points; this setup has none');
+      const read = (at: number): bigint => {
+        let v = 0n;
+        for (let i = 11; i >= 0; i--) v = (v << 32n) | BigInt(w[at + i]!);
+        return v;
+      };
+      const pts: G1Point[] = [];
+      for (let i = 0; i < BLOB_ELEMENTS; i++) pts.push({ x: read(i * G1_WORDS), y: read(i * G1_WORDS + 12) });
+      this.monomial = pts;
+    }
+    return this.monomial;
+  }
+
+  private cells(): KzgCells {
+    if (!this.cellsImpl) {
+      if (this.setup.g2.length <= CELL_ELEMENTS) throw new WebcurvesError('INVALID_ARGUMENT', `the cell operations need ${CELL_ELEMENTS + 1} G2 monomial points; this setup has ${this.setup.g2.length}`);
+      this.monomialPoints();
+      this.cellsImpl = new KzgCells({
+        curve: this.curve,
+        kernel: this.kernel,
+        H: this.H,
+        tau64H: () => (this.tau64 ??= this.curve.prepareG2(this.setup.g2[CELL_ELEMENTS]!)),
+        monomial64: () => this.monomialPoints().slice(0, CELL_ELEMENTS),
+        fk20: this.fk20Asset ?? (() => fk20Columns(this.curve.G1, this.monomialPoints())),
+      });
+    }
+    return this.cellsImpl;
+  }
+
+  private cellIndex(v: unknown, what: string): number {
+    const n = typeof v === 'bigint' ? (v >= 0n && v < BigInt(CELLS_PER_BLOB) ? Number(v) : -1) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= CELLS_PER_BLOB)
+      throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a cell index, an integer in [0, ${CELLS_PER_BLOB}), not ${describe(v)}`);
+    return n;
+  }
+
+  private cell(v: unknown, what: string): Uint8Array {
+    const b = bytesArg(v, CELL_BYTES, what);
+    this.kernel.readBE(b, CELL_ELEMENTS, this.kernel.cellRegions().table, what);
+    return b;
+  }
+
+  /**
+   * The blob's 128 cells (2048 bytes each): its polynomial over the 8192-th roots of unity, bit-reversed.
+   * @throws {WebcurvesError} as {@link blobToKzgCommitment}; `INVALID_ARGUMENT` for a setup without
+   *   g1_monomial or 65 G2 points.
+   */
+  async computeCells(blob: KzgBytes): Promise<Uint8Array[]> {
+    this.live();
+    const b = this.blob(blob);
+    const c = this.cells();
+    this.kernel.loadBlob(b);
+    return c.computeCells();
+  }
+
+  /**
+   * The blob's 128 cells and their 128 proofs (48 bytes each), by FK20.
+   * @throws {WebcurvesError} as {@link computeCells}; `ASSET_UNAVAILABLE` when the FK20 table asset cannot be read.
+   */
+  async computeCellsAndKzgProofs(blob: KzgBytes): Promise<CellsAndProofs> {
+    this.live();
+    const b = this.blob(blob);
+    const c = this.cells();
+    this.kernel.loadBlob(b);
+    return c.computeCellsAndKzgProofs();
+  }
+
+  /**
+   * Whether every cell's proof verifies against its commitment (one commitment per cell; repeated
+   * commitments are merged), with one pairing check. The empty batch is true.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (not arrays, different lengths, a cell index not in [0, 128)),
+   *   `INVALID_ENCODING`/`NOT_IN_FIELD` for a cell, a point error for a commitment or a proof.
+   */
+  async verifyCellKzgProofBatch(commitments: readonly KzgBytes[], cellIndices: readonly (number | bigint)[], cells: readonly KzgBytes[], proofs: readonly KzgBytes[]): Promise<boolean> {
+    this.live();
+    const cl = listArg(commitments, 'commitments');
+    const il = listArg(cellIndices, 'cellIndices');
+    const xl = listArg(cells, 'cells');
+    const pl = listArg(proofs, 'proofs');
+    if (cl.length !== il.length || cl.length !== xl.length || cl.length !== pl.length)
+      throw new WebcurvesError('INVALID_ARGUMENT', `commitments, cellIndices, cells and proofs must have the same length (${cl.length}, ${il.length}, ${xl.length}, ${pl.length})`);
+    const impl = this.cells();
+    if (cl.length === 0) return true;
+    const cs = cl.map((c, i) => this.g1(c, `commitments[${i}]`));
+    const is = il.map((v, i) => this.cellIndex(v, `cellIndices[${i}]`));
+    const xs = xl.map((v, i) => this.cell(v, `cells[${i}]`));
+    const ps = pl.map((p, i) => this.g1(p, `proofs[${i}]`));
+    return impl.verify(cs, is, xs, ps);
+  }
+
+  /**
+   * All 128 cells and proofs of a blob from at least 64 of its cells, given with their indices in strictly
+   * ascending order (as c-kzg requires).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (not arrays, different lengths, fewer than 64 or more than 128
+   *   cells, an index not in [0, 128), indices not strictly ascending), `INVALID_ENCODING`/`NOT_IN_FIELD` for a cell.
+   */
+  async recoverCellsAndKzgProofs(cellIndices: readonly (number | bigint)[], cells: readonly KzgBytes[]): Promise<CellsAndProofs> {
+    this.live();
+    const il = listArg(cellIndices, 'cellIndices');
+    const xl = listArg(cells, 'cells');
+    if (il.length !== xl.length) throw new WebcurvesError('INVALID_ARGUMENT', `cellIndices and cells must have the same length (${il.length}, ${xl.length})`);
+    if (il.length < CELLS_PER_BLOB / 2 || il.length > CELLS_PER_BLOB)
+      throw new WebcurvesError('INVALID_ARGUMENT', `recovery needs between ${CELLS_PER_BLOB / 2} and ${CELLS_PER_BLOB} cells, not ${il.length}`);
+    const impl = this.cells();
+    const is = il.map((v, i) => this.cellIndex(v, `cellIndices[${i}]`));
+    for (let i = 1; i < is.length; i++)
+      if (is[i]! <= is[i - 1]!) throw new WebcurvesError('INVALID_ARGUMENT', `cellIndices must be strictly ascending (cellIndices[${i}] = ${is[i]} after ${is[i - 1]})`);
+    const xs = xl.map((v, i) => this.cell(v, `cells[${i}]`));
+    return impl.recover(is, xs);
   }
 }

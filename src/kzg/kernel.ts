@@ -235,6 +235,27 @@ export class KzgKernel {
     this.u8().set(data, at);
   }
 
+  private cells: { table: number; e1: number; e2: number; e3: number } | undefined;
+
+  /** Scratch for the cell code (256 elements and three single ones), allocated on first use. @internal */
+  cellRegions(): { table: number; e1: number; e2: number; e3: number } {
+    if (!this.cells) {
+      const E = this.E;
+      this.cells = { table: this.ex.alloc(256 * E), e1: this.ex.alloc(E), e2: this.ex.alloc(E), e3: this.ex.alloc(E) };
+    }
+    return this.cells;
+  }
+
+  /** Sets n elements to zero. @internal */
+  zero(at: number, n: number): void {
+    this.u8().fill(0, at, at + n * this.E);
+  }
+
+  /** Sets the element at `at` to one. @internal */
+  one(at: number): void {
+    this.abi.fr.one(at);
+  }
+
   /** Copies n elements. @internal */
   copyElems(to: number, from: number, n: number): void {
     this.u8().copyWithin(to, from, from + n * this.E);
