@@ -15,7 +15,7 @@ import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './emb
 import { bandersnatch as bandersnatchDesc, ed_on_bls12_377 as edDesc } from './curves/index.js';
 import { kzgOpener, type KzgOptions } from './kzg/open.js';
 import type { KzgApi } from './kzg/api.js';
-import { kzgMainnetSetupUrl } from './kzg/setup-url.js';
+import { kzgMainnetFk20Url, kzgMainnetSetupUrl } from './kzg/setup-url.js';
 import { ENGINE_INTERNALS, openEngine, type EngineBase, type EngineHost, type EngineOptions } from './engine/base.js';
 
 export { ENGINE_INTERNALS, VERSION } from './engine/base.js';
@@ -86,6 +86,7 @@ export async function createEngineOn(host: EngineHost, options: EngineOptions = 
       access: loader.access('bls12_381', 'wc.kzg'),
       live,
       readMainnet: host.asset ? () => host.asset!(kzgMainnetSetupUrl()) : undefined,
+      readMainnetFk20: host.asset ? () => host.asset!(kzgMainnetFk20Url()) : undefined,
     }),
   };
   Object.defineProperty(engine, ENGINE_INTERNALS, {

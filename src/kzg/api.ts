@@ -27,7 +27,7 @@ import type { PairingCurve, PreparedG2 } from '../pairing/curve.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { PreparedBases } from '../msm/types.js';
 import { BLOB_BYTES, BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, KzgKernel, R, be32, blobChallenge, fromBE, hashToField, reverseBits, u64be } from './kernel.js';
-import { G1_WORDS, hexBytes, type LoadedSetup } from './setup.js';
+import { G1_WORDS, hexBytes, packG1, type LoadedSetup } from './setup.js';
 import { KzgCells, type CellsAndProofs, type Fk20Source } from './cells.js';
 import { fk20Columns } from './fk20.js';
 
@@ -289,7 +289,7 @@ export class KzgApi {
         H: this.H,
         tau64H: () => (this.tau64 ??= this.curve.prepareG2(this.setup.g2[CELL_ELEMENTS]!)),
         monomial64: () => this.monomialPoints().slice(0, CELL_ELEMENTS),
-        fk20: this.fk20Asset ?? (() => fk20Columns(this.curve.G1, this.monomialPoints())),
+        fk20: this.fk20Asset ?? (async () => (await fk20Columns(this.curve.G1, this.monomialPoints())).map(packG1)),
       });
     }
     return this.cellsImpl;

@@ -25,8 +25,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 /** A blob's 128 cells and their proofs. */
 export type CellsAndProofs = [cells: Uint8Array[], proofs: Uint8Array[]];
 
-/** The FK20 table as 128 columns of 64 points (packed words, 24 per point), or a way to compute it. */
-export type Fk20Source = () => Promise<G1Point[][]>;
+/** The FK20 table: 128 columns of 64 points, each column in the MSM's packed layout (24 words per point). */
+export type Fk20Source = () => Promise<Uint32Array[]>;
 
 /** c-kzg's RECOVERY_SHIFT_FACTOR / PRIMITIVE_ROOT_OF_UNITY: the coset on which Z does not vanish. */
 const SHIFT = 7n;

@@ -11,6 +11,8 @@ import type { PairingCurve } from '../pairing/curve.js';
 import { KzgApi } from './api.js';
 import { KzgKernel } from './kernel.js';
 import { customSetup, mainnetSetup, type KzgSetupJson } from './setup.js';
+import { MAINNET_FK20 } from './mainnet-fk20.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /** Options of `wc.kzg()`. */
 export interface KzgOptions {
@@ -23,8 +25,10 @@ export interface KzgContext {
   readonly curve: PairingCurve;
   readonly access: CurveAccess<'bls12_381'>;
   live(): void;
-  /** Reads the mainnet asset (the host's asset reader on the asset URL); absent when the host has none. */
+  /** Reads the mainnet setup asset (the host's asset reader on its URL); absent when the host has none. */
   readonly readMainnet?: () => Promise<Uint8Array>;
+  /** Reads the mainnet FK20 table asset. */
+  readonly readMainnetFk20?: () => Promise<Uint8Array>;
 }
 
 /**
@@ -54,7 +58,7 @@ export function kzgOpener(ctx: KzgContext): (options?: KzgOptions) => Promise<Kz
       }),
     ]);
     ctx.live();
-    return new KzgApi(ctx.curve, k, mainnetSetup(bytes), ctx.live);
+    return new KzgApi(ctx.curve, k, mainnetSetup(bytes), ctx.live, ctx.readMainnetFk20 ? () => fk20Table(ctx.readMainnetFk20!) : undefined);
   };
   return async (options?: KzgOptions): Promise<KzgApi> => {
     ctx.live();
@@ -74,4 +78,20 @@ export function kzgOpener(ctx: KzgContext): (options?: KzgOptions) => Promise<Kz
     ctx.live();
     return new KzgApi(ctx.curve, k, customSetup(setup, ctx.curve), ctx.live);
   };
+}
+
+/**
+ * The mainnet FK20 table from its asset, checked against its digest, as 128 columns of packed words.
+ * @throws {WebcurvesError} `ASSET_UNAVAILABLE` (unreadable), `INVALID_ARGUMENT` (size or digest).
+ */
+async function fk20Table(read: () => Promise<Uint8Array>): Promise<Uint32Array[]> {
+  const bytes = await read().catch((cause: unknown) => {
+    throw new WebcurvesError('ASSET_UNAVAILABLE', 'cannot read the KZG FK20 table asset (assets/kzg-mainnet-fk20.bin)', { cause });
+  });
+  if (bytes.length !== MAINNET_FK20.bytes) throw new WebcurvesError('INVALID_ARGUMENT', `the KZG FK20 asset has ${bytes.length} bytes, expected ${MAINNET_FK20.bytes}`);
+  const hex = Array.from(sha256(bytes), (x) => x.toString(16).padStart(2, '0')).join('');
+  if (hex !== MAINNET_FK20.sha256) throw new WebcurvesError('INVALID_ARGUMENT', 'the KZG FK20 asset is corrupt: it does not have the expected SHA-256');
+  const all = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const per = bytes.length / MAINNET_FK20.columns;
+  return Array.from({ length: MAINNET_FK20.columns }, (_, c) => new Uint32Array(all.buffer, all.byteOffset + c * per, per / 4));
 }

@@ -123,7 +123,8 @@ export function hexBytes(s: string, what: string): Uint8Array {
   return out;
 }
 
-function packG1(points: readonly G1Point[]): Uint32Array {
+/** Points in the MSM's packed layout (canonical little-endian words, x then y). */
+export function packG1(points: readonly G1Point[]): Uint32Array {
   const out = new Uint32Array(points.length * G1_WORDS);
   points.forEach((P, i) => {
     let x = P.x;
