@@ -52,6 +52,35 @@ interface CellRegions {
   readonly e3: number;
 }
 
+/**
+ * c-kzg's compute_verify_cell_kzg_proof_batch_challenge: SHA-256 of the domain, the sizes (u64 big-endian), the
+ * distinct commitments, then per cell its commitment's index, its cell index, the cell and the proof, mod r.
+ * @param commitments - the distinct commitments (48 bytes each)
+ * @param commitmentIndices - per cell, which of them
+ */
+export function cellBatchChallenge(
+  commitments: readonly Uint8Array[],
+  commitmentIndices: readonly number[],
+  cellIndices: readonly number[],
+  cells: readonly Uint8Array[],
+  proofs: readonly Uint8Array[],
+): bigint {
+  const h = sha256.create();
+  h.update(new TextEncoder().encode('RCKZGCBATCH__V1_'));
+  h.update(u64be(BLOB_ELEMENTS));
+  h.update(u64be(CELL_ELEMENTS));
+  h.update(u64be(commitments.length));
+  h.update(u64be(cells.length));
+  for (const c of commitments) h.update(c);
+  for (let k = 0; k < cells.length; k++) {
+    h.update(u64be(commitmentIndices[k]!));
+    h.update(u64be(cellIndices[k]!));
+    h.update(cells[k]!);
+    h.update(proofs[k]!);
+  }
+  return fromBE(h.digest()) % R;
+}
+
 /** See the module header. */
 export class KzgCells {
   private readonly k: KzgKernel;
@@ -179,21 +208,13 @@ export class KzgCells {
       }
       which.push(i);
     }
-    // c-kzg's compute_verify_cell_kzg_proof_batch_challenge.
-    const h = sha256.create();
-    h.update(new TextEncoder().encode('RCKZGCBATCH__V1_'));
-    h.update(u64be(BLOB_ELEMENTS));
-    h.update(u64be(CELL_ELEMENTS));
-    h.update(u64be(distinct.length));
-    h.update(u64be(n));
-    for (const c of distinct) h.update(c.bytes);
-    for (let k = 0; k < n; k++) {
-      h.update(u64be(which[k]!));
-      h.update(u64be(indices[k]!));
-      h.update(cells[k]!);
-      h.update(proofs[k]!.bytes);
-    }
-    const r = fromBE(h.digest()) % R;
+    const r = cellBatchChallenge(
+      distinct.map((c) => c.bytes),
+      which,
+      indices,
+      cells,
+      proofs.map((p) => p.bytes),
+    );
     const rs: bigint[] = [];
     for (let k = 0, x = 1n; k < n; k++, x = (x * r) % R) rs.push(x);
     // Σ rᵏ·cellₖ per cell index, then each index's interpolation polynomial, summed (I, 64 coefficients).
