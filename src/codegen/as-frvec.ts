@@ -14,18 +14,12 @@ import type { PrimeFieldSpec } from '../curves/types.js';
 import { montgomeryParams } from '../math/montgomery.js';
 import { ioWords } from './as-field.js';
 
-/** What the `frv_*` functions are (the entry re-exports them all). */
-export const FRVEC_EXPORTS = [
-  'frv_fromBytesBE', 'frv_toBytesBE', 'frv_toWords', 'frv_fromWords', 'frv_batchInv', 'frv_powers', 'frv_bitReverse',
-  'frv_evalBary', 'frv_quotient', 'frv_fft', 'frv_mulVec', 'frv_addVec', 'frv_subVec', 'frv_scale', 'frv_mulPowers',
-  'frv_axpy', 'frv_eq',
-] as const;
-
 /**
  * The AssemblyScript module of vector routines over `fr`.
  * @param fr - the scalar field
  * @param limbBits - its limb width (from the field's tuned shape)
  * @param banner - the DO NOT EDIT line
+ * @throws nothing.
  */
 export function emitAsFrVec(fr: PrimeFieldSpec, limbBits: number, banner: string): string {
   const mp = montgomeryParams(fr.modulus, limbBits);
@@ -67,12 +61,6 @@ export function frv_toBytesBE(out: usize, src: usize, n: i32): void {
 /** Writes n elements at src as canonical little-endian words (${io} per value) at out: the MSM's scalar layout. */
 export function frv_toWords(out: usize, src: usize, n: i32): void {
   for (let i: i32 = 0; i < n; i++) toWords(out + <usize>i * IO, src + <usize>i * E);
-}
-
-/** Reads n canonical little-endian values (${io} words each) at src; the index of the first not below the modulus, or -1. */
-export function frv_fromWords(out: usize, src: usize, n: i32): i32 {
-  for (let i: i32 = 0; i < n; i++) if (!fromWords(out + <usize>i * E, src + <usize>i * IO)) return i;
-  return -1;
 }
 
 /**
@@ -217,11 +205,6 @@ export function frv_addVec(out: usize, a: usize, b: usize, n: i32): void {
   for (let i: i32 = 0; i < n; i++) add(out + <usize>i * E, a + <usize>i * E, b + <usize>i * E);
 }
 
-/** out[i] = a[i] − b[i]. */
-export function frv_subVec(out: usize, a: usize, b: usize, n: i32): void {
-  for (let i: i32 = 0; i < n; i++) sub(out + <usize>i * E, a + <usize>i * E, b + <usize>i * E);
-}
-
 /** out[i] = a[i]·c. */
 export function frv_scale(out: usize, a: usize, n: i32, c: usize): void {
   copy(T_D, c);
@@ -245,11 +228,6 @@ export function frv_axpy(out: usize, a: usize, n: i32, c: usize): void {
     mul(T_A, a + <usize>i * E, T_D);
     add(out + <usize>i * E, out + <usize>i * E, T_A);
   }
-}
-
-/** Whether the elements a and b are equal. */
-export function frv_eq(a: usize, b: usize): bool {
-  return eq(a, b);
 }
 `;
 }

@@ -57,6 +57,7 @@ interface CellRegions {
  * distinct commitments, then per cell its commitment's index, its cell index, the cell and the proof, mod r.
  * @param commitments - the distinct commitments (48 bytes each)
  * @param commitmentIndices - per cell, which of them
+ * @throws nothing.
  */
 export function cellBatchChallenge(
   commitments: readonly Uint8Array[],

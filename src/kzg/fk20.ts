@@ -35,6 +35,7 @@ let ROOTS: bigint[] | undefined;
  * The G1 DFT of n = 2^k points (natural order in and out): out[j] = Σ x[i]·ω^(ij), ω of order n (n ≤ 128),
  * or with ω⁻¹ and the 1/n factor when `inverse`. Variable-time; the points must be valid (multiplications skip
  * the subgroup check).
+ * @throws {WebcurvesError} `ENGINE_CLOSED` (from the group).
  */
 export async function g1Fft(G1: PairingGroup<G1Point>, x: readonly G1Point[], inverse: boolean): Promise<G1Point[]> {
   const n = x.length;
@@ -67,6 +68,7 @@ export async function g1Fft(G1: PairingGroup<G1Point>, x: readonly G1Point[], in
 /**
  * c-kzg's `x_ext_fft_columns` from the 4096 G1 monomial points: `columns[c][row]`, 128 columns of 64.
  * @param monomial - [τⁱ]₁ for i < 4096, valid points
+ * @throws {WebcurvesError} `ENGINE_CLOSED` (from the group).
  */
 export async function fk20Columns(G1: PairingGroup<G1Point>, monomial: readonly G1Point[]): Promise<G1Point[][]> {
   const n = BLOB_ELEMENTS;
@@ -86,6 +88,7 @@ export async function fk20Columns(G1: PairingGroup<G1Point>, monomial: readonly 
 /**
  * Where c-kzg's toeplitz_coeffs_stride takes each of the 128 coefficients of row `offset` from the polynomial's
  * 4096 coefficients (-1: zero).
+ * @throws nothing.
  */
 export function toeplitzSources(offset: number): Int32Array {
   const n = BLOB_ELEMENTS;

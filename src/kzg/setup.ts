@@ -123,7 +123,7 @@ export function hexBytes(s: string, what: string): Uint8Array {
   return out;
 }
 
-/** Points in the MSM's packed layout (canonical little-endian words, x then y). */
+/** Points in the MSM's packed layout (canonical little-endian words, x then y). @throws nothing. */
 export function packG1(points: readonly G1Point[]): Uint32Array {
   const out = new Uint32Array(points.length * G1_WORDS);
   points.forEach((P, i) => {

@@ -165,16 +165,12 @@ export interface Bls12381Exports {
   readonly frv_batchInv: (out: number, a: number, n: number, scratch: number) => number;
   /** `frv_bitReverse(out: usize, a: usize, n: i32): void` */
   readonly frv_bitReverse: (out: number, a: number, n: number) => void;
-  /** `frv_eq(a: usize, b: usize): bool` */
-  readonly frv_eq: (a: number, b: number) => number;
   /** `frv_evalBary(out: usize, poly: usize, roots: usize, n: i32, z: usize, invN: usize, scratch: usize): void` */
   readonly frv_evalBary: (out: number, poly: number, roots: number, n: number, z: number, invN: number, scratch: number) => void;
   /** `frv_fft(out: usize, a: usize, n: i32, roots: usize, stride: i32, inverse: bool): void` */
   readonly frv_fft: (out: number, a: number, n: number, roots: number, stride: number, inverse: number) => void;
   /** `frv_fromBytesBE(out: usize, src: usize, n: i32): i32` */
   readonly frv_fromBytesBE: (out: number, src: number, n: number) => number;
-  /** `frv_fromWords(out: usize, src: usize, n: i32): i32` */
-  readonly frv_fromWords: (out: number, src: number, n: number) => number;
   /** `frv_mulPowers(out: usize, a: usize, n: i32, h: usize): void` */
   readonly frv_mulPowers: (out: number, a: number, n: number, h: number) => void;
   /** `frv_mulVec(out: usize, a: usize, b: usize, n: i32): void` */
@@ -185,8 +181,6 @@ export interface Bls12381Exports {
   readonly frv_quotient: (out: number, poly: number, roots: number, n: number, z: number, y: number, scratch: number) => void;
   /** `frv_scale(out: usize, a: usize, n: i32, c: usize): void` */
   readonly frv_scale: (out: number, a: number, n: number, c: number) => void;
-  /** `frv_subVec(out: usize, a: usize, b: usize, n: i32): void` */
-  readonly frv_subVec: (out: number, a: number, b: number, n: number) => void;
   /** `frv_toBytesBE(out: usize, src: usize, n: i32): void` */
   readonly frv_toBytesBE: (out: number, src: number, n: number) => void;
   /** `frv_toWords(out: usize, src: usize, n: i32): void` */
@@ -398,17 +392,14 @@ export interface Bls12381Abi {
     readonly axpy: (out: number, a: number, n: number, c: number) => void;
     readonly batchInv: (out: number, a: number, n: number, scratch: number) => number;
     readonly bitReverse: (out: number, a: number, n: number) => void;
-    readonly eq: (a: number, b: number) => number;
     readonly evalBary: (out: number, poly: number, roots: number, n: number, z: number, invN: number, scratch: number) => void;
     readonly fft: (out: number, a: number, n: number, roots: number, stride: number, inverse: number) => void;
     readonly fromBytesBE: (out: number, src: number, n: number) => number;
-    readonly fromWords: (out: number, src: number, n: number) => number;
     readonly mulPowers: (out: number, a: number, n: number, h: number) => void;
     readonly mulVec: (out: number, a: number, b: number, n: number) => void;
     readonly powers: (out: number, base: number, n: number) => void;
     readonly quotient: (out: number, poly: number, roots: number, n: number, z: number, y: number, scratch: number) => void;
     readonly scale: (out: number, a: number, n: number, c: number) => void;
-    readonly subVec: (out: number, a: number, b: number, n: number) => void;
     readonly toBytesBE: (out: number, src: number, n: number) => void;
     readonly toWords: (out: number, src: number, n: number) => void;
   };
@@ -573,17 +564,14 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       axpy: ex.frv_axpy,
       batchInv: ex.frv_batchInv,
       bitReverse: ex.frv_bitReverse,
-      eq: ex.frv_eq,
       evalBary: ex.frv_evalBary,
       fft: ex.frv_fft,
       fromBytesBE: ex.frv_fromBytesBE,
-      fromWords: ex.frv_fromWords,
       mulPowers: ex.frv_mulPowers,
       mulVec: ex.frv_mulVec,
       powers: ex.frv_powers,
       quotient: ex.frv_quotient,
       scale: ex.frv_scale,
-      subVec: ex.frv_subVec,
       toBytesBE: ex.frv_toBytesBE,
       toWords: ex.frv_toWords,
     },

@@ -35,12 +35,6 @@ export function frv_toWords(out: usize, src: usize, n: i32): void {
   for (let i: i32 = 0; i < n; i++) toWords(out + <usize>i * IO, src + <usize>i * E);
 }
 
-/** Reads n canonical little-endian values (8 words each) at src; the index of the first not below the modulus, or -1. */
-export function frv_fromWords(out: usize, src: usize, n: i32): i32 {
-  for (let i: i32 = 0; i < n; i++) if (!fromWords(out + <usize>i * E, src + <usize>i * IO)) return i;
-  return -1;
-}
-
 /**
  * out[i] = a[i]⁻¹ for n elements (Montgomery's trick: one inversion), scratch of n elements; out may be a.
  * False, out unspecified, when some a[i] is zero.
@@ -183,11 +177,6 @@ export function frv_addVec(out: usize, a: usize, b: usize, n: i32): void {
   for (let i: i32 = 0; i < n; i++) add(out + <usize>i * E, a + <usize>i * E, b + <usize>i * E);
 }
 
-/** out[i] = a[i] − b[i]. */
-export function frv_subVec(out: usize, a: usize, b: usize, n: i32): void {
-  for (let i: i32 = 0; i < n; i++) sub(out + <usize>i * E, a + <usize>i * E, b + <usize>i * E);
-}
-
 /** out[i] = a[i]·c. */
 export function frv_scale(out: usize, a: usize, n: i32, c: usize): void {
   copy(T_D, c);
@@ -211,9 +200,4 @@ export function frv_axpy(out: usize, a: usize, n: i32, c: usize): void {
     mul(T_A, a + <usize>i * E, T_D);
     add(out + <usize>i * E, out + <usize>i * E, T_A);
   }
-}
-
-/** Whether the elements a and b are equal. */
-export function frv_eq(a: usize, b: usize): bool {
-  return eq(a, b);
 }
