@@ -6,9 +6,9 @@
  * @module
  */
 import type { WasmMemoryStats } from './core/units.js';
-import { StarknetApi } from './starknet/api.js';
+import { createStarknetApi, type StarknetApi } from './starknet/api.js';
 import { createBW6Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
-import { Groth16Api } from './groth16/api.js';
+import { createGroth16Api, type Groth16Api } from './groth16/api.js';
 import { pairingCurvesOf } from './groth16/engine.js';
 import { MsmService } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
@@ -17,6 +17,7 @@ import { kzgOpener, type KzgOptions } from './kzg/open.js';
 import type { KzgApi } from './kzg/api.js';
 import { kzgMainnetFk20Url, kzgMainnetSetupUrl } from './kzg/setup-url.js';
 import { ENGINE_INTERNALS, openEngine, type EngineBase, type EngineHost, type EngineOptions } from './engine/base.js';
+import type { GpuDevice } from './gpu/webgpu-types.js';
 
 export { ENGINE_INTERNALS, VERSION } from './engine/base.js';
 export type { EngineBase, EngineHost, EngineInfo, EngineOptions, GpuMode, SelfTestReport, SelfTestResult } from './engine/base.js';
@@ -67,7 +68,7 @@ export interface Engine extends EngineBase {
 export async function createEngineOn(host: EngineHost, options: EngineOptions = {}): Promise<Engine> {
   const parts = await openEngine(host, options, { entry: 'webcurves', selfTestField: 'bls12_381_fp' });
   const { loader, pool, live } = parts;
-  const starknet = new StarknetApi(loader.access('stark', 'wc.starknet'), {
+  const starknet = createStarknetApi(loader.access('stark', 'wc.starknet'), {
     live,
     parallel: pool ? { get size() { return pool.size; }, run: (task) => pool.run(task) } : undefined,
   });
@@ -78,7 +79,7 @@ export async function createEngineOn(host: EngineHost, options: EngineOptions = 
     starknet,
     ...pairingCurves,
     bw6_761: createBW6Curve(loader.access('bw6_761', 'wc.bw6_761'), live, msm),
-    groth16: new Groth16Api(pairingCurves, live),
+    groth16: createGroth16Api(pairingCurves, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
     kzg: kzgOpener({
@@ -118,7 +119,7 @@ function isOpen(live: () => void): boolean {
 /** What {@link ENGINE_INTERNALS} holds. @internal */
 export interface EngineInternals {
   /** The engine's GPU device (the one every GPU MSM runs on), when it has one. */
-  gpuDevice(): GPUDevice | undefined;
+  gpuDevice(): GpuDevice | undefined;
   /** The MSM service (routing, calibration). */
   readonly msm: MsmService;
   /**
