@@ -52,6 +52,21 @@ export function listArg(v: unknown, what: string): readonly unknown[] {
   return denseArray(v, what);
 }
 
+/**
+ * Makes the KZG API on a setup (`wc.kzg()` calls this).
+ * @param curve - the engine's BLS12-381
+ * @param kernel - the field kernel on the calling thread's BLS12-381 instance
+ * @param setup - the trusted setup
+ * @param live - throws `ENGINE_CLOSED` once the engine is closed
+ * @param fk20Asset - the FK20 table of this setup, when it ships precomputed (mainnet); otherwise computed on
+ *   the first cell-proof call
+ * @throws {WebcurvesError} a point error when the setup's G2 points are not valid.
+ */
+export function createKzgApi(curve: PairingCurve, kernel: KzgKernel, setup: LoadedSetup, live: () => void, fk20Asset?: Fk20Source): KzgApi {
+  type Constructor = new (curve: PairingCurve, kernel: KzgKernel, setup: LoadedSetup, live: () => void, fk20Asset?: Fk20Source) => KzgApi;
+  return new (KzgApi as unknown as Constructor)(curve, kernel, setup, live, fk20Asset);
+}
+
 /** The KZG operations on one trusted setup. Get it with `await wc.kzg()`. */
 export class KzgApi {
   private readonly H: PreparedG2;
@@ -61,16 +76,9 @@ export class KzgApi {
   private tau64: PreparedG2 | undefined;
   private monomial: G1Point[] | undefined;
 
-  /**
-   * @param curve - the engine's BLS12-381
-   * @param kernel - the field kernel on the calling thread's BLS12-381 instance
-   * @param setup - the trusted setup
-   * @param live - throws `ENGINE_CLOSED` once the engine is closed
-   * @param fk20Asset - the FK20 table of this setup, when it ships precomputed (mainnet); otherwise computed on
-   *   the first cell-proof call
-   * @throws {WebcurvesError} a point error when the setup's G2 points are not valid.
-   */
-  constructor(
+  /** See {@link createKzgApi}. */
+  // Private, so that the published declarations name none of its internal parameter types.
+  private constructor(
     private readonly curve: PairingCurve,
     private readonly kernel: KzgKernel,
     private readonly setup: LoadedSetup,

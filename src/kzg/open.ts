@@ -8,7 +8,7 @@ import { optionsBag } from '../core/args.js';
 import { WebcurvesError } from '../errors.js';
 import type { CurveAccess } from '../core/curve-loader.js';
 import type { PairingCurve } from '../pairing/curve.js';
-import { KzgApi } from './api.js';
+import { createKzgApi, type KzgApi } from './api.js';
 import { KzgKernel } from './kernel.js';
 import { customSetup, mainnetSetup, type KzgSetupJson } from './setup.js';
 import { MAINNET_FK20 } from './mainnet-fk20.js';
@@ -58,7 +58,7 @@ export function kzgOpener(ctx: KzgContext): (options?: KzgOptions) => Promise<Kz
       }),
     ]);
     ctx.live();
-    return new KzgApi(ctx.curve, k, mainnetSetup(bytes), ctx.live, ctx.readMainnetFk20 ? () => fk20Table(ctx.readMainnetFk20!) : undefined);
+    return createKzgApi(ctx.curve, k, mainnetSetup(bytes), ctx.live, ctx.readMainnetFk20 ? () => fk20Table(ctx.readMainnetFk20!) : undefined);
   };
   return async (options?: KzgOptions): Promise<KzgApi> => {
     ctx.live();
@@ -76,7 +76,7 @@ export function kzgOpener(ctx: KzgContext): (options?: KzgOptions) => Promise<Kz
     }
     const k = await kernelOnce();
     ctx.live();
-    return new KzgApi(ctx.curve, k, customSetup(setup, ctx.curve), ctx.live);
+    return createKzgApi(ctx.curve, k, customSetup(setup, ctx.curve), ctx.live);
   };
 }
 
