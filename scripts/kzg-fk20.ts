@@ -19,8 +19,8 @@ const { fk20Columns } = (await import(join(root, 'dist/src/kzg/fk20.js'))) as ty
 const { packG1, mainnetSetup } = (await import(join(root, 'dist/src/kzg/setup.js'))) as typeof import('../src/kzg/setup.js');
 
 const wc = await createEngine({ gpu: 'off', curves: ['bls12_381'] });
-const setup = mainnetSetup(new Uint8Array(readFileSync(join(root, 'assets/kzg-mainnet.bin'))));
-const w = setup.g1Monomial()!;
+const setup = await mainnetSetup(new Uint8Array(readFileSync(join(root, 'assets/kzg-mainnet.bin'))));
+const w = (await setup.g1Monomial())!;
 const read = (at: number): bigint => {
   let v = 0n;
   for (let i = 11; i >= 0; i--) v = (v << 32n) | BigInt(w[at + i]!);

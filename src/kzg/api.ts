@@ -96,7 +96,7 @@ export class KzgApi {
   private bases(): Promise<PreparedBases<G1Point>> {
     if (!this.lagrange) {
       const p = (async () => {
-        const natural = this.setup.g1Lagrange();
+        const natural = await this.setup.g1Lagrange();
         const brp = new Uint32Array(natural.length);
         for (let i = 0; i < BLOB_ELEMENTS; i++) {
           const j = reverseBits(i, 12);
@@ -271,9 +271,9 @@ export class KzgApi {
   // ------------------------------------------------------------------ cells (EIP-7594)
 
   /** The G1 monomial points as objects (all 4096; validated: by digest or when decoded). */
-  private monomialPoints(): G1Point[] {
+  private async monomialPoints(): Promise<G1Point[]> {
     if (!this.monomial) {
-      const w = this.setup.g1Monomial();
+      const w = await this.setup.g1Monomial();
       if (!w) throw new WebcurvesError('INVALID_ARGUMENT', 'the cell operations need the setup\'s g1_monomial points; this setup has none');
       const read = (at: number): bigint => {
         let v = 0n;
@@ -287,17 +287,17 @@ export class KzgApi {
     return this.monomial;
   }
 
-  private cells(): KzgCells {
+  private async cells(): Promise<KzgCells> {
     if (!this.cellsImpl) {
       if (this.setup.g2.length <= CELL_ELEMENTS) throw new WebcurvesError('INVALID_ARGUMENT', `the cell operations need ${CELL_ELEMENTS + 1} G2 monomial points; this setup has ${this.setup.g2.length}`);
-      this.monomialPoints();
-      this.cellsImpl = new KzgCells({
+      const monomial = await this.monomialPoints();
+      this.cellsImpl ??= new KzgCells({
         curve: this.curve,
         kernel: this.kernel,
         H: this.H,
         tau64H: () => (this.tau64 ??= this.curve.prepareG2(this.setup.g2[CELL_ELEMENTS]!)),
-        monomial64: () => this.monomialPoints().slice(0, CELL_ELEMENTS),
-        fk20: this.fk20Asset ?? (async () => (await fk20Columns(this.curve.G1, this.monomialPoints())).map(packG1)),
+        monomial64: () => monomial.slice(0, CELL_ELEMENTS),
+        fk20: this.fk20Asset ?? (async () => (await fk20Columns(this.curve.G1, monomial)).map(packG1)),
       });
     }
     return this.cellsImpl;
@@ -324,7 +324,7 @@ export class KzgApi {
   async computeCells(blob: KzgBytes): Promise<Uint8Array[]> {
     this.live();
     const b = this.blob(blob);
-    const c = this.cells();
+    const c = await this.cells();
     this.kernel.loadBlob(b);
     return c.computeCells();
   }
@@ -336,7 +336,7 @@ export class KzgApi {
   async computeCellsAndKzgProofs(blob: KzgBytes): Promise<CellsAndProofs> {
     this.live();
     const b = this.blob(blob);
-    const c = this.cells();
+    const c = await this.cells();
     this.kernel.loadBlob(b);
     return c.computeCellsAndKzgProofs();
   }
@@ -355,7 +355,7 @@ export class KzgApi {
     const pl = listArg(proofs, 'proofs');
     if (cl.length !== il.length || cl.length !== xl.length || cl.length !== pl.length)
       throw new WebcurvesError('INVALID_ARGUMENT', `commitments, cellIndices, cells and proofs must have the same length (${cl.length}, ${il.length}, ${xl.length}, ${pl.length})`);
-    const impl = this.cells();
+    const impl = await this.cells();
     if (cl.length === 0) return true;
     const cs = cl.map((c, i) => this.g1(c, `commitments[${i}]`));
     const is = il.map((v, i) => this.cellIndex(v, `cellIndices[${i}]`));
@@ -377,7 +377,7 @@ export class KzgApi {
     if (il.length !== xl.length) throw new WebcurvesError('INVALID_ARGUMENT', `cellIndices and cells must have the same length (${il.length}, ${xl.length})`);
     if (il.length < CELLS_PER_BLOB / 2 || il.length > CELLS_PER_BLOB)
       throw new WebcurvesError('INVALID_ARGUMENT', `recovery needs between ${CELLS_PER_BLOB / 2} and ${CELLS_PER_BLOB} cells, not ${il.length}`);
-    const impl = this.cells();
+    const impl = await this.cells();
     const is = il.map((v, i) => this.cellIndex(v, `cellIndices[${i}]`));
     for (let i = 1; i < is.length; i++)
       if (is[i]! <= is[i - 1]!) throw new WebcurvesError('INVALID_ARGUMENT', `cellIndices must be strictly ascending (cellIndices[${i}] = ${is[i]} after ${is[i - 1]})`);

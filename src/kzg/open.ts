@@ -10,9 +10,8 @@ import type { CurveAccess } from '../core/curve-loader.js';
 import type { PairingCurve } from '../pairing/curve.js';
 import { createKzgApi, type KzgApi } from './api.js';
 import { KzgKernel } from './kernel.js';
-import { customSetup, mainnetSetup, type KzgSetupJson } from './setup.js';
+import { customSetup, mainnetSetup, sha256Hex, type KzgSetupJson } from './setup.js';
 import { MAINNET_FK20 } from './mainnet-fk20.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 
 /** Options of `wc.kzg()`. */
 export interface KzgOptions {
@@ -58,7 +57,7 @@ export function kzgOpener(ctx: KzgContext): (options?: KzgOptions) => Promise<Kz
       }),
     ]);
     ctx.live();
-    return createKzgApi(ctx.curve, k, mainnetSetup(bytes), ctx.live, ctx.readMainnetFk20 ? () => fk20Table(ctx.readMainnetFk20!) : undefined);
+    return createKzgApi(ctx.curve, k, await mainnetSetup(bytes), ctx.live, ctx.readMainnetFk20 ? () => fk20Table(ctx.readMainnetFk20!) : undefined);
   };
   return async (options?: KzgOptions): Promise<KzgApi> => {
     ctx.live();
@@ -89,8 +88,7 @@ async function fk20Table(read: () => Promise<Uint8Array>): Promise<Uint32Array[]
     throw new WebcurvesError('ASSET_UNAVAILABLE', 'cannot read the KZG FK20 table asset (assets/kzg-mainnet-fk20.bin)', { cause });
   });
   if (bytes.length !== MAINNET_FK20.bytes) throw new WebcurvesError('INVALID_ARGUMENT', `the KZG FK20 asset has ${bytes.length} bytes, expected ${MAINNET_FK20.bytes}`);
-  const hex = Array.from(sha256(bytes), (x) => x.toString(16).padStart(2, '0')).join('');
-  if (hex !== MAINNET_FK20.sha256) throw new WebcurvesError('INVALID_ARGUMENT', 'the KZG FK20 asset is corrupt: it does not have the expected SHA-256');
+  if ((await sha256Hex(bytes)) !== MAINNET_FK20.sha256) throw new WebcurvesError('INVALID_ARGUMENT', 'the KZG FK20 asset is corrupt: it does not have the expected SHA-256');
   const all = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   const per = bytes.length / MAINNET_FK20.columns;
   return Array.from({ length: MAINNET_FK20.columns }, (_, c) => new Uint32Array(all.buffer, all.byteOffset + c * per, per / 4));

@@ -8,7 +8,10 @@
  * `mainnet-setup.ts`. The header and the 65 G2 points (12 KB) are checked when the setup loads; the 4096 G1
  * Lagrange points (393 KB, for commitments and proofs) when the first MSM needs them, the G1 monomial points
  * when the first cell operation does — so `wc.kzg()` costs a file read and a few hundred microseconds, and an
- * app that only verifies never hashes the G1 sections. A custom setup's points are decompressed and fully
+ * app that only verifies never hashes the G1 sections. The digests come from WebCrypto (`crypto.subtle`, native:
+ * about a millisecond for a section, where @noble/hashes' SHA-256 spent 30 ms on the 12 KB G2 section in a cold
+ * process here, its code not compiled yet), or @noble/hashes where WebCrypto is missing (pages that are not a
+ * secure context). A custom setup's points are decompressed and fully
  * validated (on the curve, in the subgroup) instead, section by section on first use as well.
  * @module
  */
@@ -37,15 +40,29 @@ export const G1_WORDS = 24;
 export interface LoadedSetup {
   readonly g2: readonly G2Point[];
   /** The G1 Lagrange points. @throws {WebcurvesError} `INVALID_ARGUMENT` (corrupt asset) or a point error (custom). */
-  g1Lagrange(): Uint32Array;
+  g1Lagrange(): Promise<Uint32Array>;
   /** The G1 monomial points, or undefined when the setup has none. @throws as {@link g1Lagrange}. */
-  g1Monomial(): Uint32Array | undefined;
+  g1Monomial(): Promise<Uint32Array | undefined>;
 }
 
 const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
-function checkSection(bytes: Uint8Array, expected: string, what: string): void {
-  if (hex(sha256(bytes)) !== expected)
+/** SHA-256, hex: WebCrypto where the platform has it, @noble/hashes otherwise. @throws nothing. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle;
+  if (subtle) {
+    try {
+      // A copy: digest() takes a BufferSource, and the view may be a window of a larger buffer.
+      return hex(new Uint8Array(await subtle.digest('SHA-256', bytes.slice())));
+    } catch {
+      // fall through to the library
+    }
+  }
+  return hex(sha256(bytes));
+}
+
+async function checkSection(bytes: Uint8Array, expected: string, what: string): Promise<void> {
+  if ((await sha256Hex(bytes)) !== expected)
     throw new WebcurvesError('INVALID_ARGUMENT', `the KZG setup asset is corrupt: its ${what} section does not have the expected SHA-256`);
 }
 
@@ -55,16 +72,26 @@ function readLE(w: Uint32Array, at: number, n: number): bigint {
   return v;
 }
 
-function once<T>(make: () => T): () => T {
-  let done: { v: T } | undefined;
-  return () => (done ??= { v: make() }).v;
+/** A value made once, on first use; a failed attempt is forgotten. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => {
+    if (!p) {
+      const q = make();
+      q.catch(() => {
+        if (p === q) p = undefined;
+      });
+      p = q;
+    }
+    return p;
+  };
 }
 
 /**
  * The mainnet setup from the asset's bytes.
  * @throws {WebcurvesError} `INVALID_ARGUMENT` when the bytes are not the asset (size, header or G2 digest).
  */
-export function mainnetSetup(bytes: Uint8Array): LoadedSetup {
+export async function mainnetSetup(bytes: Uint8Array): Promise<LoadedSetup> {
   const S = MAINNET_SETUP;
   if (bytes.length !== S.bytes) throw new WebcurvesError('INVALID_ARGUMENT', `the KZG setup asset has ${bytes.length} bytes, expected ${S.bytes}`);
   // Aligned copy: the sections are read as 32-bit words.
@@ -72,9 +99,9 @@ export function mainnetSetup(bytes: Uint8Array): LoadedSetup {
   const g1Bytes = 96 * S.g1Points;
   const g2Bytes = 192 * S.g2Points;
   const at = { lagrange: 16, g2: 16 + g1Bytes, monomial: 16 + g1Bytes + g2Bytes };
-  checkSection(all.subarray(0, 16), S.sha256.header, 'header');
+  await checkSection(all.subarray(0, 16), S.sha256.header, 'header');
   const g2Section = all.subarray(at.g2, at.g2 + g2Bytes);
-  checkSection(g2Section, S.sha256.g2Monomial, 'G2');
+  await checkSection(g2Section, S.sha256.g2Monomial, 'G2');
   const w = new Uint32Array(all.buffer, all.byteOffset + at.g2, g2Bytes / 4);
   const g2: G2Point[] = [];
   for (let i = 0; i < S.g2Points; i++) {
@@ -82,9 +109,9 @@ export function mainnetSetup(bytes: Uint8Array): LoadedSetup {
     g2.push({ x: [c(0), c(1)], y: [c(2), c(3)] });
   }
   const section = (offset: number, digest: string, what: string) =>
-    once(() => {
+    once(async () => {
       const s = all.subarray(offset, offset + g1Bytes);
-      checkSection(s, digest, what);
+      await checkSection(s, digest, what);
       return new Uint32Array(all.buffer, all.byteOffset + offset, g1Bytes / 4);
     });
   return {
@@ -164,7 +191,7 @@ export function customSetup(json: KzgSetupJson, curve: PairingCurve): LoadedSetu
     }
   };
   const g2 = g2hex.map((h, i) => named('g2_monomial', i, () => curve.G2.fromBytes(hexBytes(h, 'the point'))));
-  const g1 = (list: readonly string[], what: string) => once(() => packG1(list.map((h, i) => named(what, i, () => curve.G1.fromBytes(hexBytes(h, 'the point'))))));
+  const g1 = (list: readonly string[], what: string) => once(async () => packG1(list.map((h, i) => named(what, i, () => curve.G1.fromBytes(hexBytes(h, 'the point'))))));
   const mono = monomial ? g1(monomial, 'g1_monomial') : undefined;
-  return { g2, g1Lagrange: g1(lagrange, 'g1_lagrange'), g1Monomial: () => mono?.() };
+  return { g2, g1Lagrange: g1(lagrange, 'g1_lagrange'), g1Monomial: async () => mono?.() };
 }
