@@ -10,6 +10,7 @@ import { pairingSuite } from './suites/pairing.js';
 import { msmSuite } from './suites/msm.js';
 import { groth16Suite } from './suites/groth16.js';
 import { plonkSuite } from './suites/plonk.js';
+import { kzgSuite } from './suites/kzg.js';
 import type { BenchSuite } from './types.js';
 
 export { runCase, runCases, fillRatios, formatNs, formatOpsPerSec, formatRatio, verdictSymbol, markdownTable, sideBySide } from './runner.js';
@@ -23,4 +24,4 @@ export type { BenchReport, BenchSelection } from './report.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */
-export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, msmSuite, starknetSuite, starknetClassesSuite];
+export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, msmSuite, starknetSuite, starknetClassesSuite, kzgSuite];

@@ -14,6 +14,9 @@ import { pairingCurvesOf } from './groth16/engine.js';
 import { MsmService } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
 import { bandersnatch as bandersnatchDesc, ed_on_bls12_377 as edDesc } from './curves/index.js';
+import { kzgOpener, type KzgOptions } from './kzg/open.js';
+import type { KzgApi } from './kzg/api.js';
+import { kzgMainnetFk20Url, kzgMainnetSetupUrl } from './kzg/setup-url.js';
 import { ENGINE_INTERNALS, openEngine, type EngineBase, type EngineHost, type EngineOptions } from './engine/base.js';
 import type { GpuDevice } from './gpu/webgpu-types.js';
 
@@ -51,6 +54,15 @@ export interface Engine extends EngineBase {
   readonly ed_on_bls12_377: EmbeddedCurve;
   /** Bandersnatch (over BLS12-381's scalar field): twisted Edwards `.te` and short Weierstrass `.sw` groups. */
   readonly bandersnatch: EmbeddedCurve & { readonly sw: EmbeddedGroup };
+  /**
+   * KZG commitments for Ethereum blobs (EIP-4844) and cells (EIP-7594) with c-kzg-4844's operations: loads
+   * BLS12-381 and the trusted setup — Ethereum's mainnet setup (a package asset, fetched on the first call and
+   * shared by later ones) or `options.setup` in c-kzg's JSON form. See `docs/kzg.md`.
+   * @throws {WebcurvesError} (as a rejection) `INVALID_ARGUMENT` for bad options or a malformed setup, a point
+   *   error for an invalid custom setup point, `ASSET_UNAVAILABLE` when the asset cannot be read,
+   *   `WASM_UNAVAILABLE`, `ENGINE_CLOSED`.
+   */
+  kzg(options?: KzgOptions): Promise<KzgApi>;
 }
 
 /**
@@ -80,6 +92,13 @@ export async function createEngineOn(host: EngineHost, options: EngineOptions = 
     fflonk: createFflonkApi(pairingCurves, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
+    kzg: kzgOpener({
+      curve: pairingCurves.bls12_381,
+      access: loader.access('bls12_381', 'wc.kzg'),
+      live,
+      readMainnet: host.asset ? () => host.asset!(kzgMainnetSetupUrl()) : undefined,
+      readMainnetFk20: host.asset ? () => host.asset!(kzgMainnetFk20Url()) : undefined,
+    }),
   };
   Object.defineProperty(engine, ENGINE_INTERNALS, {
     value: {

@@ -27,6 +27,13 @@ import { emitMsmMp } from './as-msm.js';
 import { emitAbiIndex, emitAbiModule, moduleExports, sourceReader } from './abi.js';
 import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairing6MsmModules, pairingMsmModules, type MsmModule } from './msm-modules.js';
 import { emitShadersModule, type WgslSourceFile } from './wgsl-sources.js';
+import { emitAsFrVec } from './as-frvec.js';
+
+/**
+ * Curves whose wasm module carries the scalar-field vector routines (`frv_*`, src/codegen/as-frvec.ts): the
+ * KZG curve only (EIP-4844/7594 commit over BLS12-381), so that no other module grows.
+ */
+export const FRVEC_CURVES: readonly string[] = ['bls12_381'];
 
 /** Where the WGSL sources live, and the module they compile into. */
 export const SHADERS_DIR = 'shaders';
@@ -46,7 +53,7 @@ const TS_BANNER = `// ${GENERATED_BANNER}\n`;
  * A curve's entry module: runtime, both fields with prefixes, and the curve's hand-written code when it
  * has any (`src/wasm/curves/<curve>/index.ts`: groups, pairings, hashes built on the generated fields).
  */
-function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec, pairing: boolean, embedded = false, msm = false): string {
+function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec, pairing: boolean, embedded = false, msm = false, frvec = false): string {
   const lines = [
     TS_BANNER.trimEnd(),
     `// wasm core module for ${curveName}: its base field as fp_*, its scalar field as fr_*.`,
@@ -56,6 +63,7 @@ function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: Prim
   if (pairing) lines.push(`export * from '../pairing/${curveName}/index';`);
   if (embedded) lines.push(`export * from '../embedded/${curveName}/index';`);
   if (msm) lines.push(`export * from '../msm/${curveName}/index';`);
+  if (frvec) lines.push(`export * from '../frvec/${curveName}';`);
   for (const [prefix, f] of [['fp', fp], ['fr', fr]] as const) {
     const names = WASM_FIELD_FUNCTIONS.map((n) => `${n} as ${prefix}_${n}`).join(', ');
     lines.push(`export { ${names} } from '../fields/${f.id}';`);
@@ -306,7 +314,9 @@ export function generatedFiles(root: string): Map<string, string> {
     const msm = curveMsmModules(c, shapes);
     for (const [rel, text] of msmFiles(msm, TS_BANNER.trimEnd())) files.set(rel, text);
     allMsm.push(...msm);
-    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0));
+    const frvec = FRVEC_CURVES.includes(c.name);
+    if (frvec) files.set(`src/wasm/frvec/${c.name}.ts`, emitAsFrVec(fr!, shapeFor(fr!, shapes).limbBits, TS_BANNER.trimEnd()));
+    files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec));
   }
   files.set('src/wasm/msm/mp.ts', emitMsmMp(TS_BANNER.trimEnd()));
   files.set(

@@ -44,6 +44,12 @@ export interface EngineHost {
    * point never uses the GPU (`webcurves/starknet`: secret keys never go to the GPU).
    */
   readonly gpu?: GpuHost;
+  /**
+   * Reads a package asset other than wasm (the KZG trusted setup) from its URL: fetched in browsers, read from
+   * disk in Node. Absent: the entry point ships no such asset.
+   * @throws whatever fetching or reading throws.
+   */
+  readonly asset?: (url: URL) => Promise<Uint8Array>;
 }
 
 /** How the engine may use the GPU. */

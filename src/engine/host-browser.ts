@@ -27,5 +27,10 @@ export function browserHost(modules: CurveModules, createWorker: () => Worker, g
       return typeof n === 'number' && n >= 1 ? n : 1;
     },
     gpu,
+    async asset(url: URL): Promise<Uint8Array> {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
   };
 }

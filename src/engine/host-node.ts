@@ -5,6 +5,8 @@
  * @module
  */
 import { availableParallelism, cpus } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { CurveModules } from '../core/wasm.js';
 import { compileNodeWasm } from '../core/wasm-node.js';
 import { nodeSpawner } from '../pool/node.js';
@@ -26,5 +28,11 @@ export function nodeHost(modules: CurveModules, gpu?: GpuHost): EngineHost {
       return typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
     },
     gpu,
+    async asset(url: URL): Promise<Uint8Array> {
+      if (url.protocol === 'file:') return new Uint8Array(await readFile(fileURLToPath(url)));
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
   };
 }

@@ -157,6 +157,34 @@ export interface Bls12381Exports {
   readonly fr_zero: (out: number) => void;
   /** `free(ptr: usize): void` */
   readonly free: (ptr: number) => void;
+  /** `frv_addVec(out: usize, a: usize, b: usize, n: i32): void` */
+  readonly frv_addVec: (out: number, a: number, b: number, n: number) => void;
+  /** `frv_axpy(out: usize, a: usize, n: i32, c: usize): void` */
+  readonly frv_axpy: (out: number, a: number, n: number, c: number) => void;
+  /** `frv_batchInv(out: usize, a: usize, n: i32, scratch: usize): bool` */
+  readonly frv_batchInv: (out: number, a: number, n: number, scratch: number) => number;
+  /** `frv_bitReverse(out: usize, a: usize, n: i32): void` */
+  readonly frv_bitReverse: (out: number, a: number, n: number) => void;
+  /** `frv_evalBary(out: usize, poly: usize, roots: usize, n: i32, z: usize, invN: usize, scratch: usize): void` */
+  readonly frv_evalBary: (out: number, poly: number, roots: number, n: number, z: number, invN: number, scratch: number) => void;
+  /** `frv_fft(out: usize, a: usize, n: i32, roots: usize, stride: i32, inverse: bool): void` */
+  readonly frv_fft: (out: number, a: number, n: number, roots: number, stride: number, inverse: number) => void;
+  /** `frv_fromBytesBE(out: usize, src: usize, n: i32): i32` */
+  readonly frv_fromBytesBE: (out: number, src: number, n: number) => number;
+  /** `frv_mulPowers(out: usize, a: usize, n: i32, h: usize): void` */
+  readonly frv_mulPowers: (out: number, a: number, n: number, h: number) => void;
+  /** `frv_mulVec(out: usize, a: usize, b: usize, n: i32): void` */
+  readonly frv_mulVec: (out: number, a: number, b: number, n: number) => void;
+  /** `frv_powers(out: usize, base: usize, n: i32): void` */
+  readonly frv_powers: (out: number, base: number, n: number) => void;
+  /** `frv_quotient(out: usize, poly: usize, roots: usize, n: i32, z: usize, y: usize, scratch: usize): void` */
+  readonly frv_quotient: (out: number, poly: number, roots: number, n: number, z: number, y: number, scratch: number) => void;
+  /** `frv_scale(out: usize, a: usize, n: i32, c: usize): void` */
+  readonly frv_scale: (out: number, a: number, n: number, c: number) => void;
+  /** `frv_toBytesBE(out: usize, src: usize, n: i32): void` */
+  readonly frv_toBytesBE: (out: number, src: number, n: number) => void;
+  /** `frv_toWords(out: usize, src: usize, n: i32): void` */
+  readonly frv_toWords: (out: number, src: number, n: number) => void;
   /** `g1_addAff(o: usize, a: usize, b: usize): void` */
   readonly g1_addAff: (o: number, a: number, b: number) => void;
   /** `g1_benchAddMixed(o: usize, a: usize, q: usize, iters: i32): void` */
@@ -359,6 +387,22 @@ export interface Bls12381Abi {
     readonly toWords: (out: number, a: number) => void;
     readonly zero: (out: number) => void;
   };
+  readonly frv: {
+    readonly addVec: (out: number, a: number, b: number, n: number) => void;
+    readonly axpy: (out: number, a: number, n: number, c: number) => void;
+    readonly batchInv: (out: number, a: number, n: number, scratch: number) => number;
+    readonly bitReverse: (out: number, a: number, n: number) => void;
+    readonly evalBary: (out: number, poly: number, roots: number, n: number, z: number, invN: number, scratch: number) => void;
+    readonly fft: (out: number, a: number, n: number, roots: number, stride: number, inverse: number) => void;
+    readonly fromBytesBE: (out: number, src: number, n: number) => number;
+    readonly mulPowers: (out: number, a: number, n: number, h: number) => void;
+    readonly mulVec: (out: number, a: number, b: number, n: number) => void;
+    readonly powers: (out: number, base: number, n: number) => void;
+    readonly quotient: (out: number, poly: number, roots: number, n: number, z: number, y: number, scratch: number) => void;
+    readonly scale: (out: number, a: number, n: number, c: number) => void;
+    readonly toBytesBE: (out: number, src: number, n: number) => void;
+    readonly toWords: (out: number, src: number, n: number) => void;
+  };
   readonly g1: {
     readonly addAff: (o: number, a: number, b: number) => void;
     readonly benchAddMixed: (o: number, a: number, q: number, iters: number) => void;
@@ -514,6 +558,22 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       toMont: ex.fr_toMont,
       toWords: ex.fr_toWords,
       zero: ex.fr_zero,
+    },
+    frv: {
+      addVec: ex.frv_addVec,
+      axpy: ex.frv_axpy,
+      batchInv: ex.frv_batchInv,
+      bitReverse: ex.frv_bitReverse,
+      evalBary: ex.frv_evalBary,
+      fft: ex.frv_fft,
+      fromBytesBE: ex.frv_fromBytesBE,
+      mulPowers: ex.frv_mulPowers,
+      mulVec: ex.frv_mulVec,
+      powers: ex.frv_powers,
+      quotient: ex.frv_quotient,
+      scale: ex.frv_scale,
+      toBytesBE: ex.frv_toBytesBE,
+      toWords: ex.frv_toWords,
     },
     g1: {
       addAff: ex.g1_addAff,
