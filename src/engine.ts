@@ -7,7 +7,7 @@
  */
 import type { WasmMemoryStats } from './core/units.js';
 import { StarknetApi } from './starknet/api.js';
-import { createBW6Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
+import { createBW6Curve, type Bls12381Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
 import { Groth16Api } from './groth16/api.js';
 import { pairingCurvesOf } from './groth16/engine.js';
 import { MsmService } from './msm/service.js';
@@ -27,8 +27,8 @@ export interface Engine extends EngineBase {
   readonly starknet: StarknetApi;
   /** BN254 (alt_bn128): groups, encodings (EIP-196/197), pairings. Methods throw `ENGINE_CLOSED` after `close()`. */
   readonly bn254: PairingCurve;
-  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings. */
-  readonly bls12_381: PairingCurve;
+  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings, hash-to-curve (RFC 9380). */
+  readonly bls12_381: Bls12381Curve;
   /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
   readonly bls12_377: PairingCurve;
   /** BW6-761: groups (G2 over Fp), encodings (EIP-3026, arkworks), pairings with 6-coefficient GT values. */
