@@ -9,6 +9,7 @@ import type { WasmMemoryStats } from './core/units.js';
 import { StarknetApi } from './starknet/api.js';
 import { createBW6Curve, type Bls12381Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
 import { Groth16Api } from './groth16/api.js';
+import { BlsApi } from './bls/api.js';
 import { pairingCurvesOf } from './groth16/engine.js';
 import { MsmService } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
@@ -38,6 +39,11 @@ export interface Engine extends EngineBase {
    * `verifyBatch`. Methods throw `ENGINE_CLOSED` after `close()`.
    */
   readonly groth16: Groth16Api;
+  /**
+   * BLS signatures on BLS12-381 (Ethereum's min-pk scheme by default; `wc.bls.scheme({ signaturesIn, dst })`
+   * for others): keys, signing (constant-time), aggregation, verification, batches. See `docs/bls.md`.
+   */
+  readonly bls: BlsApi;
   /** Ed-on-BLS12-377 (twisted Edwards over BLS12-377's scalar field): `.te` group, arkworks encodings, MSM. */
   readonly ed_on_bls12_377: EmbeddedCurve;
   /** Bandersnatch (over BLS12-381's scalar field): twisted Edwards `.te` and short Weierstrass `.sw` groups. */
@@ -67,6 +73,7 @@ export async function createEngineOn(host: EngineHost, options: EngineOptions = 
     ...pairingCurves,
     bw6_761: createBW6Curve(loader.access('bw6_761', 'wc.bw6_761'), live, msm),
     groth16: new Groth16Api(pairingCurves, live),
+    bls: new BlsApi(pairingCurves.bls12_381, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
   };

@@ -41,10 +41,12 @@ export type {
   ResourceBoundsBN,
   V3TransactionCommon,
 } from './starknet/tx-hash.js';
-export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions } from './pairing/curve.js';
+export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions, Bls12381Curve, HashToCurveGroup, HashToCurveOptions } from './pairing/curve.js';
 export { Groth16Api, KEY_CACHE_SIZE } from './groth16/api.js';
 export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './groth16/api.js';
 export type * from './groth16/json.js';
+export { BlsApi, BlsScheme, BLS_DST_ETH, BLS_DST_G1_NUL, BLS_KEY_CACHE_SIZE } from './bls/api.js';
+export type { BlsBytes, BlsSecretKey, BlsSchemeOptions, BlsBatchItem, BlsBatchResult } from './bls/api.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
 export type { CurveGroup } from './core/group.js';
 export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';

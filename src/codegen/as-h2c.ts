@@ -29,7 +29,7 @@ import type { Fp2 } from '../math/tower.js';
 import { montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** What the BLS module exports (re-exported by the curve's pairing index). */
-export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Hash', 'h2c_g2Encode', 'h2c_g2Map', 'ct_g1Mul', 'ct_g2Mul'] as const;
+export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Hash', 'h2c_g2Encode', 'h2c_g2Map', 'ct_g1Mul', 'ct_g2Mul', 'bls_g1Sum', 'bls_g2Sum'] as const;
 
 /** The field functions one group's code is written in. */
 interface HField {
@@ -189,6 +189,21 @@ export function h2c_${g}Encode(o: usize, uniform: usize): void {
   ${g}_clearCofactor(o, ${q0});
 }`);
   }
+  // aggregation
+  {
+    const sc = new Scratch(`S_${g}_sum`);
+    const acc = sc.take('acc', 3 * S);
+    decls.push(sc.decl());
+    out.push(`/**
+ * o (affine) = Σ of n ≥ 1 affine points at pts (${2 * S} bytes apart; (0, 0) is the identity): Jacobian mixed
+ * additions and one inversion, for aggregating public keys and signatures. Variable-time.
+ */
+export function bls_${g}Sum(o: usize, pts: usize, n: i32): void {
+  ${g}_fromAff(${acc}, pts);
+  for (let i = 1; i < n; i++) ${g}_addMixed(${acc}, ${acc}, pts + <usize>i * ${2 * S});
+  ${g}_toAff(o, ${acc});
+}`);
+  }
   // constant-time scalar multiplication
   {
     const J = 3 * S;
@@ -327,7 +342,7 @@ export function emitAsBls(pp: Pairing12Params, f: FieldLayoutInfo, banner: strin
 // (see src/codegen/as-h2c.ts).
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, copy as fp_copy, zero as fp_zero, one as fp_one, isZero as fp_isZero, invUnsafe as fp_inv, inv as fp_invCT, sqrt as fp_sqrt, legendre as fp_legendre, fromWords as fp_fromWords, fromMont as fp_fromMont } from '${f.path}';
 import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_inv, fp2_sqrt } from './tower';
-import { g1_addAff, g1_clearCofactor, g2_addAff, g2_clearCofactor } from './groups';
+import { g1_addAff, g1_clearCofactor, g1_fromAff, g1_addMixed, g1_toAff, g2_addAff, g2_clearCofactor, g2_fromAff, g2_addMixed, g2_toAff } from './groups';
 
 ${decls.filter((d) => d !== '').join('\n')}
 

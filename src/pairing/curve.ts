@@ -29,7 +29,7 @@ import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './di
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { CurveGroup } from '../core/group.js';
 import type { MsmCurveName } from '../curves/index.js';
-import { H2cKernel } from './h2c.js';
+import { BlsKernel } from './bls-kernel.js';
 import type { CoreInstance } from '../core/wasm.js';
 
 export type { Pairing12Name, PairingCurveName } from './kernel.js';
@@ -225,7 +225,7 @@ export class PairingCurveImpl {
   private readonly k: EdgeConstants;
   private readonly enc: EncodingCurve;
   private kernelCache: PairingKernel | undefined;
-  private h2cCache: H2cKernel | undefined;
+  private blsCache: BlsKernel | undefined;
   /** G1's and G2's shared group code (loading, subgroup checks, the in-thread MSM). */
   private readonly built: readonly BuiltGroup<G1Point | G2Point, EncodeOptions, DecodeOptions>[];
   private readonly groupWasmCache: (GroupWasm & { readonly kernel: PairingKernel })[] = [];
@@ -290,10 +290,10 @@ export class PairingCurveImpl {
    * (`wc.bls`, tests).
    * @throws {WebcurvesError} `INVALID_ARGUMENT` on other curves; `CURVE_NOT_LOADED` before the module is loaded.
    */
-  get h2c(): H2cKernel {
+  get bls(): BlsKernel {
     if (this.name !== 'bls12_381') throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} has no hash-to-curve suite`);
-    this.h2cCache ??= new H2cKernel(this.access.require() as CoreInstance<'bls12_381'>);
-    return this.h2cCache;
+    this.blsCache ??= new BlsKernel(this.access.require() as CoreInstance<'bls12_381'>);
+    return this.blsCache;
   }
 
   /**
@@ -481,7 +481,8 @@ export class PairingCurveImpl {
         const m = h2cBytes(msg, 'the message', false);
         if (options === null || typeof options !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'hashToCurve options must be { dst }');
         const dst = h2cBytes(options.dst, 'dst', true);
-        const c = self.h2c.hash(g, m, dst, ro);
+        const K = self.bls;
+        const c = K.coords(g, K.hash(g, m, dst, ro));
         // In the subgroup by construction: later checks of this point are free.
         if (!isZero(c)) self.inSubgroup[g - 1].remember(c);
         return self.point(g, c) as P;

@@ -23,10 +23,10 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ['math', /^src\/math\//],
   ['codegen', /^src\/(codegen|generated)\//],
   ['runtime', /^src\/core\/((wasm|wasm-node|args|abort|field|subgroup-cache|comlink-errors|curve-loader|words)\.ts$|modules\/)/],
-  ['kernels', /^src\/(groth16\/json|core\/(units|group)|pairing\/(kernel|jobs|encoding|units|h2c)|msm\/(cpu|types|options)|starknet\/(units|core|rfc6979))\.ts$/],
+  ['kernels', /^src\/(groth16\/json|core\/(units|group)|pairing\/(kernel|jobs|encoding|units|bls-kernel)|msm\/(cpu|types|options)|starknet\/(units|core|rfc6979))\.ts$/],
   ['services', /^(src\/(msm\/service|pairing\/dispatch)\.ts$|src\/(pool|gpu)\/|workers\/)/],
   // Entry points (index*.ts, exports.ts, the feature engines) and the engine's parts and hosts.
-  ['api', /^src\/(groups\/|pairing\/curve\.ts|embedded\/|groth16\/|starknet\/(api|tx-hash|engine|exports|index|index\.node)\.ts|engine\.ts|engine\/|exports\.ts|index(\.node)?\.ts)/],
+  ['api', /^src\/(bls\/|groups\/|pairing\/curve\.ts|embedded\/|groth16\/|starknet\/(api|tx-hash|engine|exports|index|index\.node)\.ts|engine\.ts|engine\/|exports\.ts|index(\.node)?\.ts)/],
   ['apps', /^(bench|demo)\//],
 ];
 

@@ -12,11 +12,11 @@ import fc from 'fast-check';
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
 import { createEngine, WebcurvesError, type Engine, type G1Point, type G2Point } from 'webcurves';
 import { vectorJson, vectorsDir } from '../helpers/vectors.js';
-import { expandMessageXmd } from '../../src/pairing/h2c.js';
+import { expandMessageXmd } from '../../src/pairing/bls-kernel.js';
 import { hashToCurveParams, evalPoly } from '../../src/math/hash-to-curve.js';
 import { bls12_381 as desc } from '../../src/curves/bls12_381.js';
 import { fp2Ops, primeFieldOps } from '../../src/math/tower.js';
-import type { H2cKernel } from '../../src/pairing/h2c.js';
+import type { BlsKernel } from '../../src/pairing/bls-kernel.js';
 
 const CFRG = 'cfrg_draft-irtf-cfrg-hash-to-curve';
 const hex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s.replace(/^0x/, ''), 'hex'));
@@ -39,10 +39,10 @@ function flat(P: G1Point | G2Point): bigint[] {
 }
 
 let wc: Engine;
-let h2c: H2cKernel;
+let h2c: BlsKernel;
 beforeAll(async () => {
   wc = await createEngine({ workers: 0, gpu: 'off', curves: ['bls12_381'] });
-  h2c = (wc.bls12_381 as unknown as { h2c: H2cKernel }).h2c;
+  h2c = (wc.bls12_381 as unknown as { bls: BlsKernel }).bls;
 });
 afterAll(() => wc?.close());
 

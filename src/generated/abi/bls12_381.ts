@@ -11,6 +11,10 @@ export interface Bls12381Exports {
   readonly memory: WebAssembly.Memory;
   /** `alloc(bytes: usize): usize` */
   readonly alloc: (bytes: number) => number;
+  /** `bls_g1Sum(o: usize, pts: usize, n: i32): void` */
+  readonly bls_g1Sum: (o: number, pts: number, n: number) => void;
+  /** `bls_g2Sum(o: usize, pts: usize, n: i32): void` */
+  readonly bls_g2Sum: (o: number, pts: number, n: number) => void;
   /** `ct_g1Mul(o: usize, a: usize, k: usize): void` */
   readonly ct_g1Mul: (o: number, a: number, k: number) => void;
   /** `ct_g2Mul(o: usize, a: usize, k: usize): void` */
@@ -293,6 +297,10 @@ export interface Bls12381Abi {
   readonly alloc: (bytes: number) => number;
   readonly free: (ptr: number) => void;
   readonly reset: () => void;
+  readonly bls: {
+    readonly g1Sum: (o: number, pts: number, n: number) => void;
+    readonly g2Sum: (o: number, pts: number, n: number) => void;
+  };
   readonly ct: {
     readonly g1Mul: (o: number, a: number, k: number) => void;
     readonly g2Mul: (o: number, a: number, k: number) => void;
@@ -461,6 +469,10 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
     alloc: ex.alloc,
     free: ex.free,
     reset: ex.reset,
+    bls: {
+      g1Sum: ex.bls_g1Sum,
+      g2Sum: ex.bls_g2Sum,
+    },
     ct: {
       g1Mul: ex.ct_g1Mul,
       g2Mul: ex.ct_g2Mul,

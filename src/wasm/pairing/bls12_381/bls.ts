@@ -3,7 +3,7 @@
 // (see src/codegen/as-h2c.ts).
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, copy as fp_copy, zero as fp_zero, one as fp_one, isZero as fp_isZero, invUnsafe as fp_inv, inv as fp_invCT, sqrt as fp_sqrt, legendre as fp_legendre, fromWords as fp_fromWords, fromMont as fp_fromMont } from '../../fields/bls12_381_fp';
 import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_inv, fp2_sqrt } from './tower';
-import { g1_addAff, g1_clearCofactor, g2_addAff, g2_clearCofactor } from './groups';
+import { g1_addAff, g1_clearCofactor, g1_fromAff, g1_addMixed, g1_toAff, g2_addAff, g2_clearCofactor, g2_fromAff, g2_addMixed, g2_toAff } from './groups';
 
 const C_BETA: usize = memory.data<u32>([0x3f2dab7d, 0xe23ffff, 0x20bff537, 0x3cff31c5, 0x2eb30799, 0x1cab0038, 0x135c7595, 0x92d0f40, 0x6e8a20b, 0x8ff7e1c, 0x24f212a6, 0x14ee9059, 0x18a328]);
 const C_2_256: usize = memory.data<u32>([0x33ad2e5e, 0x2bd4d7c5, 0x13ec2cc3, 0x9a62e2f, 0x166a3324, 0x16c89986, 0x1ac1c514, 0x375082d4, 0x2428efd9, 0x2fa5d3e9, 0x25e56b83, 0x18a863d9, 0x96184]);
@@ -21,6 +21,7 @@ const C_g1_YDEN: usize = memory.data<u32>([0x39531c4d, 0x4999d47, 0x39f5841b, 0x
 const S_g1_fld: usize = memory.data(112, 8);
 const S_g1_map: usize = memory.data(672, 8);
 const S_g1_h2c: usize = memory.data(264, 8);
+const S_g1_sum: usize = memory.data(160, 8);
 const S_g1_ctAdd: usize = memory.data(448, 8);
 const S_g1_ctDbl: usize = memory.data(336, 8);
 const S_g1_ctMul: usize = memory.data(2872, 8);
@@ -37,6 +38,7 @@ const C_g2_YDEN: usize = memory.data<u32>([0x1d99b7bd, 0x3b23fffa, 0x10add42c, 0
 const S_g2_fld: usize = memory.data(112, 8);
 const S_g2_map: usize = memory.data(1248, 8);
 const S_g2_h2c: usize = memory.data(520, 8);
+const S_g2_sum: usize = memory.data(312, 8);
 const S_g2_ctAdd: usize = memory.data(832, 8);
 const S_g2_ctDbl: usize = memory.data(624, 8);
 const S_g2_ctMul: usize = memory.data(5720, 8);
@@ -131,6 +133,16 @@ export function h2c_g1Encode(o: usize, uniform: usize): void {
   fieldFromBytes(S_g1_h2c, uniform);
   h2c_g1Map((S_g1_h2c + 56), S_g1_h2c);
   g1_clearCofactor(o, (S_g1_h2c + 56));
+}
+
+/**
+ * o (affine) = Σ of n ≥ 1 affine points at pts (104 bytes apart; (0, 0) is the identity): Jacobian mixed
+ * additions and one inversion, for aggregating public keys and signatures. Variable-time.
+ */
+export function bls_g1Sum(o: usize, pts: usize, n: i32): void {
+  g1_fromAff(S_g1_sum, pts);
+  for (let i = 1; i < n; i++) g1_addMixed(S_g1_sum, S_g1_sum, pts + <usize>i * 104);
+  g1_toAff(o, S_g1_sum);
 }
 
 /**
@@ -326,6 +338,16 @@ export function h2c_g2Encode(o: usize, uniform: usize): void {
   fieldFromBytes(S_g2_h2c, uniform); fieldFromBytes(S_g2_h2c + 52, uniform + 64);
   h2c_g2Map((S_g2_h2c + 104), S_g2_h2c);
   g2_clearCofactor(o, (S_g2_h2c + 104));
+}
+
+/**
+ * o (affine) = Σ of n ≥ 1 affine points at pts (208 bytes apart; (0, 0) is the identity): Jacobian mixed
+ * additions and one inversion, for aggregating public keys and signatures. Variable-time.
+ */
+export function bls_g2Sum(o: usize, pts: usize, n: i32): void {
+  g2_fromAff(S_g2_sum, pts);
+  for (let i = 1; i < n; i++) g2_addMixed(S_g2_sum, S_g2_sum, pts + <usize>i * 208);
+  g2_toAff(o, S_g2_sum);
 }
 
 /**

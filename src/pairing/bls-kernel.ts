@@ -59,16 +59,28 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Hash-to-curve and constant-time scalar multiplication on one BLS12-381 wasm instance (see the module header). */
-export class H2cKernel {
+/**
+ * A point in the wasm core's internal form: affine, Montgomery limbs (G1: 2 Fp elements, G2: 4), the identity
+ * all zero. Copied in and out of memory as bytes, so points that BLS verification reuses (public keys, the
+ * generator) never pass through BigInt again. Valid in any instance of the same module.
+ */
+export type MontPoint = Uint8Array;
+
+/**
+ * What BLS signatures need on one BLS12-381 wasm instance (the calling thread's): hash-to-curve, the
+ * constant-time multiplication, aggregation and small pairing checks, on {@link MontPoint}s.
+ */
+export class BlsKernel {
   /** Bytes of one Fp element in wasm memory; u32 words of one canonical coordinate. */
   private readonly E: number;
   private readonly io: number;
-  /** Scratch: uniform bytes (≤ 256), a field element / scalar in, a point out (both groups). */
+  /** Scratch: uniform bytes or a scalar (≤ 256 bytes), a field element, a point out, canonical words. */
   private readonly IN: number;
   private readonly U: number;
   private readonly OUT: number;
   private readonly IO: number;
+  /** Growable regions: points to sum, and the pairs (G1s, G2s) and work area of a check. */
+  private many = { at: 0, bytes: 0 };
 
   constructor(private readonly core: CoreInstance<'bls12_381'>) {
     const lay = FIELD_LAYOUTS.bls12_381_fp;
@@ -85,28 +97,69 @@ export class H2cKernel {
     return this.core.abi;
   }
 
-  /** The affine point at OUT as canonical coordinates (2 for G1, 4 for G2). */
-  private readOut(g: 1 | 2): bigint[] {
+  private bytes(): Uint8Array {
+    return new Uint8Array(this.core.exports.memory.buffer);
+  }
+
+  /** Bytes of a point of group g. */
+  size(g: 1 | 2): number {
+    return 2 * g * this.E;
+  }
+
+  /** A region of at least `bytes` bytes (reused; grown as needed, never shrunk). */
+  private region(bytes: number): number {
+    if (this.many.bytes < bytes) {
+      const n = Math.max(bytes, 2 * this.many.bytes);
+      this.many = { at: this.core.exports.alloc(n), bytes: n };
+    }
+    return this.many.at;
+  }
+
+  /** The affine point at `at` as canonical coordinates (2 for G1, 4 for G2). */
+  private coordsAt(g: 1 | 2, at: number): bigint[] {
     const G = g === 1 ? this.abi.g1 : this.abi.g2;
-    G.toWords(this.IO, this.OUT, this.io);
+    G.toWords(this.IO, at, this.io);
     const w = new Uint32Array(this.core.exports.memory.buffer);
     const out: bigint[] = [];
     for (let i = 0; i < 2 * g; i++) out.push(readWords(w, (this.IO >> 2) + i * this.io, this.io));
     return out;
   }
 
+  private copyOut(g: 1 | 2, at: number): MontPoint {
+    return this.bytes().slice(at, at + this.size(g));
+  }
+
+  /** Canonical coordinates of a point. */
+  coords(g: 1 | 2, P: MontPoint): bigint[] {
+    this.bytes().set(P, this.OUT);
+    return this.coordsAt(g, this.OUT);
+  }
+
+  /** The point of canonical coordinates already validated (in range, on the curve). */
+  fromCoords(g: 1 | 2, c: readonly bigint[]): MontPoint {
+    const w = new Uint32Array(this.core.exports.memory.buffer);
+    for (let i = 0; i < 2 * g; i++) writeWords(w, (this.IO >> 2) + i * this.io, c[i]!, this.io);
+    (g === 1 ? this.abi.g1 : this.abi.g2).fromWords(this.OUT, this.IO, this.io);
+    return this.copyOut(g, this.OUT);
+  }
+
+  /** Whether a point is the identity. */
+  isIdentity(P: MontPoint): boolean {
+    for (let i = 0; i < P.length; i++) if (P[i] !== 0) return false;
+    return true;
+  }
+
   /**
-   * hash_to_curve (`ro`) or encode_to_curve of `msg` under `dst` into G1 or G2: canonical affine coordinates
-   * ([x, y] or [x.c0, x.c1, y.c0, y.c1]; all zero for the identity, which the suites reach with negligible
-   * probability).
+   * hash_to_curve (`ro`) or encode_to_curve of `msg` under `dst` into G1 or G2 (in the subgroup; the identity,
+   * all zero, with negligible probability).
    */
-  hash(g: 1 | 2, msg: Uint8Array, dst: Uint8Array, ro: boolean): bigint[] {
+  hash(g: 1 | 2, msg: Uint8Array, dst: Uint8Array, ro: boolean): MontPoint {
     const uniform = expandMessageXmd(msg, dst, (ro ? 128 : 64) * g);
-    new Uint8Array(this.core.exports.memory.buffer).set(uniform, this.IN);
+    this.bytes().set(uniform, this.IN);
     const h = this.abi.h2c;
     if (g === 1) (ro ? h.g1Hash : h.g1Encode)(this.OUT, this.IN);
     else (ro ? h.g2Hash : h.g2Encode)(this.OUT, this.IN);
-    return this.readOut(g);
+    return this.copyOut(g, this.OUT);
   }
 
   /** map_to_curve (SWU then the isogeny, before cofactor clearing) of a field element given canonically. Tests. */
@@ -117,24 +170,51 @@ export class H2cKernel {
       this.abi.fp.fromWords(this.U + i * this.E, this.IO + 4 * i * this.io);
     }
     (g === 1 ? this.abi.h2c.g1Map : this.abi.h2c.g2Map)(this.OUT, this.U);
-    return this.readOut(g);
+    return this.coordsAt(g, this.OUT);
   }
 
   /**
-   * [k]P by the constant-time multiplication, for a point given canonically (valid, not the identity) and a
-   * scalar as 32 big-endian bytes (1 ≤ k < r, checked by the caller).
+   * [k]P by the constant-time multiplication (see `as-h2c.ts`), for a valid point other than the identity and a
+   * scalar as 32 big-endian bytes (1 ≤ k < r, checked by the caller). The scalar's copy in wasm memory is wiped.
    */
-  mulCT(g: 1 | 2, P: readonly bigint[], k32be: Uint8Array): bigint[] {
-    const mem = this.core.exports.memory.buffer;
-    const w = new Uint32Array(mem);
-    for (let i = 0; i < 2 * g; i++) writeWords(w, (this.IO >> 2) + i * this.io, P[i]!, this.io);
-    const G = g === 1 ? this.abi.g1 : this.abi.g2;
-    const A = this.OUT; // the product overwrites its input (ct_*Mul reads it only to build its table)
-    G.fromWords(A, this.IO, this.io);
-    const bytes = new Uint8Array(mem);
+  mulCT(g: 1 | 2, P: MontPoint, k32be: Uint8Array): MontPoint {
+    const bytes = this.bytes();
+    bytes.set(P, this.OUT);
     for (let i = 0; i < 32; i++) bytes[this.IN + i] = k32be[31 - i]!;
-    (g === 1 ? this.abi.ct.g1Mul : this.abi.ct.g2Mul)(A, A, this.IN);
+    // The product overwrites its input: ct_*Mul reads it only to build its table.
+    (g === 1 ? this.abi.ct.g1Mul : this.abi.ct.g2Mul)(this.OUT, this.OUT, this.IN);
     bytes.fill(0, this.IN, this.IN + 32);
-    return this.readOut(g);
+    return this.copyOut(g, this.OUT);
+  }
+
+  /** Σ points (at least one), in wasm with one inversion. */
+  sum(g: 1 | 2, points: readonly MontPoint[]): MontPoint {
+    const n = points.length;
+    const sz = this.size(g);
+    if (n === 1) return points[0]!;
+    const at = this.region(n * sz);
+    const bytes = this.bytes();
+    for (let i = 0; i < n; i++) bytes.set(points[i]!, at + i * sz);
+    (g === 1 ? this.abi.bls.g1Sum : this.abi.bls.g2Sum)(this.OUT, at, n);
+    return this.copyOut(g, this.OUT);
+  }
+
+  /**
+   * Whether ∏ e(P_i, Q_i) = 1 for valid points (identities allowed), in this thread: one multi-Miller loop and
+   * one final exponentiation.
+   */
+  check(pairs: readonly (readonly [MontPoint, MontPoint])[]): boolean {
+    const n = pairs.length;
+    const s1 = this.size(1);
+    const s2 = this.size(2);
+    const work = this.abi.pair.workBytes();
+    const at = this.region(n * (s1 + s2 + work));
+    const g2s = at + n * s1;
+    const bytes = this.bytes();
+    for (let i = 0; i < n; i++) {
+      bytes.set(pairs[i]![0], at + i * s1);
+      bytes.set(pairs[i]![1], g2s + i * s2);
+    }
+    return this.abi.pair.check(at, g2s, n, g2s + n * s2) !== 0;
   }
 }
