@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
 import { hkdfModR } from 'micro-eth-signer/keystore.js';
-import { createEngine, WebcurvesError, type Engine } from 'webcurves';
+import { createEngine, WebcurvesError, type BlsScheme, type Engine } from 'webcurves';
 import { vectorJson, vectorsDir, vectorText } from '../helpers/vectors.js';
 
 const ETH = 'ethereum_bls12-381-tests';
@@ -204,14 +204,14 @@ describe('public keys are validated once per engine', () => {
 });
 
 describe('verifyBatch finds the bad items', () => {
-  const make = (n: number, S = wc.bls) =>
+  const make = (n: number, S: BlsScheme = wc.bls) =>
     Array.from({ length: n }, (_, i) => {
       const k = be32(BigInt(i + 1) * 1000003n);
       const message = Uint8Array.of(i, 1, 2);
       return { publicKey: S.getPublicKey(k), message, signature: S.sign(message, k) };
     });
   it('in the calling thread, both schemes', async () => {
-    for (const S of [wc.bls, wc.bls.scheme({ signaturesIn: 'G1' })]) {
+    for (const S of [wc.bls, wc.bls.scheme({ signaturesIn: 'G1' })] as BlsScheme[]) {
       const items = make(9, S);
       expect(await S.verifyBatch(items)).toEqual({ valid: true, results: items.map(() => true) });
       const bad = [...items];
