@@ -8,6 +8,7 @@ import { starknetSuite } from './suites/starknet.js';
 import { pairingSuite } from './suites/pairing.js';
 import { msmSuite } from './suites/msm.js';
 import { groth16Suite } from './suites/groth16.js';
+import { blsSuite } from './suites/bls.js';
 import type { BenchSuite } from './types.js';
 
 export { runCase, runCases, fillRatios, formatNs, formatOpsPerSec, formatRatio, verdictSymbol, markdownTable, sideBySide } from './runner.js';
@@ -21,4 +22,4 @@ export type { BenchReport, BenchSelection } from './report.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */
-export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, msmSuite, starknetSuite];
+export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, blsSuite, msmSuite, starknetSuite];
