@@ -35,7 +35,7 @@ import { denseArray, describe } from '../core/args.js';
 import type { Bls12381Impl } from '../pairing/curve.js';
 import type { BlsKernel, MontPoint } from '../pairing/bls-kernel.js';
 import type { G1Point, G2Point } from '../pairing/encoding.js';
-import type { LineWords, PairInput } from '../pairing/jobs.js';
+import { encodeBlsMillerJob, type BlsMillerItem } from '../pairing/units.js';
 
 /** Bytes: a Uint8Array, or a `0x`-prefixed hex string. */
 export type BlsBytes = Uint8Array | string;
@@ -162,8 +162,6 @@ interface Shared {
   readonly live: () => void;
   /** `${group}:${hex}` → the validated key, or null for the identity (KeyValidate fails). */
   readonly keys: Map<string, MontPoint | null>;
-  /** Lines of the G2 generator (batches of min-sig schemes), made on first use. */
-  g2GenLines?: LineWords;
   /** −G1 and −G2 generators in the kernel's form, made on first use. */
   readonly negGen: (MontPoint | undefined)[];
 }
@@ -272,10 +270,35 @@ export class BlsScheme {
     return (this.s.negGen[g] = this.s.curve.bls.fromCoords(g, c));
   }
 
-  /** e(pk, H) = e(G, sig) as one product check (pairs ordered (G1, G2)). */
-  private core(K: BlsKernel, pk: MontPoint, H: MontPoint, sig: MontPoint): boolean {
+  /**
+   * Whether ∏ e(r_i·pk_i, H(m_i)) = e(G, S) (mirrored for signatures in G1), S = sigSide(): the items' hashing,
+   * coefficients and Miller loops go to the worker pool (one job per worker) while this thread computes S and
+   * its Miller loop; the Miller values meet in one final exponentiation here. Without a pool all runs here.
+   * `sigSide` returning INVALID makes the check false.
+   */
+  private async run(K: BlsKernel, items: readonly BlsMillerItem[], sigSide: () => MontPoint | typeof INVALID): Promise<boolean> {
+    const pool = this.s.curve.pool;
+    const jobs = pool ? Math.min(pool.size, items.length) : 0;
+    const per = Math.ceil(items.length / Math.max(1, jobs));
+    const remote = Array.from({ length: jobs }, (_, w) => {
+      const job = encodeBlsMillerJob(this.sg, this.dstBytes, items.slice(w * per, (w + 1) * per));
+      return pool!.run((api) => api.blsMiller(job));
+    });
+    // Settled here so that an early return (an INVALID signature) leaves no unhandled rejection behind.
+    const settled = Promise.allSettled(remote);
+    const S = sigSide();
+    if (S === INVALID) {
+      await settled;
+      return false;
+    }
     const G = this.negGen(this.pg);
-    return this.sg === 2 ? K.check([[pk, H], [G, sig]]) : K.check([[H, pk], [sig, G]]);
+    const parts = [K.miller([this.sg === 2 ? [G, S] : [S, G]])];
+    if (jobs === 0) parts.push(K.hashedMiller(this.sg, this.dstBytes, items));
+    for (const r of await settled) {
+      if (r.status === 'rejected') throw r.reason;
+      parts.push(r.value);
+    }
+    return K.finalCheck(parts);
   }
 
   /**
@@ -344,10 +367,12 @@ export class BlsScheme {
   async verify(publicKey: BlsBytes, message: BlsBytes, signature: BlsBytes): Promise<boolean> {
     const K = await this.ready();
     const pk = orInvalid(() => this.key(publicKey, 'the public key'));
-    const sig = orInvalid(() => this.signature(signature));
-    const H = this.hash(message);
-    if (pk === null || pk === INVALID || sig === INVALID) return false;
-    return this.core(K, pk, H, sig);
+    const msg = bytesOf(message, 'the message');
+    if (pk === null || pk === INVALID) {
+      orInvalid(() => this.signature(signature));
+      return false;
+    }
+    return this.run(K, [{ pk, r: 1n, msg }], () => orInvalid(() => this.signature(signature)));
   }
 
   /**
@@ -388,10 +413,12 @@ export class BlsScheme {
     const K = await this.ready();
     const list = denseArray(publicKeys, 'publicKeys');
     const pts = list.map((pk, i) => orInvalid(() => this.key(pk, `publicKeys[${i}]`)));
-    const sig = orInvalid(() => this.signature(signature));
-    const H = this.hash(message);
-    if (pts.length === 0 || sig === INVALID || pts.some((P) => P === null || P === INVALID)) return false;
-    return this.core(K, K.sum(this.pg, pts as MontPoint[]), H, sig);
+    const msg = bytesOf(message, 'the message');
+    if (pts.length === 0 || pts.some((P) => P === null || P === INVALID)) {
+      orInvalid(() => this.signature(signature));
+      return false;
+    }
+    return this.run(K, [{ pk: K.sum(this.pg, pts as MontPoint[]), r: 1n, msg }], () => orInvalid(() => this.signature(signature)));
   }
 
   /**
@@ -411,13 +438,7 @@ export class BlsScheme {
     const sig = orInvalid(() => this.signature(signature));
     if (pts.length === 0 || sig === INVALID || pts.some((P) => P === null || P === INVALID)) return false;
     if (this.basic && new Set(mb.map(toHex)).size !== mb.length) return false;
-    const pairs: [MontPoint, MontPoint][] = (pts as MontPoint[]).map((pk, i) => {
-      const H = K.hash(this.sg, mb[i]!, this.dstBytes, true);
-      return this.sg === 2 ? [pk, H] : [H, pk];
-    });
-    const G = this.negGen(this.pg);
-    pairs.push(this.sg === 2 ? [G, sig] : [sig, G]);
-    return K.check(pairs);
+    return this.run(K, (pts as MontPoint[]).map((pk, i) => ({ pk, r: 1n, msg: mb[i]! })), () => sig);
   }
 
   /**
@@ -438,19 +459,19 @@ export class BlsScheme {
       const { publicKey, message, signature } = it as BlsBatchItem;
       const pk = orInvalid(() => this.key(publicKey, `items[${i}].publicKey`));
       const sig = orInvalid(() => this.signature(signature, `items[${i}].signature`));
-      const H = this.hash(message, `items[${i}].message`);
-      return pk === INVALID || sig === INVALID ? { pk: null, sig: H, H } : { pk, sig, H };
+      const m = bytesOf(message, `items[${i}].message`);
+      return pk === INVALID || sig === INVALID || pk === null ? { pk: null, sig: null, m } : { pk, sig, m };
     });
     const results = parsed.map((p) => p.pk !== null);
     const live = parsed.map((_, i) => i).filter((i) => results[i]);
-    const single = (i: number): boolean => this.core(K, parsed[i]!.pk!, parsed[i]!.H, parsed[i]!.sig);
     const check = async (idx: readonly number[]): Promise<void> => {
       if (idx.length === 0) return;
       if (idx.length === 1) {
-        results[idx[0]!] = single(idx[0]!);
+        const p = parsed[idx[0]!]!;
+        results[idx[0]!] = await this.run(K, [{ pk: p.pk!, r: 1n, msg: p.m }], () => p.sig!);
         return;
       }
-      if (await this.combined(K, idx.map((i) => parsed[i]!))) return;
+      if (await this.combined(K, idx.map((i) => parsed[i]!) as { pk: MontPoint; sig: MontPoint; m: Uint8Array }[])) return;
       const half = idx.length >> 1;
       await check(idx.slice(0, half));
       await check(idx.slice(half));
@@ -459,32 +480,21 @@ export class BlsScheme {
     return { valid: results.every(Boolean), results };
   }
 
-  /** One random-linear-combination check of valid items through the dispatcher. */
-  private async combined(K: BlsKernel, items: readonly { pk: MontPoint | null; sig: MontPoint; H: MontPoint }[]): Promise<boolean> {
-    const curve = this.s.curve;
+  /** One random-linear-combination check of valid items (see {@link run}): S = Σ r_i·sig_i by Straus here. */
+  private combined(K: BlsKernel, items: readonly { pk: MontPoint; sig: MontPoint; m: Uint8Array }[]): Promise<boolean> {
     const rnd = new BigUint64Array(items.length);
     crypto.getRandomValues(rnd);
     const rs = Array.from(rnd, (v) => v | 1n);
-    const g1 = (P: MontPoint): G1Point => {
-      const c = K.coords(1, P);
-      return { x: c[0]!, y: c[1]! };
-    };
-    const g2 = (P: MontPoint): G2Point => {
-      const c = K.coords(2, P);
-      return { x: [c[0]!, c[1]!], y: [c[2]!, c[3]!] };
-    };
-    const pairs: PairInput[] = [];
-    if (this.sg === 2) {
-      items.forEach((it, i) => pairs.push({ g1: { points: [g1(it.pk!)], scalars: [rs[i]!] }, g2: g2(it.H) }));
-      const sum = await curve.G2.msm(items.map((it) => g2(it.sig)), rs, { unchecked: true });
-      pairs.push({ g1: { points: [curve.G1.generator], negate: true }, g2: sum });
-    } else {
-      items.forEach((it, i) => pairs.push({ g1: { points: [g1(it.H)], scalars: [rs[i]!] }, g2: g2(it.pk!) }));
-      this.s.g2GenLines ??= curve.linesOf(curve.prepareG2(curve.G2.generator));
-      pairs.push({ g1: { points: items.map((it) => g1(it.sig)), scalars: rs, negate: true }, lines: this.s.g2GenLines ?? null });
-    }
-    const out = await curve.check({ pairs, checks: [] });
-    return out.ok;
+    const sg = this.sg;
+    return this.run(K, items.map((it, i) => ({ pk: it.pk, r: rs[i]!, msg: it.m })), () => {
+      const pts = items.map((it) => {
+        const c = K.coords(sg, it.sig);
+        return sg === 1 ? { x: c[0]!, y: c[1]! } : { x: [c[0]!, c[1]!] as const, y: [c[2]!, c[3]!] as const };
+      });
+      const S = this.s.curve.msmInThread(sg, pts as never, rs, true);
+      const c = typeof S.x === 'bigint' ? [S.x, (S as G1Point).y] : [...(S as G2Point).x, ...(S as G2Point).y];
+      return K.fromCoords(sg, c);
+    });
   }
 }
 

@@ -14,6 +14,7 @@ import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
 import { readWords, writeWords } from '../core/words.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
+import { wnafDigits } from '../math/digits.js';
 
 /** RFC 9380 §5.3.3: DSTs longer than this are replaced by H("H2C-OVERSIZE-DST-" ‖ DST). */
 const MAX_DST = 255;
@@ -197,6 +198,65 @@ export class BlsKernel {
     for (let i = 0; i < n; i++) bytes.set(points[i]!, at + i * sz);
     (g === 1 ? this.abi.bls.g1Sum : this.abi.bls.g2Sum)(this.OUT, at, n);
     return this.copyOut(g, this.OUT);
+  }
+
+  /** Bytes of a Miller-loop value (Fp12, internal form: valid in any instance of the same module). */
+  get gtBytes(): number {
+    return 12 * this.E;
+  }
+
+  /** [k]P (variable-time: public k, e.g. a batch's random coefficient) for a valid point, k > 0. */
+  mulPublic(g: 1 | 2, P: MontPoint, k: bigint): MontPoint {
+    const d = wnafDigits(k, 4);
+    const at = this.region(this.size(g) + d.length);
+    const bytes = this.bytes();
+    bytes.set(P, at);
+    const dp = at + this.size(g);
+    for (let i = 0; i < d.length; i++) bytes[dp + i] = d[i]! & 255;
+    (g === 1 ? this.abi.g1.mulPlain : this.abi.g2.mulPlain)(this.OUT, at, dp, d.length);
+    return this.copyOut(g, this.OUT);
+  }
+
+  /** The product of the Miller loops of pairs (G1, G2) of valid points, without the final exponentiation. */
+  miller(pairs: readonly (readonly [MontPoint, MontPoint])[]): Uint8Array {
+    const n = pairs.length;
+    const s1 = this.size(1);
+    const s2 = this.size(2);
+    const work = this.abi.pair.workBytes();
+    const at = this.region(n * (s1 + s2 + work) + this.gtBytes);
+    const g2s = at + n * s1;
+    const out = g2s + n * s2 + n * work;
+    const bytes = this.bytes();
+    for (let i = 0; i < n; i++) {
+      bytes.set(pairs[i]![0], at + i * s1);
+      bytes.set(pairs[i]![1], g2s + i * s2);
+    }
+    this.abi.pair.miller(out, at, g2s, n, g2s + n * s2);
+    return bytes.slice(out, out + this.gtBytes);
+  }
+
+  /**
+   * ∏ e(r_i·pk_i, H(m_i)) before the final exponentiation, for signatures in G`sg` (pairs ordered (G1, G2):
+   * with signatures in G1 the pair is (r_i·H(m_i), pk_i)): the per-item half of a BLS verification — hashing,
+   * the coefficient and the Miller loop — which a worker runs while the caller works on the signature side.
+   * Keys must be valid and not the identity; r_i = 1 skips the multiplication.
+   */
+  hashedMiller(sg: 1 | 2, dst: Uint8Array, items: readonly { readonly pk: MontPoint; readonly r: bigint; readonly msg: Uint8Array }[]): Uint8Array {
+    const pairs = items.map(({ pk, r, msg }): [MontPoint, MontPoint] => {
+      const H = this.hash(sg, msg, dst, true);
+      if (sg === 2) return [r === 1n ? pk : this.mulPublic(1, pk, r), H];
+      return [r === 1n || this.isIdentity(H) ? H : this.mulPublic(1, H, r), pk];
+    });
+    return this.miller(pairs);
+  }
+
+  /** Whether the final exponentiation of the product of Miller values (see {@link miller}) is 1. */
+  finalCheck(parts: readonly Uint8Array[]): boolean {
+    const sz = this.gtBytes;
+    const at = this.region(parts.length * sz);
+    const bytes = this.bytes();
+    parts.forEach((f, i) => bytes.set(f, at + i * sz));
+    return this.abi.pair.finalCheck(at, parts.length, 0) !== 0;
   }
 
   /**

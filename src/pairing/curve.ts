@@ -305,6 +305,11 @@ export class PairingCurveImpl {
     await this.access.load();
   }
 
+  /** The worker pool this curve's pairing work may use (absent: none). Internal (`wc.bls` spreads hashing over it). */
+  get pool(): PairingParallel | undefined {
+    return this.parallel;
+  }
+
   /**
    * Where this curve's pairing checks run (in-thread or split over the pool). Internal: tests, benchmarks.
    * @throws {WebcurvesError} `INVALID_ARGUMENT` on BW6-761 (no pairing jobs); `CURVE_NOT_LOADED`.
