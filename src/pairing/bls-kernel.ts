@@ -242,12 +242,16 @@ export class BlsKernel {
    * Keys must be valid and not the identity; r_i = 1 skips the multiplication.
    */
   hashedMiller(sg: 1 | 2, dst: Uint8Array, items: readonly { readonly pk: MontPoint; readonly r: bigint; readonly msg: Uint8Array }[]): Uint8Array {
-    const pairs = items.map(({ pk, r, msg }): [MontPoint, MontPoint] => {
+    return this.miller(this.hashedPairs(sg, dst, items));
+  }
+
+  /** The pairs of {@link hashedMiller} (for a caller that adds its own to the same multi-Miller loop). */
+  hashedPairs(sg: 1 | 2, dst: Uint8Array, items: readonly { readonly pk: MontPoint; readonly r: bigint; readonly msg: Uint8Array }[]): [MontPoint, MontPoint][] {
+    return items.map(({ pk, r, msg }): [MontPoint, MontPoint] => {
       const H = this.hash(sg, msg, dst, true);
       if (sg === 2) return [r === 1n ? pk : this.mulPublic(1, pk, r), H];
       return [r === 1n || this.isIdentity(H) ? H : this.mulPublic(1, H, r), pk];
     });
-    return this.miller(pairs);
   }
 
   /** Whether the final exponentiation of the product of Miller values (see {@link miller}) is 1. */

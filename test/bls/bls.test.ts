@@ -232,6 +232,20 @@ describe('verifyBatch finds the bad items', () => {
       const bad = [...items];
       bad[11] = { ...bad[11]!, message: Uint8Array.of(42) };
       expect((await w.bls.verifyBatch(bad)).results).toEqual(items.map((_, i) => i !== 11));
+      // verify, fastAggregateVerify and aggregateVerify take both paths (in-thread first, then split, then
+      // whichever the learnt costs prefer): the verdicts must not depend on the path
+      const m = items[0]!.message;
+      const keys = items.slice(0, 5).map((_, i) => be32(BigInt(i + 1) * 1000003n));
+      const agg = w.bls.aggregateSignatures(keys.map((k) => w.bls.sign(m, k)));
+      const av = w.bls.aggregateSignatures(items.slice(0, 5).map((it) => it.signature));
+      for (let round = 0; round < 4; round++) {
+        expect(await w.bls.verify(items[0]!.publicKey, m, items[0]!.signature)).toBe(true);
+        expect(await w.bls.verify(items[0]!.publicKey, m, items[1]!.signature)).toBe(false);
+        expect(await w.bls.fastAggregateVerify(items.slice(0, 5).map((it) => it.publicKey), m, agg)).toBe(true);
+        expect(await w.bls.fastAggregateVerify(items.slice(0, 4).map((it) => it.publicKey), m, agg)).toBe(false);
+        expect(await w.bls.aggregateVerify(items.slice(0, 5).map((it) => it.publicKey), items.slice(0, 5).map((it) => it.message), av)).toBe(true);
+        expect(await w.bls.aggregateVerify(items.slice(0, 5).map((it) => it.publicKey), items.slice(1, 6).map((it) => it.message), av)).toBe(false);
+      }
     } finally {
       await w.close();
     }
