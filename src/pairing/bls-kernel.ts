@@ -188,15 +188,15 @@ export class BlsKernel {
     return this.copyOut(g, this.OUT);
   }
 
-  /** Σ points (at least one), in wasm with one inversion. */
+  /** Σ points (at least one), in wasm (see `bls_g1Sum` in `as-h2c.ts`). */
   sum(g: 1 | 2, points: readonly MontPoint[]): MontPoint {
     const n = points.length;
     const sz = this.size(g);
     if (n === 1) return points[0]!;
-    const at = this.region(n * sz);
+    const at = this.region(n * sz + n * (sz >> 1));
     const bytes = this.bytes();
     for (let i = 0; i < n; i++) bytes.set(points[i]!, at + i * sz);
-    (g === 1 ? this.abi.bls.g1Sum : this.abi.bls.g2Sum)(this.OUT, at, n);
+    (g === 1 ? this.abi.bls.g1Sum : this.abi.bls.g2Sum)(this.OUT, at, n, at + n * sz);
     return this.copyOut(g, this.OUT);
   }
 

@@ -180,6 +180,21 @@ describe('against @noble/curves (seeded)', () => {
   });
 });
 
+describe('aggregation of many points (the batched affine tree from 16 points on)', () => {
+  it('keys and signatures with repeats, negatives and identities, against @noble/curves', () => {
+    const N = noble.longSignatures;
+    const keys = Array.from({ length: 37 }, (_, i) => be32(BigInt(i % 29) * 104729n + 5n));
+    const pks = keys.map((k) => wc.bls.getPublicKey(k));
+    // a key and its negation: x equal, y opposite (the pair sums to the identity inside the tree)
+    pks.push(wc.bls.getPublicKey(be32(R - 5n)));
+    expect(toHex(wc.bls.aggregatePublicKeys(pks))).toBe('0x' + N.aggregatePublicKeys(pks).toHex());
+    const m = new Uint8Array(8);
+    const sigs = keys.slice(0, 21).map((k) => wc.bls.sign(m, k));
+    sigs.push('0xc0' + '00'.repeat(95) as never, sigs[3]!, sigs[3]!);
+    expect(toHex(wc.bls.aggregateSignatures(sigs))).toBe('0x' + N.aggregateSignatures(sigs.map((x) => (typeof x === 'string' ? hex(x) : x))).toHex());
+  });
+});
+
 describe('public keys are validated once per engine', () => {
   it('a committee of 64 keys is decoded once across calls', async () => {
     const keys = Array.from({ length: 64 }, (_, i) => be32(BigInt(i) * 7919n + 3n));

@@ -11,10 +11,10 @@ export interface Bls12381Exports {
   readonly memory: WebAssembly.Memory;
   /** `alloc(bytes: usize): usize` */
   readonly alloc: (bytes: number) => number;
-  /** `bls_g1Sum(o: usize, pts: usize, n: i32): void` */
-  readonly bls_g1Sum: (o: number, pts: number, n: number) => void;
-  /** `bls_g2Sum(o: usize, pts: usize, n: i32): void` */
-  readonly bls_g2Sum: (o: number, pts: number, n: number) => void;
+  /** `bls_g1Sum(o: usize, pts: usize, n: i32, work: usize): void` */
+  readonly bls_g1Sum: (o: number, pts: number, n: number, work: number) => void;
+  /** `bls_g2Sum(o: usize, pts: usize, n: i32, work: usize): void` */
+  readonly bls_g2Sum: (o: number, pts: number, n: number, work: number) => void;
   /** `ct_g1Mul(o: usize, a: usize, k: usize): void` */
   readonly ct_g1Mul: (o: number, a: number, k: number) => void;
   /** `ct_g2Mul(o: usize, a: usize, k: usize): void` */
@@ -298,8 +298,8 @@ export interface Bls12381Abi {
   readonly free: (ptr: number) => void;
   readonly reset: () => void;
   readonly bls: {
-    readonly g1Sum: (o: number, pts: number, n: number) => void;
-    readonly g2Sum: (o: number, pts: number, n: number) => void;
+    readonly g1Sum: (o: number, pts: number, n: number, work: number) => void;
+    readonly g2Sum: (o: number, pts: number, n: number, work: number) => void;
   };
   readonly ct: {
     readonly g1Mul: (o: number, a: number, k: number) => void;

@@ -24,7 +24,7 @@ const C_g1_YDEN: usize = memory.data<u32>([0x39531c4d, 0x4999d47, 0x39f5841b, 0x
 const S_g1_fld: usize = memory.data(384, 8);
 const S_g1_map: usize = memory.data(672, 8);
 const S_g1_h2c: usize = memory.data(264, 8);
-const S_g1_sum: usize = memory.data(160, 8);
+const S_g1_sum: usize = memory.data(440, 8);
 const S_g1_ctAdd: usize = memory.data(448, 8);
 const S_g1_ctDbl: usize = memory.data(336, 8);
 const S_g1_ctMul: usize = memory.data(2872, 8);
@@ -41,7 +41,7 @@ const C_g2_YDEN: usize = memory.data<u32>([0x1d99b7bd, 0x3b23fffa, 0x10add42c, 0
 const S_g2_fld: usize = memory.data(384, 8);
 const S_g2_map: usize = memory.data(1248, 8);
 const S_g2_h2c: usize = memory.data(520, 8);
-const S_g2_sum: usize = memory.data(312, 8);
+const S_g2_sum: usize = memory.data(832, 8);
 const S_g2_ctAdd: usize = memory.data(832, 8);
 const S_g2_ctDbl: usize = memory.data(624, 8);
 const S_g2_ctMul: usize = memory.data(5720, 8);
@@ -144,14 +144,61 @@ export function h2c_g1Encode(o: usize, uniform: usize): void {
   g1_clearCofactor(o, (S_g1_h2c + 56));
 }
 
+/** Whether the affine point at a is the identity (0, 0). */
+function g1_isZeroAff(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 52); }
+
 /**
- * o (affine) = Σ of n ≥ 1 affine points at pts (104 bytes apart; (0, 0) is the identity): Jacobian mixed
- * additions and one inversion, for aggregating public keys and signatures. Variable-time.
+ * o (affine) = Σ of n ≥ 1 affine points at pts (104 bytes apart; (0, 0) is the identity), for aggregating keys
+ * and signatures. Up to 15 points: Jacobian mixed additions and one inversion. From 16 on: a tree of
+ * affine additions, each level sharing one inversion (Montgomery's trick), 6 products per addition against 11
+ * for a mixed one; pairs with the identity or equal x go the Jacobian way. pts is overwritten; work holds n
+ * field elements. Variable-time.
  */
-export function bls_g1Sum(o: usize, pts: usize, n: i32): void {
-  g1_fromAff(S_g1_sum, pts);
-  for (let i = 1; i < n; i++) g1_addMixed(S_g1_sum, S_g1_sum, pts + <usize>i * 104);
-  g1_toAff(o, S_g1_sum);
+export function bls_g1Sum(o: usize, pts: usize, n: i32, work: usize): void {
+  if (n < 16) {
+    g1_fromAff(S_g1_sum, pts);
+    for (let i = 1; i < n; i++) g1_addMixed(S_g1_sum, S_g1_sum, pts + <usize>i * 104);
+    g1_toAff(o, S_g1_sum);
+    return;
+  }
+  while (n > 1) {
+    const m = n >> 1;
+    // prefix products of the denominators x_b − x_a (1 for the pairs added the Jacobian way)
+    fp_one((S_g1_sum + 216));
+    for (let i = 0; i < m; i++) {
+      const a = pts + <usize>(2 * i) * 104, b = a + 104;
+      fp_copy(work + <usize>i * 52, (S_g1_sum + 216));
+      if (g1_isZeroAff(a) || g1_isZeroAff(b) || fp_eq(a, b)) continue;
+      fp_sub((S_g1_sum + 272), b, a);
+      fp_mul((S_g1_sum + 216), (S_g1_sum + 216), (S_g1_sum + 272));
+    }
+    fp_inv((S_g1_sum + 160), (S_g1_sum + 216));
+    for (let i = m - 1; i >= 0; i--) {
+      const a = pts + <usize>(2 * i) * 104, b = a + 104;
+      if (g1_isZeroAff(a) || g1_isZeroAff(b) || fp_eq(a, b)) {
+        g1_fromAff(S_g1_sum, a);
+        g1_addMixed(S_g1_sum, S_g1_sum, b);
+        g1_toAff(a, S_g1_sum);
+        continue;
+      }
+      fp_mul((S_g1_sum + 216), (S_g1_sum + 160), work + <usize>i * 52);   // 1/(x_b − x_a)
+      fp_sub((S_g1_sum + 272), b, a);
+      fp_mul((S_g1_sum + 160), (S_g1_sum + 160), (S_g1_sum + 272));
+      fp_sub((S_g1_sum + 272), b + 52, a + 52);
+      fp_mul((S_g1_sum + 272), (S_g1_sum + 272), (S_g1_sum + 216));
+      fp_sqr((S_g1_sum + 328), (S_g1_sum + 272));
+      fp_sub((S_g1_sum + 328), (S_g1_sum + 328), a);
+      fp_sub((S_g1_sum + 328), (S_g1_sum + 328), b);
+      fp_sub((S_g1_sum + 384), a, (S_g1_sum + 328));
+      fp_mul((S_g1_sum + 384), (S_g1_sum + 384), (S_g1_sum + 272));
+      fp_sub(a + 52, (S_g1_sum + 384), a + 52);
+      fp_copy(a, (S_g1_sum + 328));
+    }
+    for (let i = 1; i < m; i++) memory.copy(pts + <usize>i * 104, pts + <usize>(2 * i) * 104, 104);
+    if (n & 1) memory.copy(pts + <usize>m * 104, pts + <usize>(n - 1) * 104, 104);
+    n = m + (n & 1);
+  }
+  memory.copy(o, pts, 104);
 }
 
 /**
@@ -367,14 +414,61 @@ export function h2c_g2Encode(o: usize, uniform: usize): void {
   g2_clearCofactor(o, (S_g2_h2c + 104));
 }
 
+/** Whether the affine point at a is the identity (0, 0). */
+function g2_isZeroAff(a: usize): bool { return fp2_isZero(a) && fp2_isZero(a + 104); }
+
 /**
- * o (affine) = Σ of n ≥ 1 affine points at pts (208 bytes apart; (0, 0) is the identity): Jacobian mixed
- * additions and one inversion, for aggregating public keys and signatures. Variable-time.
+ * o (affine) = Σ of n ≥ 1 affine points at pts (208 bytes apart; (0, 0) is the identity), for aggregating keys
+ * and signatures. Up to 15 points: Jacobian mixed additions and one inversion. From 16 on: a tree of
+ * affine additions, each level sharing one inversion (Montgomery's trick), 6 products per addition against 11
+ * for a mixed one; pairs with the identity or equal x go the Jacobian way. pts is overwritten; work holds n
+ * field elements. Variable-time.
  */
-export function bls_g2Sum(o: usize, pts: usize, n: i32): void {
-  g2_fromAff(S_g2_sum, pts);
-  for (let i = 1; i < n; i++) g2_addMixed(S_g2_sum, S_g2_sum, pts + <usize>i * 208);
-  g2_toAff(o, S_g2_sum);
+export function bls_g2Sum(o: usize, pts: usize, n: i32, work: usize): void {
+  if (n < 16) {
+    g2_fromAff(S_g2_sum, pts);
+    for (let i = 1; i < n; i++) g2_addMixed(S_g2_sum, S_g2_sum, pts + <usize>i * 208);
+    g2_toAff(o, S_g2_sum);
+    return;
+  }
+  while (n > 1) {
+    const m = n >> 1;
+    // prefix products of the denominators x_b − x_a (1 for the pairs added the Jacobian way)
+    fp2_one((S_g2_sum + 416));
+    for (let i = 0; i < m; i++) {
+      const a = pts + <usize>(2 * i) * 208, b = a + 208;
+      fp2_copy(work + <usize>i * 104, (S_g2_sum + 416));
+      if (g2_isZeroAff(a) || g2_isZeroAff(b) || fp2_eq(a, b)) continue;
+      fp2_sub((S_g2_sum + 520), b, a);
+      fp2_mul((S_g2_sum + 416), (S_g2_sum + 416), (S_g2_sum + 520));
+    }
+    fp2_inv((S_g2_sum + 312), (S_g2_sum + 416));
+    for (let i = m - 1; i >= 0; i--) {
+      const a = pts + <usize>(2 * i) * 208, b = a + 208;
+      if (g2_isZeroAff(a) || g2_isZeroAff(b) || fp2_eq(a, b)) {
+        g2_fromAff(S_g2_sum, a);
+        g2_addMixed(S_g2_sum, S_g2_sum, b);
+        g2_toAff(a, S_g2_sum);
+        continue;
+      }
+      fp2_mul((S_g2_sum + 416), (S_g2_sum + 312), work + <usize>i * 104);   // 1/(x_b − x_a)
+      fp2_sub((S_g2_sum + 520), b, a);
+      fp2_mul((S_g2_sum + 312), (S_g2_sum + 312), (S_g2_sum + 520));
+      fp2_sub((S_g2_sum + 520), b + 104, a + 104);
+      fp2_mul((S_g2_sum + 520), (S_g2_sum + 520), (S_g2_sum + 416));
+      fp2_sqr((S_g2_sum + 624), (S_g2_sum + 520));
+      fp2_sub((S_g2_sum + 624), (S_g2_sum + 624), a);
+      fp2_sub((S_g2_sum + 624), (S_g2_sum + 624), b);
+      fp2_sub((S_g2_sum + 728), a, (S_g2_sum + 624));
+      fp2_mul((S_g2_sum + 728), (S_g2_sum + 728), (S_g2_sum + 520));
+      fp2_sub(a + 104, (S_g2_sum + 728), a + 104);
+      fp2_copy(a, (S_g2_sum + 624));
+    }
+    for (let i = 1; i < m; i++) memory.copy(pts + <usize>i * 208, pts + <usize>(2 * i) * 208, 208);
+    if (n & 1) memory.copy(pts + <usize>m * 208, pts + <usize>(n - 1) * 208, 208);
+    n = m + (n & 1);
+  }
+  memory.copy(o, pts, 208);
 }
 
 /**
