@@ -6,15 +6,16 @@
  * @module
  */
 import type { WasmMemoryStats } from './core/units.js';
-import { StarknetApi } from './starknet/api.js';
+import { createStarknetApi, type StarknetApi } from './starknet/api.js';
 import { createBW6Curve, type Bls12381Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
-import { Groth16Api } from './groth16/api.js';
-import { BlsApi } from './bls/api.js';
+import { createGroth16Api, type Groth16Api } from './groth16/api.js';
+import { createBlsApi, type BlsApi } from './bls/api.js';
 import { pairingCurvesOf } from './groth16/engine.js';
 import { MsmService } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
 import { bandersnatch as bandersnatchDesc, ed_on_bls12_377 as edDesc } from './curves/index.js';
 import { ENGINE_INTERNALS, openEngine, type EngineBase, type EngineHost, type EngineOptions } from './engine/base.js';
+import type { GpuDevice } from './gpu/webgpu-types.js';
 
 export { ENGINE_INTERNALS, VERSION } from './engine/base.js';
 export type { EngineBase, EngineHost, EngineInfo, EngineOptions, GpuMode, SelfTestReport, SelfTestResult } from './engine/base.js';
@@ -61,7 +62,7 @@ export interface Engine extends EngineBase {
 export async function createEngineOn(host: EngineHost, options: EngineOptions = {}): Promise<Engine> {
   const parts = await openEngine(host, options, { entry: 'webcurves', selfTestField: 'bls12_381_fp' });
   const { loader, pool, live } = parts;
-  const starknet = new StarknetApi(loader.access('stark', 'wc.starknet'), {
+  const starknet = createStarknetApi(loader.access('stark', 'wc.starknet'), {
     live,
     parallel: pool ? { get size() { return pool.size; }, run: (task) => pool.run(task) } : undefined,
   });
@@ -72,8 +73,8 @@ export async function createEngineOn(host: EngineHost, options: EngineOptions = 
     starknet,
     ...pairingCurves,
     bw6_761: createBW6Curve(loader.access('bw6_761', 'wc.bw6_761'), live, msm),
-    groth16: new Groth16Api(pairingCurves, live),
-    bls: new BlsApi(pairingCurves.bls12_381, live),
+    groth16: createGroth16Api(pairingCurves, live),
+    bls: createBlsApi(pairingCurves.bls12_381, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
   };
@@ -106,7 +107,7 @@ function isOpen(live: () => void): boolean {
 /** What {@link ENGINE_INTERNALS} holds. @internal */
 export interface EngineInternals {
   /** The engine's GPU device (the one every GPU MSM runs on), when it has one. */
-  gpuDevice(): GPUDevice | undefined;
+  gpuDevice(): GpuDevice | undefined;
   /** The MSM service (routing, calibration). */
   readonly msm: MsmService;
   /**

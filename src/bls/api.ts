@@ -2,7 +2,7 @@
  * `wc.bls`: BLS signatures on BLS12-381 (draft-irtf-cfrg-bls-signature-05) with Ethereum's defaults — the
  * minimal-public-key-size variant (public keys in G1, 48 bytes; signatures in G2, 96 bytes; zcash compressed
  * encodings) with the proof-of-possession DST `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` — and any other
- * scheme through {@link BlsApi.scheme} (drand's quicknet: signatures in G1 with
+ * scheme through {@link BlsScheme.scheme} (drand's quicknet: signatures in G1 with
  * `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_`).
  *
  * Why the shape: verifiers (light clients, drand consumers) check the same public keys again and again, so
@@ -192,7 +192,27 @@ function chooseSplit(st: PathStats): boolean {
   return st.calls % EXPLORE_EVERY === 0 ? !better : better;
 }
 
-/** A BLS scheme: one signature group and one DST (see the module header). */
+/** Makes a scheme (the constructor is private: see {@link BlsScheme}). */
+function makeScheme(s: Shared, signaturesIn: 'G1' | 'G2', dst: string | Uint8Array): BlsScheme {
+  type Constructor = new (s: Shared, signaturesIn: 'G1' | 'G2', dst: string | Uint8Array) => BlsScheme;
+  return new (BlsScheme as unknown as Constructor)(s, signaturesIn, dst);
+}
+
+/**
+ * `wc.bls` on an engine's BLS12-381 curve: the Ethereum scheme (min-pk, POP DST), whose {@link BlsScheme.scheme}
+ * makes the others. Internal (the engines call it).
+ * @param curve - the engine's BLS12-381 curve
+ * @param live - throws `ENGINE_CLOSED` once the engine is closed
+ * @throws nothing.
+ */
+export function createBlsApi(curve: Bls12381Impl, live: () => void): BlsApi {
+  return makeScheme({ curve, live, keys: new Map(), negGen: [], paths: { one: { calls: 0 }, many: { calls: 0 } } }, 'G2', BLS_DST_ETH);
+}
+
+/** `wc.bls`: the Ethereum scheme, a {@link BlsScheme} (min-pk, POP DST); `scheme()` makes the others. */
+export type BlsApi = BlsScheme;
+
+/** A BLS scheme: one signature group and one DST (see the module header). Get one as `wc.bls` or `wc.bls.scheme(…)`. */
 export class BlsScheme {
   /** The group signatures are in. */
   readonly signaturesIn: 'G1' | 'G2';
@@ -204,8 +224,10 @@ export class BlsScheme {
   private readonly basic: boolean;
   private readonly R: Uint8Array;
 
-  /** @internal */
-  constructor(
+  /** See {@link createBlsApi}. */
+  // Private, so that the published declarations name none of its internal parameter types (a private
+  // constructor is declared without them), as Groth16Api's.
+  private constructor(
     private readonly s: Shared,
     signaturesIn: 'G1' | 'G2',
     dst: string | Uint8Array,
@@ -537,34 +559,17 @@ export class BlsScheme {
       return K.fromCoords(sg, c);
     });
   }
-}
-
-/**
- * `wc.bls`: the Ethereum scheme (min-pk, POP DST) with {@link scheme} for others. See the module header.
- */
-export class BlsApi extends BlsScheme {
-  private readonly shared: Shared;
 
   /**
-   * @param curve - the engine's BLS12-381 curve
-   * @param live - throws `ENGINE_CLOSED` once the engine is closed
-   */
-  constructor(curve: Bls12381Impl, live: () => void) {
-    const shared: Shared = { curve, live, keys: new Map(), negGen: [], paths: { one: { calls: 0 }, many: { calls: 0 } } };
-    super(shared, 'G2', BLS_DST_ETH);
-    this.shared = shared;
-  }
-
-  /**
-   * Another scheme on the same engine (sharing its key cache).
+   * Another scheme on the same engine, sharing its key cache.
    * @throws {WebcurvesError} `INVALID_ARGUMENT` for a bad `signaturesIn` or DST; `ENGINE_CLOSED`.
    */
   scheme(options: BlsSchemeOptions): BlsScheme {
-    this.shared.live();
+    this.s.live();
     if (options === null || typeof options !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'scheme options must be { signaturesIn, dst? }');
     const { signaturesIn, dst } = options;
     if (signaturesIn !== 'G1' && signaturesIn !== 'G2') throw new WebcurvesError('INVALID_ARGUMENT', "signaturesIn must be 'G1' or 'G2'");
     if (dst !== undefined && typeof dst !== 'string' && !(dst instanceof Uint8Array)) throw new WebcurvesError('INVALID_ARGUMENT', 'dst must be a string or a Uint8Array');
-    return new BlsScheme(this.shared, signaturesIn, dst ?? (signaturesIn === 'G2' ? BLS_DST_ETH : BLS_DST_G1_NUL));
+    return makeScheme(this.s, signaturesIn, dst ?? (signaturesIn === 'G2' ? BLS_DST_ETH : BLS_DST_G1_NUL));
   }
 }

@@ -92,10 +92,11 @@ function layoutsModule(shapes: Readonly<Record<string, FieldShapeRecord>>): stri
       `  ${f.id}: { id: '${f.id}', modulus: 0x${f.modulus.toString(16)}n, bits: ${mp.bits}, limbBits: ${mp.limbBits}, limbs: ${mp.limbs}, elemBytes: ${4 * mp.limbs}, ioWords: ${ioWords(f.modulus)} },`,
     );
   }
-  L.push(`} as const satisfies Record<string, FieldLayout>;`);
+  L.push(`} as const satisfies Record<FieldId, FieldLayout>;`);
   L.push('');
+  // Spelled out (not `keyof typeof FIELD_LAYOUTS`) so that the public type names no table.
   L.push(`/** Identifier of a generated field. */`);
-  L.push(`export type FieldId = keyof typeof FIELD_LAYOUTS;`);
+  L.push(`export type FieldId = ${primeFields().map((f) => `'${f.id}'`).join(' | ')};`);
   L.push('');
   L.push(`/** The two fields of each curve's wasm module. */`);
   L.push(`export const CURVE_FIELDS = {`);

@@ -224,9 +224,10 @@ export function msmLayoutsModule(mods: readonly MsmModule[], banner: string, ioW
       `  ${m.id}: { id: '${m.id}', curve: '${m.curve}', prefix: '${l.prefix}', affineBytes: ${l.affineBytes}, coordBytes: ${l.coordBytes}, pointElems: ${l.pointElems}, ioWords: ${ioWordsOf(m)}, dim: ${l.dim}, pieceBits: ${l.pieceBits}, pieceWords: ${l.pieceWords}, scalarWords: ${l.scalarWords} },`,
     );
   }
-  L.push(`} as const satisfies Record<string, MsmLayout>;`);
+  L.push(`} as const satisfies Record<MsmGroupId, MsmLayout>;`);
   L.push('');
+  // Spelled out (not `keyof typeof MSM_LAYOUTS`) so that the public type names no internal table.
   L.push(`/** Identifier of an MSM group. */`);
-  L.push(`export type MsmGroupId = keyof typeof MSM_LAYOUTS;`);
+  L.push(`export type MsmGroupId = ${mods.map((m) => `'${m.id}'`).join(' | ')};`);
   return L.join('\n') + '\n';
 }

@@ -8,6 +8,9 @@ import { CURVE_FIELDS, FIELD_LAYOUTS, type FieldId, type FieldLayout } from '../
 import type { CoreInstance, WasmFieldExports } from './wasm.js';
 import { readWords, writeWords } from './words.js';
 
+/** Name of a batch operation (spelled out so that the public type names no internal table). */
+export type FieldBatchOp = 'add' | 'sub' | 'mul' | 'neg' | 'double' | 'sqr' | 'inv' | 'invUnsafe';
+
 /** Element-wise operations a batch can apply; the arity is how many inputs each element takes. */
 export const FIELD_BATCH_OPS = {
   add: 2,
@@ -18,17 +21,25 @@ export const FIELD_BATCH_OPS = {
   sqr: 1,
   inv: 1,
   invUnsafe: 1,
-} as const;
+} as const satisfies Record<FieldBatchOp, 1 | 2>;
 
-/** Name of a batch operation. */
-export type FieldBatchOp = keyof typeof FIELD_BATCH_OPS;
+/**
+ * Opens one prime field of a wasm core instance.
+ * @param core - an instance of the curve module that holds this field
+ * @param id - which of the module's two fields
+ * @param live - throws `ENGINE_CLOSED` once the engine that handed this field out is closed
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when the module does not contain the field.
+ */
+export function wasmField(core: CoreInstance, id: FieldId, live?: () => void): WasmField {
+  type Constructor = new (core: CoreInstance, id: FieldId, live?: () => void) => WasmField;
+  return new (WasmField as unknown as Constructor)(core, id, live);
+}
 
 /** One prime field of a wasm core instance. */
 export class WasmField {
   /** The field's layout (modulus, limbs, encodings). */
   readonly layout: FieldLayout;
-  /** The field's raw exports. */
-  readonly raw: WasmFieldExports;
+  private readonly raw: WasmFieldExports;
   private readonly core: CoreInstance;
   /** Scratch: 4 elements then one canonical word buffer. */
   private readonly scratch: number;
@@ -40,7 +51,8 @@ export class WasmField {
    *   operation, since each one stores its operands first)
    * @throws {WebcurvesError} `INVALID_ARGUMENT` when the module does not contain the field.
    */
-  constructor(
+  // Private, so that the published declarations name none of its internal parameter types; see `wasmField`.
+  private constructor(
     core: CoreInstance,
     id: FieldId,
     private readonly live: () => void = () => {},

@@ -8,7 +8,7 @@
 import { WebcurvesError } from '../errors.js';
 import type { MsmMethods } from '../msm/types.js';
 
-/** A group of points P; `msm` and `prepareBases` are documented in `src/msm/types.ts`. */
+/** A group of points P, with the MSM methods of {@link MsmMethods} (`msm`, `prepareBases`). */
 export interface CurveGroup<P, EncodeOpts, DecodeOpts> extends MsmMethods<P> {
   /** The standard generator of the prime-order subgroup. */
   readonly generator: P;

@@ -8,7 +8,7 @@
 import { CURVE_FIELDS, type FieldId } from '../generated/fields.js';
 import type { CurveName } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
-import { WasmField, type FieldBatchOp } from './field.js';
+import { wasmField, type WasmField, type FieldBatchOp } from './field.js';
 import { instantiateCore, type CoreInstance, type WasmSource } from './wasm.js';
 
 /**
@@ -105,7 +105,7 @@ export class UnitExecutor {
   field(id: FieldId): Promise<WasmField> {
     let f = this.fields.get(id);
     if (!f) {
-      f = this.core(curveOfField(id)).then((core) => new WasmField(core, id));
+      f = this.core(curveOfField(id)).then((core) => wasmField(core, id));
       f.catch(() => this.fields.delete(id));
       this.fields.set(id, f);
     }

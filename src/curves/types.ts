@@ -62,7 +62,7 @@ export interface Tower6Spec {
   readonly fp3NonResidue: bigint;
 }
 
-interface PairingCurveBase {
+export interface PairingCurveBase {
   readonly kind: 'pairing';
   /** Seed `x` of the family (signed). */
   readonly seed: bigint;

@@ -14,7 +14,7 @@ import { WebcurvesError } from '../errors.js';
 import type { AcquiredGpu, GpuAdapterSummary, GpuSource } from '../gpu/device.js';
 import type { GpuHost } from '../gpu/host.js';
 import { MSM_RAISE_LIMITS } from '../gpu/constants.js';
-import { packWords, unpackWords, WasmField } from '../core/field.js';
+import { packWords, unpackWords, wasmField, type WasmField } from '../core/field.js';
 import { curveOfField, UnitExecutor } from '../core/units.js';
 import type { WasmSource } from '../core/wasm.js';
 import { WorkerPool, type WorkerSpawner } from '../pool/worker-pool.js';
@@ -64,14 +64,14 @@ export interface EngineOptions {
   /**
    * Smallest MSM (points) that `backend: 'auto'` sends to the GPU: one number for every curve, or per GPU
    * curve (`bn254`, `bls12_381`, `bls12_377`, `ed_on_bls12_377`, `bandersnatch`). Curves left out are
-   * measured on first use (see `src/msm/service.ts`); `Infinity` keeps a curve on the CPU.
+   * measured on first use (`info().msm` reports each curve's); `Infinity` keeps a curve on the CPU.
    */
   readonly msmGpuThreshold?: number | Partial<Record<MsmCurveName, number>>;
   /**
    * Curves whose wasm modules to load before `createEngine` resolves, so that their synchronous methods work at
    * once: a list (`['bn254', 'stark']`) or `'all'`. Default: none — every curve loads on first use (its
    * asynchronous methods load it; its synchronous ones throw `CURVE_NOT_LOADED` until then), and an app
-   * downloads only the modules of the curves it uses. See also {@link Engine.load}.
+   * downloads only the modules of the curves it uses. See also {@link EngineBase.load}.
    */
   readonly curves?: readonly CurveName[] | 'all';
 }
@@ -104,7 +104,7 @@ export interface EngineInfo {
   readonly msm?: MsmInfo;
 }
 
-/** One backend's outcome in {@link Engine.selfTest}. */
+/** One backend's outcome in {@link EngineBase.selfTest}. */
 export interface SelfTestResult {
   readonly backend: 'wasm-thread' | 'wasm-worker' | 'webgpu';
   /** True when every product matched the BigInt reference. */
@@ -115,7 +115,7 @@ export interface SelfTestResult {
   readonly skipped?: string;
 }
 
-/** Report of {@link Engine.selfTest}. */
+/** Report of {@link EngineBase.selfTest}. */
 export interface SelfTestReport {
   readonly field: FieldId;
   readonly inputs: readonly (readonly [bigint, bigint])[];
@@ -364,7 +364,7 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
               Object.hasOwn(FIELD_LAYOUTS, id) ? `${spec.entry} does not serve the field ${id} (import 'webcurves' for every field)` : `unknown field ${String(id)}`,
             );
           const curve = curveOfField(id);
-          f = new WasmField(loader.access(curve, `wc.field('${id}')`).require(), id, live);
+          f = wasmField(loader.access(curve, `wc.field('${id}')`).require(), id, live);
           fields.set(id, f);
         }
         return f;

@@ -30,10 +30,10 @@ export const FIELD_LAYOUTS = {
   stark_fr: { id: 'stark_fr', modulus: 0x800000000000010ffffffffffffffffb781126dcae7b2321e66a241adc64d2fn, bits: 252, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
   ed_on_bls12_377_fr: { id: 'ed_on_bls12_377_fr', modulus: 0x4aad957a68b2955982d1347970dec005293a3afc43c8afeb95aee9ac33fd9ffn, bits: 251, limbBits: 30, limbs: 9, elemBytes: 36, ioWords: 8 },
   bandersnatch_fr: { id: 'bandersnatch_fr', modulus: 0x1cfb69d4ca675f520cce760202687600ff8f87007419047174fd06b52876e7e1n, bits: 253, limbBits: 29, limbs: 9, elemBytes: 36, ioWords: 8 },
-} as const satisfies Record<string, FieldLayout>;
+} as const satisfies Record<FieldId, FieldLayout>;
 
 /** Identifier of a generated field. */
-export type FieldId = keyof typeof FIELD_LAYOUTS;
+export type FieldId = 'bn254_fp' | 'bn254_fr' | 'bls12_381_fp' | 'bls12_381_fr' | 'bls12_377_fp' | 'bls12_377_fr' | 'bw6_761_fp' | 'stark_fp' | 'stark_fr' | 'ed_on_bls12_377_fr' | 'bandersnatch_fr';
 
 /** The two fields of each curve's wasm module. */
 export const CURVE_FIELDS = {

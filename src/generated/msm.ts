@@ -41,7 +41,7 @@ export const MSM_LAYOUTS = {
   ed_on_bls12_377_te: { id: 'ed_on_bls12_377_te', curve: 'ed_on_bls12_377', prefix: 'msm_te', affineBytes: 72, coordBytes: 36, pointElems: 2, ioWords: 8, dim: 1, pieceBits: 251, pieceWords: 8, scalarWords: 8 },
   bandersnatch_te: { id: 'bandersnatch_te', curve: 'bandersnatch', prefix: 'msm_te', affineBytes: 72, coordBytes: 36, pointElems: 2, ioWords: 8, dim: 1, pieceBits: 253, pieceWords: 8, scalarWords: 8 },
   bandersnatch_sw: { id: 'bandersnatch_sw', curve: 'bandersnatch', prefix: 'msm_sw', affineBytes: 72, coordBytes: 36, pointElems: 2, ioWords: 8, dim: 1, pieceBits: 253, pieceWords: 8, scalarWords: 8 },
-} as const satisfies Record<string, MsmLayout>;
+} as const satisfies Record<MsmGroupId, MsmLayout>;
 
 /** Identifier of an MSM group. */
-export type MsmGroupId = keyof typeof MSM_LAYOUTS;
+export type MsmGroupId = 'bn254_g1' | 'bn254_g2' | 'bls12_381_g1' | 'bls12_381_g2' | 'bls12_377_g1' | 'bls12_377_g2' | 'bw6_761_g1' | 'bw6_761_g2' | 'ed_on_bls12_377_te' | 'bandersnatch_te' | 'bandersnatch_sw';

@@ -45,7 +45,7 @@ export interface MsmCurveSpec {
   readonly cofactor: bigint;
   /**
    * Limb width the MSM uses by default: 13 for the 254..381-bit fields, 15 for BW6-761 (an H200 sweep of
-   * the field product, recorded in `src/gpu/wgsl/mul-plan.ts`, found these fastest).
+   * the field product found these fastest).
    */
   readonly defaultLimbBits: number;
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
+import type { GpuDevice, GpuFeatureName, GpuPowerPreference } from './webgpu-types.js';
 
 /** Where a device came from. */
 export type GpuSource = 'navigator' | 'dawn-node';
@@ -23,15 +24,15 @@ export interface GpuAdapterSummary {
 
 /** A ready device and what it runs on. */
 export interface AcquiredGpu {
-  readonly device: GPUDevice;
+  readonly device: GpuDevice;
   readonly adapterInfo: GpuAdapterSummary;
   readonly source: GpuSource;
 }
 
-/** Options of {@link acquireGpu}. */
+/** Options of `acquireGpu` (exported by `webcurves`). */
 export interface AcquireGpuOptions {
   /** Passed to `requestAdapter`. */
-  readonly powerPreference?: GPUPowerPreference;
+  readonly powerPreference?: GpuPowerPreference;
   /** Passed to `requestDevice`; limits above the adapter's make acquisition throw. */
   readonly requiredLimits?: Record<string, number>;
   /**
@@ -41,7 +42,7 @@ export interface AcquireGpuOptions {
    */
   readonly raiseLimits?: readonly string[];
   /** Passed to `requestDevice`. */
-  readonly requiredFeatures?: readonly GPUFeatureName[];
+  readonly requiredFeatures?: readonly GpuFeatureName[];
   /** Flags for Dawn's `create()` in Node, e.g. `['backend=vulkan']`; ignored in browsers. */
   readonly dawnFlags?: readonly string[];
   /** Restrict the search to one source; by default `navigator.gpu` first, then Dawn in Node. */
@@ -140,7 +141,8 @@ async function openDevice(gpu: GPU, source: GpuSource, options: AcquireGpuOption
     }
     device = await adapter.requestDevice({
       requiredLimits: { ...raised, ...(options.requiredLimits ?? {}) },
-      requiredFeatures: [...(options.requiredFeatures ?? [])],
+      // Names the adapter does not know make requestDevice reject (GPU_UNAVAILABLE below).
+      requiredFeatures: [...(options.requiredFeatures ?? [])] as GPUFeatureName[],
     });
   } catch (cause) {
     throw new WebcurvesError('GPU_UNAVAILABLE', `the WebGPU adapter (${source}) refused to create a device`, { cause });
@@ -150,7 +152,7 @@ async function openDevice(gpu: GPU, source: GpuSource, options: AcquireGpuOption
 
 /**
  * Finds a WebGPU adapter and opens a device on it, from `navigator.gpu` (browsers, workers, Deno). The Node
- * entry point's `acquireGpu` also tries Dawn from the optional `webgpu` package (`src/gpu/device-node.ts`).
+ * entry point's `acquireGpu` also tries Dawn from the optional `webgpu` package.
  * @param options - see {@link AcquireGpuOptions}
  * @returns the device, or `undefined` when WebGPU is missing or no adapter is offered
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when an adapter exists but refuses to create a device (for

@@ -111,15 +111,25 @@ export function randomCoefficient(curve: Pairing12Name): bigint {
   }
 }
 
+/**
+ * Makes the Groth16 API (engines call this; users get `wc.groth16`).
+ * @param curves - the engine's pairing curves
+ * @param live - throws `ENGINE_CLOSED` once the engine is closed
+ * @throws nothing.
+ */
+export function createGroth16Api(curves: Readonly<Record<Pairing12Name, Pairing12Impl>>, live: () => void): Groth16Api {
+  type Constructor = new (curves: Readonly<Record<Pairing12Name, Pairing12Impl>>, live: () => void) => Groth16Api;
+  return new (Groth16Api as unknown as Constructor)(curves, live);
+}
+
 /** Groth16 verification on the engine's pairing curves. Get it as `engine.groth16`. */
 export class Groth16Api {
   private readonly cache = new Map<string, Groth16PreparedKey>();
 
-  /**
-   * @param curves - the engine's pairing curves
-   * @param live - throws `ENGINE_CLOSED` once the engine is closed
-   */
-  constructor(
+  /** See {@link createGroth16Api}. */
+  // Private, so that the published declarations name none of its internal parameter types (a private
+  // constructor is declared without them).
+  private constructor(
     private readonly curves: Readonly<Record<Pairing12Name, Pairing12Impl>>,
     private readonly live: () => void,
   ) {}

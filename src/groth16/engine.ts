@@ -8,7 +8,7 @@
 import { createPairingCurve, type Bls12381Curve, type Bls12381Impl, type PairingCurve } from '../pairing/curve.js';
 import type { PairingParallel } from '../pairing/dispatch.js';
 import { MsmService } from '../msm/service.js';
-import { Groth16Api } from './api.js';
+import { createGroth16Api, type Groth16Api } from './api.js';
 import { ENGINE_INTERNALS, openEngine, type EngineBase, type EngineHost, type EngineOptions, type EngineParts } from '../engine/base.js';
 
 /** An engine with Groth16 and the pairing curves it verifies on. */
@@ -55,7 +55,7 @@ export async function createGroth16EngineOn(host: EngineHost, options: EngineOpt
   const parts = await openEngine(host, options, { entry: 'webcurves/groth16', selfTestField: 'bn254_fr' });
   const msm = new MsmService({ local: parts.local, pool: parts.pool, gpu: parts.gpu, live: parts.live, gpuLost: parts.gpuLost, thresholds: parts.thresholds });
   const curves = pairingCurvesOf(parts, msm);
-  const engine: Groth16Engine = { ...parts.base(msm), ...curves, groth16: new Groth16Api(curves, parts.live) };
+  const engine: Groth16Engine = { ...parts.base(msm), ...curves, groth16: createGroth16Api(curves, parts.live) };
   Object.defineProperty(engine, ENGINE_INTERNALS, { value: { gpuDevice: () => parts.gpu?.device, msm }, enumerable: false });
   return engine;
 }

@@ -2,7 +2,7 @@
  * The JSON shapes Groth16 verification accepts, as TypeScript types: what snarkjs writes
  * (`verification_key.json`, `proof.json`, `public.json`) and gnark's JSON export. Numbers may be decimal or
  * 0x-hex strings, safe integers or bigints, so parsed JSON, hand-built objects and JSON text all fit; what the
- * types cannot say (ranges, curve membership, counts) is checked at run time (see `format.ts`).
+ * types cannot say (ranges, curve membership, counts) is checked at run time, with typed errors.
  * @module
  */
 

@@ -150,7 +150,7 @@ function slices(n: number, parts: number): CpuSlice[] {
   return out;
 }
 
-/** See the module header. */
+/** See the module header. @internal */
 export class MsmService {
   private readonly gpuMsms = new Map<MsmCurveName, Promise<GpuMsm>>();
   private readonly measured = new Map<MsmCurveName, MsmThreshold>();

@@ -40,7 +40,7 @@ export type Pairing12Impl = Omit<PairingCurveImpl, keyof PairingCurve> & Pairing
 /** BLS12-381's implementation seen through its public type (what `wc.bls` builds on). Internal. */
 export type Bls12381Impl = Pairing12Impl & Bls12381Curve;
 
-/** One group's API (G1 over Fp, G2 over Fp2; formats in `encoding.ts`). */
+/** One group's API (G1 over Fp, G2 over Fp2; byte formats: {@link PointFormat}). */
 export interface PairingGroup<P> extends CurveGroup<P, EncodeOptions, DecodeOptions> {
   /** Maps any curve point into the prime-order subgroup (multiplication by the effective cofactor). */
   clearCofactor(a: P): P;
@@ -100,7 +100,7 @@ function checkPairs(pairs: unknown): void {
   }
 }
 
-/** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. */
+/** Benchmark hooks working on points already in wasm memory (no BigInt per iteration). Unstable. @internal */
 export type PairingBenchHooks<G2P = G2Point> = BenchHooks<G1Point, G2P>;
 
 /**
@@ -166,7 +166,7 @@ export interface PairingCurve {
    * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`, `INVALID_ARGUMENT`.
    */
   prepareG2(Q: G2Point): PreparedG2;
-  /** Benchmark hooks for the given points. Unstable, for `bench/`. */
+  /** Benchmark hooks for the given points. Unstable, for `bench/` and the demo: not part of the published types. @internal */
   benchHooks(P: G1Point, Q: G2Point, k: bigint): PairingBenchHooks;
 }
 
@@ -196,7 +196,7 @@ export interface BW6Curve {
    *   signal fired before the check started.
    */
   pairingCheck(pairs: ReadonlyArray<readonly [G1Point, G1Point]>, options?: PairingCheckOptions): Promise<boolean>;
-  /** Benchmark hooks for the given points. Unstable, for `bench/`. */
+  /** Benchmark hooks for the given points. Unstable, for `bench/` and the demo: not part of the published types. @internal */
   benchHooks(P: G1Point, Q: G1Point, k: bigint): PairingBenchHooks<G1Point>;
 }
 

@@ -109,7 +109,7 @@ const STRAUS_MAX = 24;
 
 /**
  * Benchmark hooks working on points already in wasm memory (no BigInt per iteration), with the last results
- * as P1 / P2 (the kernel's coordinates, or the public API's point objects). Unstable.
+ * as P1 / P2 (the kernel's coordinates, or the public API's point objects). Unstable. @internal
  */
 export interface BenchHooks<P1 = bigint[], P2 = bigint[]> {
   g1Double(iters: number): void;

@@ -46,6 +46,22 @@ export interface StarknetParallel {
   run<T>(task: (api: Comlink.Remote<CoreWorkerApi>) => Promise<T>): Promise<T>;
 }
 
+/** What an engine gives its Starknet API: the worker pool for batches, and its liveness check. */
+export interface StarknetApiOptions {
+  readonly parallel?: StarknetParallel;
+  readonly live?: () => void;
+}
+
+/**
+ * Makes the Starknet API over the Stark wasm module (engines call this; users get `wc.starknet`).
+ * @param access - the Stark wasm module (the engine's in-thread one, loaded on first use), or an instance of it
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for another curve's module.
+ */
+export function createStarknetApi(access: CurveAccess | CoreInstance, options: StarknetApiOptions = {}): StarknetApi {
+  type Constructor = new (access: CurveAccess | CoreInstance, options: StarknetApiOptions) => StarknetApi;
+  return new (StarknetApi as unknown as Constructor)(access, options);
+}
+
 /** Which tables {@link StarknetApi.prepare} builds. */
 export interface StarknetPrepareOptions {
   /** Pedersen tables (383 KB, about 8–11 ms); otherwise built by the first Pedersen hash. */
@@ -136,12 +152,10 @@ export class StarknetApi {
   private readonly parallel: StarknetParallel | undefined;
   private readonly live: () => void;
 
-  /**
-   * @param access - the Stark wasm module (the engine's in-thread one, loaded on first use), or an instance of it
-   * @param options - the worker pool for batches, and the engine's liveness check
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` for another curve's module.
-   */
-  constructor(access: CurveAccess | CoreInstance, options: { parallel?: StarknetParallel; live?: () => void } = {}) {
+  /** See {@link createStarknetApi}. */
+  // Private, so that the published declarations name none of its internal parameter types (a private
+  // constructor is declared without them); engines make one with `createStarknetApi`.
+  private constructor(access: CurveAccess | CoreInstance, options: StarknetApiOptions = {}) {
     if (access.curve !== 'stark') throw new WebcurvesError('INVALID_ARGUMENT', `StarknetApi needs the stark module, not ${access.curve}`);
     this.access = 'require' in access ? (access as CurveAccess<'stark'>) : loadedAccess(access as CoreInstance<'stark'>);
     this.parallel = options.parallel;

@@ -4,7 +4,7 @@
  * bundle holds only this.
  * @module
  */
-import { StarknetApi } from './api.js';
+import { createStarknetApi, type StarknetApi } from './api.js';
 import { openEngine, type EngineBase, type EngineHost, type EngineOptions } from '../engine/base.js';
 
 /** An engine with Starknet cryptography only. */
@@ -28,7 +28,7 @@ export interface StarknetEngine extends EngineBase {
 export async function createStarknetEngineOn(host: EngineHost, options: EngineOptions = {}): Promise<StarknetEngine> {
   const parts = await openEngine(host, options, { entry: 'webcurves/starknet', selfTestField: 'stark_fp' });
   const { pool } = parts;
-  const starknet = new StarknetApi(parts.loader.access('stark', 'wc.starknet'), {
+  const starknet = createStarknetApi(parts.loader.access('stark', 'wc.starknet'), {
     live: parts.live,
     parallel: pool ? { get size() { return pool.size; }, run: (task) => pool.run(task) } : undefined,
   });

@@ -3,14 +3,9 @@
  * but `createEngine`, which each entry point defines with its host. Only Starknet's modules are reached from here.
  * @module
  */
-export { VERSION } from '../engine/base.js';
-export type { EngineBase, EngineInfo, EngineOptions, GpuMode, SelfTestReport, SelfTestResult } from '../engine/base.js';
+export * from '../engine/exports.js';
 export type { StarknetEngine } from './engine.js';
-export { WebcurvesError, isWebcurvesError } from '../errors.js';
-export type { WebcurvesErrorCode } from '../errors.js';
-export type { WasmField } from '../core/field.js';
-export type { FieldId } from '../generated/fields.js';
-export { StarknetApi } from './api.js';
+export type { StarknetApi } from './api.js';
 export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './api.js';
 export type {
   BigNumberish,

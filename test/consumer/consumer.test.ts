@@ -8,11 +8,13 @@
  * - check the per-feature entry points in fact: a `webcurves/starknet` page bundles only the Stark module and no
  *   pairing or GPU code, a `webcurves/groth16` page only the three pairing curves' modules;
  * - run the Node example with `node`: the right output, an empty stderr, and an exit of its own;
+ * - compile `types-check/check.ts` against the installed package with `skipLibCheck: false`, in a plain Node
+ *   project (`lib: ES2022`, `types: node`: no DOM, no WebGPU types) and in a browser one (DOM lib);
  * - check that no `webgpu` package (Dawn, 130 MB) lands in a temp app's node_modules.
  *
  * Needs the build (`npm run build`), Chromium (see `test/browser/chromium.ts`) and webpack 5 (a devDependency;
  * `WEBCURVES_WEBPACK` may name another install of it, e.g. `/tmp/wp/node_modules/webpack`). No network: the
- * installs are `--offline`, with the one dependency, comlink, packed from this repository's node_modules.
+ * installs are `--offline`, with the package's dependencies (comlink, @noble/hashes) packed from this repository's node_modules.
  * Fails, never skips, when something is missing.
  * @module
  */
@@ -105,21 +107,22 @@ interface PageResult {
 describe('the packed package in fresh apps (vite build and webpack without config, Node)', () => {
   let tmp: string;
   let tarball: string;
-  /** comlink, the package's one dependency, packed from node_modules so that installs need no registry. */
-  let comlinkTarball: string;
+  /** The package's runtime dependencies, packed from node_modules so that installs need no registry. */
+  let depTarballs: string[];
   let browser: Browser | undefined;
   const servers: StaticServer[] = [];
 
-  /** Copies an example into the temp folder and installs the tarball into it (only the tarball). */
+  /** Copies an example (a folder of `examples/`, or any folder) into the temp folder and installs the tarball into it (only the tarball). */
   async function installExample(name: string, as: string): Promise<string> {
     const dir = join(tmp, as);
     cpSync(join(examples, name), dir, { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
+    if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: as, private: true, type: 'module' }));
     // The published name would come from the registry; here it is the tarball. Build tools are not installed.
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
     delete pkg.devDependencies;
     pkg.dependencies = {};
     writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-    const r = await run('npm', ['install', tarball, comlinkTarball, '--no-save', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], dir);
+    const r = await run('npm', ['install', tarball, ...depTarballs, '--no-save', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], dir);
     if (r.code !== 0) throw new Error(`npm install of the tarball failed in ${as}:\n${r.stderr}`);
     return dir;
   }
@@ -175,13 +178,16 @@ describe('the packed package in fresh apps (vite build and webpack without confi
     if (!name) throw new Error(`npm pack wrote no tarball: ${packed.stdout}`);
     tarball = join(tmp, name);
     const deps = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
-    expect(Object.keys(deps), 'the package has one dependency, comlink: add others to the packed set here').toEqual(['comlink']);
-    const comlink = join(repoRoot, 'node_modules/comlink');
-    expect((JSON.parse(readFileSync(join(comlink, 'package.json'), 'utf8')) as { version: string }).version).toBe(deps.comlink);
     mkdirSync(join(tmp, 'deps'));
-    const packedDep = await run('npm', ['pack', comlink, '--pack-destination', join(tmp, 'deps'), '--ignore-scripts', '--loglevel=error'], repoRoot);
-    if (packedDep.code !== 0) throw new Error(`npm pack comlink failed:\n${packedDep.stderr}`);
-    comlinkTarball = join(tmp, 'deps', readdirSync(join(tmp, 'deps'))[0]!);
+    depTarballs = [];
+    for (const dep of Object.keys(deps)) {
+      const dir = join(repoRoot, 'node_modules', dep);
+      const out = join(tmp, 'deps', dep.replace('/', '+'));
+      mkdirSync(out);
+      const packedDep = await run('npm', ['pack', dir, '--pack-destination', out, '--ignore-scripts', '--loglevel=error'], repoRoot);
+      if (packedDep.code !== 0) throw new Error(`npm pack ${dep} failed:\n${packedDep.stderr}`);
+      depTarballs.push(join(out, readdirSync(out)[0]!));
+    }
     browser = await launchChromium();
   }, 120_000);
 
@@ -197,6 +203,22 @@ describe('the packed package in fresh apps (vite build and webpack without confi
     for (const f of ['dist/src/index.js', 'dist/src/index.node.js', 'dist/src/starknet/index.js', 'dist/src/groth16/index.node.js', 'dist/workers/core.worker.js', 'dist/workers/node.worker.js', 'dist/wasm/bn254.wasm'])
       expect(files, f).toContain(`package/${f}`);
     expect(files.filter((f) => /^package\/(src|test|examples|scripts)\//.test(f))).toEqual([]);
+    // One self-contained declaration file per entry point, and no per-file declarations of the internals.
+    expect(files.filter((f) => f.endsWith('.d.ts')).sort()).toEqual(['package/dist/types/groth16.d.ts', 'package/dist/types/index.d.ts', 'package/dist/types/starknet.d.ts']);
+  });
+
+  it('the published types type-check with skipLibCheck off: in a plain Node project (no DOM, no WebGPU types) and in a browser one', async () => {
+    const app = await installExample('../test/consumer/types-check', 'types-app');
+    // A plain Node project finds @types/node in its own node_modules; here it is this repository's.
+    const nodeConfig = JSON.parse(readFileSync(join(app, 'tsconfig.node.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    nodeConfig.compilerOptions.typeRoots = [join(repoRoot, 'node_modules/@types')];
+    writeFileSync(join(app, 'tsconfig.node.json'), JSON.stringify(nodeConfig));
+    const tsc = join(repoRoot, 'node_modules/.bin/tsc');
+    for (const config of ['tsconfig.node.json', 'tsconfig.browser.json']) {
+      const r = await run(tsc, ['-p', config], app);
+      expect(r.stdout + r.stderr, config).toBe('');
+      expect(r.code, config).toBe(0);
+    }
   });
 
   it('vite build with no config: the page verifies, signs and logs no error; no webgpu was installed', async () => {

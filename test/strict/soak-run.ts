@@ -27,7 +27,9 @@ import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn } from '@noble/curves/bn254.js';
 import * as scure from '@scure/starknet';
-import { createEngine, curves, ENGINE_INTERNALS, isWebcurvesError, type CurvePoint, type Engine, type EngineInternals, type G1Point, type G2Point, type PreparedBases, type PreparedG2 } from 'webcurves';
+import { createEngine, curves, isWebcurvesError, type CurvePoint, type Engine, type G1Point, type G2Point, type PreparedBases, type PreparedG2 } from 'webcurves';
+// The engine's internals are not exported by the package: the test reaches them in the sources.
+import { ENGINE_INTERNALS, type EngineInternals } from '../../src/engine.js';
 import { edwardsRef } from '../../src/math/edwards.js';
 import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import type { Json } from '../groth16/helpers.js';

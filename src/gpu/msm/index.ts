@@ -47,6 +47,7 @@
  * @module
  */
 import { WebcurvesError } from '../../errors.js';
+import type { GpuDevice } from '../webgpu-types.js';
 import { isSoftwareDevice } from '../software.js';
 import { mod } from '../../math/modular.js';
 import { MSM_CURVES, baseCoords, msmCurve, pointCoords, type MsmCurveName, type MsmCurveSpec } from '../curves.js';
@@ -104,7 +105,7 @@ export interface GpuMsmOptions {
   /**
    * Shape of the emitted curve formulas: `compact` (default: an interpreter loop over the formula tables,
    * quick to compile) or `straight` (straight-line code: 7–27 s to compile on a real GPU, ~10× longer on
-   * CPU-emulated adapters, and not reliably faster); see `src/gpu/wgsl/curve-programs.ts`.
+   * CPU-emulated adapters, and not reliably faster).
    */
   readonly codeShape?: CurveCodeShape;
   /** Threads the accumulation aims for when choosing segment lengths (default 2^16). */
@@ -156,6 +157,12 @@ export interface MsmRunOptions {
   readonly debugCorrupt?: MsmStage;
 }
 
+/** The options of {@link GpuMsm.prepareBases}: those of a run that apply to converting the bases. */
+export interface GpuPrepareOptions extends Pick<MsmRunOptions, 'unchecked' | 'debug' | 'signal'> {
+  /** See {@link MsmRunOptions.debugCorrupt} (`'prepare'` is the stage that applies). @internal */
+  readonly debugCorrupt?: MsmStage;
+}
+
 /** Points as packed words (see the module header) or as affine objects. */
 export type PointsInput = Uint32Array | Uint8Array | readonly AffinePoint[];
 /** Scalars as packed words or as BigInts. */
@@ -176,7 +183,7 @@ export interface GpuBases {
 /** A GPU MSM for one curve on one device. */
 export interface GpuMsm {
   readonly curve: MsmCurveSpec;
-  readonly device: GPUDevice;
+  readonly device: GpuDevice;
   /** 32-bit words per coordinate of a packed point, and per packed scalar. */
   readonly layout: { readonly pointWords: number; readonly scalarWords: number };
   /** The pipeline options in effect. */
@@ -192,7 +199,7 @@ export interface GpuMsm {
   /** Same, as packed words (2·pointWords: x then y). */
   msmWords(points: PointsInput, scalars: ScalarsInput, options?: MsmRunOptions): Promise<Uint32Array>;
   /** Uploads, checks and converts bases once, for many MSMs. @throws as {@link msm} */
-  prepareBases(points: PointsInput, options?: Pick<MsmRunOptions, 'unchecked' | 'debug' | 'signal' | 'debugCorrupt'>): Promise<GpuBases>;
+  prepareBases(points: PointsInput, options?: GpuPrepareOptions): Promise<GpuBases>;
   /** Compiles every pipeline now (otherwise the first MSM does). */
   ready(): Promise<void>;
 }
@@ -1059,7 +1066,7 @@ async function runChunk(
  * @param options - see {@link GpuMsmOptions}
  * @throws {WebcurvesError} `UNKNOWN_CURVE`, `INVALID_ARGUMENT` for bad options.
  */
-export function createGpuMsm(device: GPUDevice, curve: MsmCurveName, options: GpuMsmOptions = {}): GpuMsm {
+export function createGpuMsm(device: GpuDevice, curve: MsmCurveName, options: GpuMsmOptions = {}): GpuMsm {
   return new MsmPipeline(device, curve, options);
 }
 
