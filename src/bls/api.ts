@@ -48,7 +48,7 @@ export const BLS_DST_ETH = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 /** The default DST of schemes with signatures in G1 (drand quicknet; the basic scheme). */
 export const BLS_DST_G1_NUL = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
 
-/** Options of {@link BlsApi.scheme}. */
+/** Options of {@link BlsScheme.scheme}. */
 export interface BlsSchemeOptions {
   /** The group of signatures (public keys are in the other): `G2` is min-pk (Ethereum), `G1` min-sig (drand). */
   readonly signaturesIn: 'G1' | 'G2';
