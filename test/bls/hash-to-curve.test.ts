@@ -2,8 +2,9 @@
  * Hash-to-curve (RFC 9380) on BLS12-381: every vector of the CFRG draft repository (expand_message_xmd with
  * SHA-256, short and oversize DSTs; the G1 and G2 `_RO_` and `_NU_` suites, checked at u → Q0/Q1 and at P),
  * the Ethereum consensus `hash_to_G2` cases, the derived SWU constants against the RFC's printed Z, the isogeny
- * landing on the curve, and seeded random messages and DSTs against @noble/curves' `hashToCurve` /
- * `encodeToCurve`.
+ * landing on the curve, the EIP-2537 map vectors (noble's and go-ethereum's blsMapG1/G2: map_to_curve and cofactor
+ * clearing), noble's hash_to_field into Fr, and seeded random messages and DSTs against @noble/curves'
+ * `hashToCurve` / `encodeToCurve`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
 import { createEngine, WebcurvesError, type Engine, type G1Point, type G2Point } from 'webcurves';
-import { vectorJson, vectorsDir } from '../helpers/vectors.js';
+import { vectorJson, vectorsDir, vectorText } from '../helpers/vectors.js';
 import { expandMessageXmd } from '../../src/pairing/bls-kernel.js';
 import { hashToCurveParams, evalPoly } from '../../src/math/hash-to-curve.js';
 import { bls12_381 as desc } from '../../src/curves/bls12_381.js';
@@ -39,10 +40,10 @@ function flat(P: G1Point | G2Point): bigint[] {
 }
 
 let wc: Engine;
-let h2c: BlsKernel;
+let bls: BlsKernel;
 beforeAll(async () => {
   wc = await createEngine({ workers: 0, gpu: 'off', curves: ['bls12_381'] });
-  h2c = (wc.bls12_381 as unknown as { bls: BlsKernel }).bls;
+  bls = (wc.bls12_381 as unknown as { bls: BlsKernel }).bls;
 });
 afterAll(() => wc?.close());
 
@@ -105,7 +106,7 @@ describe('RFC 9380 suites (Appendix J)', () => {
       const G = g === 1 ? wc.bls12_381.G1 : wc.bls12_381.G2;
       for (const v of s.vectors) {
         const qs = s.randomOracle ? [v.Q0!, v.Q1!] : [v.Q!];
-        v.u.forEach((u, i) => expect(h2c.map(g, fieldOf(u))).toEqual(coords(qs[i]!)));
+        v.u.forEach((u, i) => expect(bls.map(g, fieldOf(u))).toEqual(coords(qs[i]!)));
         const P = (s.randomOracle ? G.hashToCurve : G.encodeToCurve)(enc(v.msg), { dst: s.dst });
         expect(flat(P)).toEqual(coords(v.P));
         expect(G.isValid(P as never)).toBe(true);
@@ -158,6 +159,46 @@ describe('bad input', () => {
     ]) {
       expect(bad).toThrow(WebcurvesError);
       try { bad(); } catch (e) { expect((e as WebcurvesError).code).toBe('INVALID_ARGUMENT'); }
+    }
+  });
+});
+
+describe('EIP-2537 map vectors (map_to_curve then cofactor clearing, no hashing)', () => {
+  const be = (s: string, at: number, len: number): bigint => BigInt('0x' + s.slice(2 * at, 2 * (at + len)));
+  const fp = (s: string, i: number): bigint => be(s, 64 * i + 16, 48); // 16 zero bytes, then 48
+  for (const [file, key] of [
+    ['paulmillr_noble-curves/bls12-381/eip2537.json', undefined],
+    ['ethereum_go-ethereum/blsMapG1.json', 1],
+    ['ethereum_go-ethereum/blsMapG2.json', 2],
+  ] as const) {
+    it(file, () => {
+      const raw = vectorJson<unknown>(file);
+      const groups: [1 | 2, { Input: string; Expected: string }[]][] =
+        key === undefined ? [[1, (raw as { G1: never[] }).G1], [2, (raw as { G2: never[] }).G2]] : [[key, raw as never[]]];
+      let n = 0;
+      for (const [g, vs] of groups) {
+        for (const v of vs) {
+          const u = Array.from({ length: g }, (_, i) => fp(v.Input, i));
+          const Q = bls.map(g, u);
+          const P = g === 1 ? wc.bls12_381.G1.clearCofactor({ x: Q[0]!, y: Q[1]! }) : wc.bls12_381.G2.clearCofactor({ x: [Q[0]!, Q[1]!], y: [Q[2]!, Q[3]!] });
+          expect(flat(P)).toEqual(Array.from({ length: 2 * g }, (_, i) => fp(v.Expected, i)));
+          n++;
+        }
+      }
+      expect(n).toBeGreaterThanOrEqual(5);
+    });
+  }
+});
+
+describe("noble's hash_to_field into Fr (expand_message_xmd, L = 48)", () => {
+  it('bls12-381-scalar-xmd-sha256-test-vectors.txt', () => {
+    const r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
+    const lines = vectorText('paulmillr_noble-curves/bls12-381/bls12-381-scalar-xmd-sha256-test-vectors.txt').trim().split('\n');
+    expect(lines.length).toBe(3);
+    for (const line of lines) {
+      const [msg, want] = line.split(':') as [string, string];
+      const u = BigInt('0x' + toHex(expandMessageXmd(enc(msg), enc('QUUX-V01-CS02-with-BLS12381SCALAR_XMD:SHA-256_SSWU_RO_'), 48))) % r;
+      expect(u).toBe(BigInt('0x' + want));
     }
   });
 });
