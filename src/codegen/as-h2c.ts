@@ -34,7 +34,7 @@ import type { Fp2 } from '../math/tower.js';
 import { montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** What the BLS module exports (re-exported by the curve's pairing index). */
-export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Hash', 'h2c_g2Encode', 'h2c_g2Map', 'ct_g1Mul', 'ct_g2Mul', 'bls_g1Sum', 'bls_g2Sum'] as const;
+export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Hash', 'h2c_g2Encode', 'h2c_g2Map', 'h2c_fp2Sqrt', 'ct_g1Mul', 'ct_g2Mul', 'bls_g1Sum', 'bls_g2Sum'] as const;
 
 /** Sums of at least this many points use the tree of batched affine additions (below: Jacobian). */
 const SUM_TREE_MIN = 16;
@@ -468,5 +468,11 @@ ${g1}
 // ---------------------------------------------------------------- G2
 
 ${g2}
+
+/**
+ * o = a square root of a in Fp2 (false when a is not a square): g2_root's two exponentiations against the tower's
+ * three, for decompressing G2 points (signatures). Variable-time.
+ */
+export function h2c_fp2Sqrt(o: usize, a: usize): bool { return g2_root(o, a); }
 `;
 }

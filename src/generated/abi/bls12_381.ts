@@ -217,6 +217,8 @@ export interface Bls12381Exports {
   readonly g2_onCurve: (a: number) => number;
   /** `g2_toWords(io: usize, a: usize, ioWords: i32): void` */
   readonly g2_toWords: (io: number, a: number, ioWords: number) => void;
+  /** `h2c_fp2Sqrt(o: usize, a: usize): bool` */
+  readonly h2c_fp2Sqrt: (o: number, a: number) => number;
   /** `h2c_g1Encode(o: usize, uniform: usize): void` */
   readonly h2c_g1Encode: (o: number, uniform: number) => void;
   /** `h2c_g1Hash(o: usize, uniform: usize): void` */
@@ -418,6 +420,7 @@ export interface Bls12381Abi {
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
   readonly h2c: {
+    readonly fp2Sqrt: (o: number, a: number) => number;
     readonly g1Encode: (o: number, uniform: number) => void;
     readonly g1Hash: (o: number, uniform: number) => void;
     readonly g1Map: (o: number, u: number) => void;
@@ -590,6 +593,7 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       toWords: ex.g2_toWords,
     },
     h2c: {
+      fp2Sqrt: ex.h2c_fp2Sqrt,
       g1Encode: ex.h2c_g1Encode,
       g1Hash: ex.h2c_g1Hash,
       g1Map: ex.h2c_g1Map,

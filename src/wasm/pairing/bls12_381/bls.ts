@@ -566,3 +566,9 @@ export function ct_g2Mul(o: usize, a: usize, k: usize): void {
   fp2_mul(o, (S_g2_ctMul + 4992), (S_g2_ctMul + 5616));
   fp2_mul(o + 104, (S_g2_ctMul + 4992) + 104, (S_g2_ctMul + 5616));
 }
+
+/**
+ * o = a square root of a in Fp2 (false when a is not a square): g2_root's two exponentiations against the tower's
+ * three, for decompressing G2 points (signatures). Variable-time.
+ */
+export function h2c_fp2Sqrt(o: usize, a: usize): bool { return g2_root(o, a); }
