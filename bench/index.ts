@@ -11,6 +11,7 @@ import { msmSuite } from './suites/msm.js';
 import { groth16Suite } from './suites/groth16.js';
 import { plonkSuite } from './suites/plonk.js';
 import { kzgSuite } from './suites/kzg.js';
+import { blsSuite } from './suites/bls.js';
 import type { BenchSuite } from './types.js';
 
 export { runCase, runCases, fillRatios, formatNs, formatOpsPerSec, formatRatio, verdictSymbol, markdownTable, sideBySide } from './runner.js';
@@ -24,4 +25,4 @@ export type { BenchReport, BenchSelection } from './report.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */
-export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, msmSuite, starknetSuite, starknetClassesSuite, kzgSuite];
+export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, blsSuite, msmSuite, starknetSuite, starknetClassesSuite, kzgSuite];

@@ -7,9 +7,10 @@
  */
 import type { WasmMemoryStats } from './core/units.js';
 import { createStarknetApi, type StarknetApi } from './starknet/api.js';
-import { createBW6Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
+import { createBW6Curve, type Bls12381Curve, type BW6Curve, type PairingCurve } from './pairing/curve.js';
 import { createGroth16Api, type Groth16Api } from './groth16/api.js';
 import { createFflonkApi, createPlonkApi, type FflonkApi, type PlonkApi } from './plonk/api.js';
+import { createBlsApi, type BlsApi } from './bls/api.js';
 import { pairingCurvesOf } from './groth16/engine.js';
 import { MsmService } from './msm/service.js';
 import { EmbeddedCurveImpl, type EmbeddedCurve, type EmbeddedGroup } from './embedded/curve.js';
@@ -32,8 +33,8 @@ export interface Engine extends EngineBase {
   readonly starknet: StarknetApi;
   /** BN254 (alt_bn128): groups, encodings (EIP-196/197), pairings. Methods throw `ENGINE_CLOSED` after `close()`. */
   readonly bn254: PairingCurve;
-  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings. */
-  readonly bls12_381: PairingCurve;
+  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings, hash-to-curve (RFC 9380). */
+  readonly bls12_381: Bls12381Curve;
   /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
   readonly bls12_377: PairingCurve;
   /** BW6-761: groups (G2 over Fp), encodings (EIP-3026, arkworks), pairings with 6-coefficient GT values. */
@@ -50,6 +51,11 @@ export interface Engine extends EngineBase {
   readonly plonk: PlonkApi;
   /** FFLONK verification (snarkjs 0.7.6 JSON; BN254): `verify`, `prepare`, `verifyBatch`. */
   readonly fflonk: FflonkApi;
+  /**
+   * BLS signatures on BLS12-381 (Ethereum's min-pk scheme by default; `wc.bls.scheme({ signaturesIn, dst })`
+   * for others): keys, signing (constant-time), aggregation, verification, batches. See `docs/bls.md`.
+   */
+  readonly bls: BlsApi;
   /** Ed-on-BLS12-377 (twisted Edwards over BLS12-377's scalar field): `.te` group, arkworks encodings, MSM. */
   readonly ed_on_bls12_377: EmbeddedCurve;
   /** Bandersnatch (over BLS12-381's scalar field): twisted Edwards `.te` and short Weierstrass `.sw` groups. */
@@ -90,6 +96,7 @@ export async function createEngineOn(host: EngineHost, options: EngineOptions = 
     groth16: createGroth16Api(pairingCurves, live),
     plonk: createPlonkApi(pairingCurves, live),
     fflonk: createFflonkApi(pairingCurves, live),
+    bls: createBlsApi(pairingCurves.bls12_381, live),
     ed_on_bls12_377: new EmbeddedCurveImpl(loader.access('ed_on_bls12_377', 'wc.ed_on_bls12_377'), edDesc, live, msm),
     bandersnatch: new EmbeddedCurveImpl(loader.access('bandersnatch', 'wc.bandersnatch'), bandersnatchDesc, live, msm) as EmbeddedCurve & { readonly sw: EmbeddedGroup },
     kzg: kzgOpener({

@@ -63,7 +63,7 @@ export type {
   SierraContractClass,
   SierraEntryPoint,
 } from './starknet/class-hash.js';
-export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions } from './pairing/curve.js';
+export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions, Bls12381Curve, HashToCurveGroup, HashToCurveOptions } from './pairing/curve.js';
 export type { BenchHooks } from './pairing/kernel.js';
 export type { PairingConstants, Pairing6Constants } from './generated/pairing.js';
 export type { Pairing12Name } from './pairing/kernel.js';
@@ -82,6 +82,9 @@ export type { KzgApi, KzgBytes } from './kzg/api.js';
 export type { CellsAndProofs } from './kzg/cells.js';
 export type { KzgOptions } from './kzg/open.js';
 export type { KzgSetupJson } from './kzg/setup.js';
+export type { BlsApi, BlsScheme } from './bls/api.js';
+export { BLS_DST_ETH, BLS_DST_G1_NUL, BLS_KEY_CACHE_SIZE } from './bls/api.js';
+export type { BlsBytes, BlsSecretKey, BlsSchemeOptions, BlsBatchItem, BlsBatchResult } from './bls/api.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
 export type { CurveGroup } from './core/group.js';
 export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';

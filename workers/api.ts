@@ -11,7 +11,7 @@ import type { UnitExecutor, WasmMemoryStats } from '../src/core/units.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
 import type { Pairing12Name } from '../src/pairing/kernel.js';
-import { pairingFinishOn, pairingJobOn, pairingWarmOn } from '../src/pairing/units.js';
+import { blsMillerOn, pairingFinishOn, pairingJobOn, pairingWarmOn } from '../src/pairing/units.js';
 import { msmChunkOn, msmPrepareOn, type MsmChunkRequest, type MsmPrepareRequest } from '../src/msm/cpu.js';
 import { hashChainsUnit, pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, type ChainCode } from '../src/starknet/units.js';
 
@@ -121,6 +121,11 @@ export function pairingUnits(executor: UnitExecutor) {
     /** See `pairingWarmOn`. @throws {WebcurvesError} as that unit. */
     async pairingWarm(curve: Pairing12Name): Promise<void> {
       await pairingWarmOn(executor, curve);
+    },
+    /** See `blsMillerOn`; the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
+    async blsMiller(job: Uint8Array): Promise<Uint8Array> {
+      const out = await blsMillerOn(executor, job);
+      return Comlink.transfer(out, [out.buffer]);
     },
   };
 }

@@ -21,6 +21,7 @@ import { emitAsPairing6, PAIRING6_EXPORTS } from './as-pairing6.js';
 import { emitAsTower } from './as-tower.js';
 import { emitAsGroups, emitAsGroups6 } from './as-curve.js';
 import { emitAsPairing, PAIRING_EXPORTS } from './as-pairing.js';
+import { BLS_EXPORTS, emitAsBls } from './as-h2c.js';
 import type { FieldLayoutInfo } from './as-util.js';
 import { emitAsEmbedded, EMBEDDED_EXPORTS } from './as-edwards.js';
 import { emitMsmMp } from './as-msm.js';
@@ -136,6 +137,11 @@ function pairingModules(desc: Pairing12Descriptor, shapes: Readonly<Record<strin
     `export { ${PAIRING_EXPORTS.groups.join(', ')} } from './groups';`,
     `export { ${PAIRING_EXPORTS.pairing.join(', ')} } from './pairing';`,
   ];
+  // Curves with RFC 9380 data also get hash-to-curve and constant-time scalar multiplication (BLS signatures).
+  if (desc.hashToCurve) {
+    out.set(`${dir}/bls.ts`, emitAsBls(pp, f, TS_BANNER.trimEnd()));
+    index.push(`export { ${BLS_EXPORTS.join(', ')} } from './bls';`);
+  }
   out.set(`${dir}/index.ts`, index.join('\n') + '\n');
   return out;
 }

@@ -79,6 +79,36 @@ export interface Pairing12Descriptor extends PairingCurveBase {
   /** `M`: twist b' = b·ξ; `D`: twist b' = b/ξ. */
   readonly twist: 'M' | 'D';
   readonly g2: WeierstrassSpec<Fp2Literal>;
+  /** RFC 9380 hash-to-curve suites for G1 and G2 (only curves that have one). */
+  readonly hashToCurve?: HashToCurveSpec;
+}
+
+/**
+ * The isogeny x ↦ xNum(x′)/xDen(x′), y ↦ y′·yNum(x′)/yDen(x′) from the SWU curve E′ to the curve, with each
+ * polynomial's coefficients in ascending order (k_(i,0) first), as RFC 9380 §E prints them.
+ */
+export interface IsogenySpec<F> {
+  readonly xNum: readonly F[];
+  readonly xDen: readonly F[];
+  readonly yNum: readonly F[];
+  readonly yDen: readonly F[];
+}
+
+/**
+ * One group's simplified-SWU suite (RFC 9380 §6.6.3): the isogenous curve E′: y² = x³ + A′x + B′ and the
+ * isogeny to the group's curve. Data from the RFC; Z and every other constant are derived (and the isogeny is
+ * checked to land on the curve) by `src/math/hash-to-curve.ts`.
+ */
+export interface SswuSpec<F> {
+  readonly isoA: F;
+  readonly isoB: F;
+  readonly isogeny: IsogenySpec<F>;
+}
+
+/** Hash-to-curve data of a pairing curve (RFC 9380 §8.8: BLS12-381's 11-isogeny for G1, 3-isogeny for G2). */
+export interface HashToCurveSpec {
+  readonly g1: SswuSpec<bigint>;
+  readonly g2: SswuSpec<Fp2Literal>;
 }
 
 /** BW6 curves: G2 lives on a sextic twist over Fp itself. */

@@ -5,7 +5,7 @@
  * on demand (a dynamic import) when an MSM goes to the GPU.
  * @module
  */
-import { createPairingCurve, type PairingCurve } from '../pairing/curve.js';
+import { createPairingCurve, type Bls12381Curve, type Bls12381Impl, type PairingCurve } from '../pairing/curve.js';
 import type { PairingParallel } from '../pairing/dispatch.js';
 import { MsmService } from '../msm/service.js';
 import { createGroth16Api, type Groth16Api } from './api.js';
@@ -20,8 +20,8 @@ export interface Groth16Engine extends EngineBase {
   readonly groth16: Groth16Api;
   /** BN254 (alt_bn128): groups, encodings (EIP-196/197), pairings. Methods throw `ENGINE_CLOSED` after `close()`. */
   readonly bn254: PairingCurve;
-  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings. */
-  readonly bls12_381: PairingCurve;
+  /** BLS12-381: groups, encodings (zcash/IETF, EIP-2537), pairings, hash-to-curve (RFC 9380). */
+  readonly bls12_381: Bls12381Curve;
   /** BLS12-377: groups, encodings (EIP-2539, arkworks), pairings. */
   readonly bls12_377: PairingCurve;
 }
@@ -37,7 +37,7 @@ export function pairingCurvesOf(parts: EngineParts, msm: MsmService) {
     : undefined;
   return {
     bn254: createPairingCurve(loader.access('bn254', 'wc.bn254'), live, pairingPool, msm),
-    bls12_381: createPairingCurve(loader.access('bls12_381', 'wc.bls12_381'), live, pairingPool, msm),
+    bls12_381: createPairingCurve(loader.access('bls12_381', 'wc.bls12_381'), live, pairingPool, msm) as Bls12381Impl,
     bls12_377: createPairingCurve(loader.access('bls12_377', 'wc.bls12_377'), live, pairingPool, msm),
   };
 }

@@ -12,7 +12,7 @@ export type { Groth16Api } from './api.js';
 export { KEY_CACHE_SIZE } from './api.js';
 export type { Groth16PreparedKey, Groth16Options, Groth16BatchItem, Groth16BatchResult } from './api.js';
 export type * from './json.js';
-export type { PairingCurve, PairingCurveName, PairingGroup, PreparedG2, PairingCheckOptions } from '../pairing/curve.js';
+export type { PairingCurve, PairingCurveName, PairingGroup, PreparedG2, PairingCheckOptions, Bls12381Curve, HashToCurveGroup, HashToCurveOptions } from '../pairing/curve.js';
 export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from '../pairing/encoding.js';
 export type { CurveGroup } from '../core/group.js';
 export type { MsmBackend, MsmOptions, MsmProgressEvent, MsmMethods, PackedInput, PreparedBases, PrepareBasesOptions } from '../msm/types.js';

@@ -30,16 +30,61 @@ import { PairingDispatcher, type CheckOutcome, type PairingParallel } from './di
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
 import type { CurveGroup } from '../core/group.js';
 import type { MsmCurveName } from '../curves/index.js';
+import { BlsKernel } from './bls-kernel.js';
 
 export type { Pairing12Name, PairingCurveName } from './kernel.js';
 
 /** A BN/BLS12 curve's implementation seen through its public type (what Groth16 and the pool's units work on). Internal. */
 export type Pairing12Impl = Omit<PairingCurveImpl, keyof PairingCurve> & PairingCurve;
 
+/** BLS12-381's implementation seen through its public type (what `wc.bls` builds on). Internal. */
+export type Bls12381Impl = Pairing12Impl & Bls12381Curve;
+
 /** One group's API (G1 over Fp, G2 over Fp2; byte formats: {@link PointFormat}). */
 export interface PairingGroup<P> extends CurveGroup<P, EncodeOptions, DecodeOptions> {
   /** Maps any curve point into the prime-order subgroup (multiplication by the effective cofactor). */
   clearCofactor(a: P): P;
+}
+
+/** Options of {@link HashToCurveGroup.hashToCurve} and `encodeToCurve`. */
+export interface HashToCurveOptions {
+  /** The domain separation tag (a string is taken as UTF-8), e.g. `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`. */
+  readonly dst: string | Uint8Array;
+}
+
+/** A BLS12-381 group with RFC 9380's `BLS12381G1_XMD:SHA-256_SSWU` / `BLS12381G2_XMD:SHA-256_SSWU` suites. */
+export interface HashToCurveGroup<P> extends PairingGroup<P> {
+  /**
+   * RFC 9380 `hash_to_curve` (the `_RO_` suites): expand_message_xmd with SHA-256, two field elements, the
+   * simplified SWU map on the 11-isogenous (G1) or 3-isogenous (G2) curve, the isogeny, the sum and cofactor
+   * clearing. The result is in the prime-order subgroup. Variable-time (messages are public).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` when msg is not a Uint8Array or the DST is empty or not a
+   *   string / Uint8Array; `ENGINE_CLOSED`; `CURVE_NOT_LOADED` before the curve's module is loaded.
+   */
+  hashToCurve(msg: Uint8Array, options: HashToCurveOptions): P;
+  /**
+   * RFC 9380 `encode_to_curve` (the `_NU_` suites): one field element, one map, cofactor clearing (not
+   * indistinguishable from a random oracle). Same input rules as {@link hashToCurve}.
+   * @throws {WebcurvesError} as {@link hashToCurve}.
+   */
+  encodeToCurve(msg: Uint8Array, options: HashToCurveOptions): P;
+}
+
+/** BLS12-381's API: a {@link PairingCurve} whose groups also hash to the curve. */
+export interface Bls12381Curve extends PairingCurve {
+  readonly name: 'bls12_381';
+  readonly G1: HashToCurveGroup<G1Point>;
+  readonly G2: HashToCurveGroup<G2Point>;
+}
+
+/**
+ * The bytes of a hash-to-curve message or DST argument.
+ * @throws {WebcurvesError} `INVALID_ARGUMENT`.
+ */
+function h2cBytes(v: unknown, what: string, allowString: boolean): Uint8Array {
+  if (v instanceof Uint8Array) return v;
+  if (allowString && typeof v === 'string') return new TextEncoder().encode(v);
+  throw new WebcurvesError('INVALID_ARGUMENT', `${what} must be a Uint8Array${allowString ? ' or a string' : ''}`);
 }
 
 /**
@@ -180,6 +225,7 @@ export class PairingCurveImpl {
   private readonly k: EdgeConstants;
   private readonly enc: EncodingCurve;
   private kernelCache: PairingKernel | undefined;
+  private blsCache: BlsKernel | undefined;
   /** G1's and G2's shared group code (loading, subgroup checks, the in-thread MSM). */
   private readonly built: readonly BuiltGroup<G1Point | G2Point, EncodeOptions, DecodeOptions>[];
   private readonly groupWasmCache: (GroupWasm & { readonly kernel: PairingKernel })[] = [];
@@ -215,7 +261,8 @@ export class PairingCurveImpl {
       name: k.name,
       p,
       sqrtFp: (v) => this.kernel.sqrtFp(v),
-      sqrtFp2: (v) => this.kernel.sqrtFp2(v),
+      // BLS12-381's G2 points (BLS signatures) decompress with hash-to-curve's faster Fp2 root.
+      sqrtFp2: (v) => (this.name === 'bls12_381' ? this.bls.sqrtFp2(v) : this.kernel.sqrtFp2(v)),
       rhs1: (x) => mod(x * x * x + k.g1b, p),
       rhs2: (x) => {
         const c = F2mul(F2mul(x, x), x);
@@ -248,12 +295,28 @@ export class PairingCurveImpl {
   }
 
   /**
+   * BLS12-381's hash-to-curve and constant-time multiplication on the calling thread's instance. Internal
+   * (`wc.bls`, tests).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` on other curves; `CURVE_NOT_LOADED` before the module is loaded.
+   */
+  get bls(): BlsKernel {
+    if (this.name !== 'bls12_381') throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} has no hash-to-curve suite`);
+    this.blsCache ??= new BlsKernel(this.access.require() as CoreInstance<'bls12_381'>);
+    return this.blsCache;
+  }
+
+  /**
    * For an asynchronous call: checks the engine and loads the curve's module (once). Internal (Groth16 uses it).
    * @throws {WebcurvesError} `ENGINE_CLOSED`, `WASM_UNAVAILABLE`.
    */
   async loadModule(): Promise<void> {
     this.live();
     await this.access.load();
+  }
+
+  /** The worker pool this curve's pairing work may use (absent: none). Internal (`wc.bls` spreads hashing over it). */
+  get pool(): PairingParallel | undefined {
+    return this.parallel;
   }
 
   /**
@@ -426,6 +489,20 @@ export class PairingCurveImpl {
         return self.point(g, self.kernel.read(g, W.OUT)) as P;
       },
     };
+    if (this.name === 'bls12_381') {
+      const hash = (ro: boolean) => (msg: Uint8Array, options: HashToCurveOptions): P => {
+        self.live();
+        const m = h2cBytes(msg, 'the message', false);
+        if (options === null || typeof options !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', 'hashToCurve options must be { dst }');
+        const dst = h2cBytes(options.dst, 'dst', true);
+        const K = self.bls;
+        const c = K.coords(g, K.hash(g, m, dst, ro));
+        // In the subgroup by construction: later checks of this point are free.
+        if (!isZero(c)) self.inSubgroup[g - 1].remember(c);
+        return self.point(g, c) as P;
+      };
+      Object.assign(pub, { hashToCurve: hash(true), encodeToCurve: hash(false) });
+    }
     return { ...built, public: pub };
   }
 

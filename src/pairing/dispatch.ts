@@ -37,6 +37,8 @@ export interface PairingUnits {
   pairingJob(curve: Pairing12Name, job: Uint32Array): Promise<Uint32Array>;
   pairingFinish(curve: Pairing12Name, input: Uint32Array): Promise<Uint32Array>;
   pairingWarm(curve: Pairing12Name): Promise<void>;
+  /** The per-item half of BLS12-381 verifications (see `blsMillerOn` in `units.ts`). */
+  blsMiller(job: Uint8Array): Promise<Uint8Array>;
 }
 
 /** How the pairing code reaches the worker pool. */

@@ -8,6 +8,7 @@ import type { UnitExecutor } from '../core/units.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { encodeJob } from './jobs.js';
 import { PairingKernel, type Pairing12Name } from './kernel.js';
+import { BlsKernel } from './bls-kernel.js';
 
 /**
  * The pairing kernel over the executor's instance of the curve module (created once).
@@ -56,4 +57,76 @@ export async function pairingWarmOn(executor: UnitExecutor, curve: Pairing12Name
   const end = performance.now() + ms;
   do c.runJob(job);
   while (performance.now() < end);
+}
+
+/** One item of a BLS Miller job: a valid public key (internal form), its coefficient (1: none) and its message. */
+export interface BlsMillerItem {
+  readonly pk: Uint8Array;
+  readonly r: bigint;
+  readonly msg: Uint8Array;
+}
+
+/**
+ * A job for {@link blsMillerOn}: the signature group (1 byte), the DST (length, 2 bytes big-endian, then its
+ * bytes), the item count (4 bytes), then per item the key (its internal form), r (8 bytes, little-endian) and the
+ * message (length, 4 bytes, then its bytes).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for a coefficient that does not fit 64 bits.
+ */
+export function encodeBlsMillerJob(sg: 1 | 2, dst: Uint8Array, items: readonly BlsMillerItem[]): Uint8Array {
+  let size = 1 + 2 + dst.length + 4;
+  for (const it of items) size += it.pk.length + 8 + 4 + it.msg.length;
+  const out = new Uint8Array(size);
+  const v = new DataView(out.buffer);
+  out[0] = sg;
+  v.setUint16(1, dst.length);
+  out.set(dst, 3);
+  let o = 3 + dst.length;
+  v.setUint32(o, items.length);
+  o += 4;
+  for (const it of items) {
+    if (it.r <= 0n || it.r >= 1n << 64n) throw new WebcurvesError('INVALID_ARGUMENT', 'a BLS batch coefficient must fit 64 bits');
+    out.set(it.pk, o);
+    o += it.pk.length;
+    v.setBigUint64(o, it.r, true);
+    v.setUint32(o + 8, it.msg.length);
+    out.set(it.msg, o + 12);
+    o += 12 + it.msg.length;
+  }
+  return out;
+}
+
+/**
+ * Unit: the per-item half of BLS verifications on BLS12-381 (see `BlsKernel.hashedMiller`): hashing, the batch
+ * coefficients and the Miller loop, returning the Miller value (Fp12, internal form) for the caller's final check.
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for a malformed job; `WASM_UNAVAILABLE`.
+ */
+export async function blsMillerOn(executor: UnitExecutor, job: Uint8Array): Promise<Uint8Array> {
+  const K = await executor.memo('bls:bls12_381', async () => new BlsKernel((await executor.core('bls12_381')) as never));
+  const bad = (): never => {
+    throw new WebcurvesError('INVALID_ARGUMENT', 'malformed BLS Miller job');
+  };
+  if (job.length < 7) bad();
+  const v = new DataView(job.buffer, job.byteOffset, job.byteLength);
+  const sg = job[0];
+  if (sg !== 1 && sg !== 2) return bad();
+  const dl = v.getUint16(1);
+  if (3 + dl + 4 > job.length) bad();
+  const dst = job.subarray(3, 3 + dl);
+  let o = 3 + dl;
+  const n = v.getUint32(o);
+  o += 4;
+  const ps = K.size(sg === 1 ? 2 : 1);
+  if (n === 0 || n > job.length) bad();
+  const items: BlsMillerItem[] = [];
+  for (let i = 0; i < n; i++) {
+    if (o + ps + 12 > job.length) bad();
+    const pk = job.subarray(o, o + ps);
+    const r = v.getBigUint64(o + ps, true);
+    const len = v.getUint32(o + ps + 8);
+    o += ps + 12;
+    if (r === 0n || o + len > job.length) bad();
+    items.push({ pk, r, msg: job.subarray(o, o + len) });
+    o += len;
+  }
+  return K.hashedMiller(sg, dst, items);
 }

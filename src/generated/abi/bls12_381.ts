@@ -11,6 +11,14 @@ export interface Bls12381Exports {
   readonly memory: WebAssembly.Memory;
   /** `alloc(bytes: usize): usize` */
   readonly alloc: (bytes: number) => number;
+  /** `bls_g1Sum(o: usize, pts: usize, n: i32, work: usize): void` */
+  readonly bls_g1Sum: (o: number, pts: number, n: number, work: number) => void;
+  /** `bls_g2Sum(o: usize, pts: usize, n: i32, work: usize): void` */
+  readonly bls_g2Sum: (o: number, pts: number, n: number, work: number) => void;
+  /** `ct_g1Mul(o: usize, a: usize, k: usize): void` */
+  readonly ct_g1Mul: (o: number, a: number, k: number) => void;
+  /** `ct_g2Mul(o: usize, a: usize, k: usize): void` */
+  readonly ct_g2Mul: (o: number, a: number, k: number) => void;
   /** `fp12_conj(o: usize, a: usize): void` */
   readonly fp12_conj: (o: number, a: number) => void;
   /** `fp12_cycSqr(out: usize, x: usize): void` */
@@ -237,6 +245,20 @@ export interface Bls12381Exports {
   readonly g2_onCurve: (a: number) => number;
   /** `g2_toWords(io: usize, a: usize, ioWords: i32): void` */
   readonly g2_toWords: (io: number, a: number, ioWords: number) => void;
+  /** `h2c_fp2Sqrt(o: usize, a: usize): bool` */
+  readonly h2c_fp2Sqrt: (o: number, a: number) => number;
+  /** `h2c_g1Encode(o: usize, uniform: usize): void` */
+  readonly h2c_g1Encode: (o: number, uniform: number) => void;
+  /** `h2c_g1Hash(o: usize, uniform: usize): void` */
+  readonly h2c_g1Hash: (o: number, uniform: number) => void;
+  /** `h2c_g1Map(o: usize, u: usize): void` */
+  readonly h2c_g1Map: (o: number, u: number) => void;
+  /** `h2c_g2Encode(o: usize, uniform: usize): void` */
+  readonly h2c_g2Encode: (o: number, uniform: number) => void;
+  /** `h2c_g2Hash(o: usize, uniform: usize): void` */
+  readonly h2c_g2Hash: (o: number, uniform: number) => void;
+  /** `h2c_g2Map(o: usize, u: usize): void` */
+  readonly h2c_g2Map: (o: number, u: number) => void;
   /** `msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
   readonly msm_g1_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
   /** `msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
@@ -305,6 +327,14 @@ export interface Bls12381Abi {
   readonly alloc: (bytes: number) => number;
   readonly free: (ptr: number) => void;
   readonly reset: () => void;
+  readonly bls: {
+    readonly g1Sum: (o: number, pts: number, n: number, work: number) => void;
+    readonly g2Sum: (o: number, pts: number, n: number, work: number) => void;
+  };
+  readonly ct: {
+    readonly g1Mul: (o: number, a: number, k: number) => void;
+    readonly g2Mul: (o: number, a: number, k: number) => void;
+  };
   readonly fp12: {
     readonly conj: (o: number, a: number) => void;
     readonly cycSqr: (out: number, x: number) => void;
@@ -433,6 +463,15 @@ export interface Bls12381Abi {
     readonly onCurve: (a: number) => number;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
+  readonly h2c: {
+    readonly fp2Sqrt: (o: number, a: number) => number;
+    readonly g1Encode: (o: number, uniform: number) => void;
+    readonly g1Hash: (o: number, uniform: number) => void;
+    readonly g1Map: (o: number, u: number) => void;
+    readonly g2Encode: (o: number, uniform: number) => void;
+    readonly g2Hash: (o: number, uniform: number) => void;
+    readonly g2Map: (o: number, u: number) => void;
+  };
   readonly msm_g1: {
     readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
     readonly combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
@@ -477,6 +516,14 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
     alloc: ex.alloc,
     free: ex.free,
     reset: ex.reset,
+    bls: {
+      g1Sum: ex.bls_g1Sum,
+      g2Sum: ex.bls_g2Sum,
+    },
+    ct: {
+      g1Mul: ex.ct_g1Mul,
+      g2Mul: ex.ct_g2Mul,
+    },
     fp12: {
       conj: ex.fp12_conj,
       cycSqr: ex.fp12_cycSqr,
@@ -604,6 +651,15 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       negAffPublic: ex.g2_negAffPublic,
       onCurve: ex.g2_onCurve,
       toWords: ex.g2_toWords,
+    },
+    h2c: {
+      fp2Sqrt: ex.h2c_fp2Sqrt,
+      g1Encode: ex.h2c_g1Encode,
+      g1Hash: ex.h2c_g1Hash,
+      g1Map: ex.h2c_g1Map,
+      g2Encode: ex.h2c_g2Encode,
+      g2Hash: ex.h2c_g2Hash,
+      g2Map: ex.h2c_g2Map,
     },
     msm_g1: {
       accumulate: ex.msm_g1_accumulate,
