@@ -131,6 +131,10 @@ function main(): void {
         picker.setState('running');
         picker.cancelButton.focus();
         origin.textContent = 'Running on this machine…';
+        // The table is laid out when the worker's plan arrives, which can take longer than the 500 ms after the
+        // click that layout-shift accounting forgives (a first run imports the peers); reserving a screen now,
+        // as part of the click, moves what follows out of view at once instead of in steps later.
+        resultsHost.dataset['reserved'] = '';
         announce('Preparing the suites…');
         const t0 = performance.now();
         let plans: readonly SuitePlan[] = [];
