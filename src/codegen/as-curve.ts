@@ -530,7 +530,7 @@ export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len:
   {
     const sc = new Scratch('S_g1Fixed');
     const d = sc.take('d', J1), inv = sc.take('inv', E), zi = sc.take('zi', E), z2 = sc.take('z2', E),
-      acc = sc.take('acc', J1), nt = sc.take('nt', 2 * E), vt = sc.take('vt', J1);
+      acc = sc.take('acc', J1), nt = sc.take('nt', 2 * E), vt = sc.take('vt', J1), prod = sc.take('prod', E);
     decls.push(sc.decl());
     parts.push(`/**
  * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
@@ -564,7 +564,10 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
  * (2·tw·${2 * E} bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
- * first; one doubling chain for all. work: 2n·${J1 * (1 + (1 << (WNAF_WIDTH - 2)))} bytes. Variable-time.
+ * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
+ * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
+ * check — stays the identity), so every addition of the chain is mixed.
+ * work: 2n·${J1 * (1 + (1 << (WNAF_WIDTH - 2))) + 3 * E * (1 << (WNAF_WIDTH - 2))} bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = ${1 << (WNAF_WIDTH - 2)};
@@ -581,6 +584,25 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     g1_dbl(${vt}, b);
     for (let j: usize = 1; j < TW; j++) g1_add(tb + j * ${J1}, tb + (j - 1) * ${J1}, ${vt});
   }
+  const cnt: usize = <usize>d * TW;
+  const aff = table + cnt * ${J1}, pre = aff + cnt * ${2 * E};
+  fp_one(${prod});
+  for (let e: usize = 0; e < cnt; e++) {
+    const z = table + e * ${J1} + ${2 * E};
+    if (!fp_isZero(z)) fp_mul(${prod}, ${prod}, z);
+    fp_copy(pre + e * ${E}, ${prod});
+  }
+  if (cnt > 0) fp_inv(${inv}, ${prod});
+  for (let e = <i32>cnt - 1; e >= 0; e--) {
+    const q = table + <usize>e * ${J1}, o = aff + <usize>e * ${2 * E};
+    if (fp_isZero(q + ${2 * E})) { memory.fill(o, 0, ${2 * E}); continue; }
+    if (e > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(e - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
+    else fp_copy(${zi}, ${inv});
+    fp_sqr(${z2}, ${zi});
+    fp_mul(o, q, ${z2});
+    fp_mul(${z2}, ${z2}, ${zi});
+    fp_mul(o + ${E}, q + ${E}, ${z2});
+  }
   const fstride: usize = <usize>tw * ${2 * E};
   g1_setInf(${acc});
   for (let k = 0; k < len; k++) {
@@ -588,9 +610,9 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * ${J1};
-      if (dig > 0) g1_add(${acc}, ${acc}, e);
-      else { g1_neg(${vt}, e); g1_add(${acc}, ${acc}, ${vt}); }
+      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * ${2 * E};
+      if (dig > 0) g1_addMixed(${acc}, ${acc}, e);
+      else { g1_negAff(${nt}, e); g1_addMixed(${acc}, ${acc}, ${nt}); }
     }
     for (let i = 0; i < 2 * m; i++) {
       const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));

@@ -445,7 +445,7 @@ export class PairingKernel {
     const pts = this.ex.alloc(Math.max(1, n) * 2 * E);
     const dv = this.ex.alloc(Math.max(1, vr.length) * len);
     const df = this.ex.alloc(Math.max(1, fr.length) * len);
-    const work = this.ex.alloc(Math.max(1, 2 * n) * J * 5);
+    const work = this.ex.alloc(Math.max(1, 2 * n) * (J * 5 + 4 * 3 * E)); // Jacobian bases and tables, affine tables, prefix products
     try {
       coords.forEach((c, i) => this.loadAt(1, c, pts + i * 2 * E));
       const put = (rs: number[][], ptr: number): void => {

@@ -34,7 +34,7 @@ const S_g1_sub: usize = memory.data(336, 8);
 const S_g2_sub: usize = memory.data(864, 8);
 const S_g2_subT: usize = memory.data(216, 8);
 const S_mulEndo: usize = memory.data(5728, 8);
-const S_g1Fixed: usize = memory.data(528, 8);
+const S_g1Fixed: usize = memory.data(568, 8);
 const S_affOps: usize = memory.data(216, 8);
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
@@ -575,7 +575,10 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
  * (2·tw·72 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
- * first; one doubling chain for all. work: 2n·540 bytes. Variable-time.
+ * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
+ * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
+ * check — stays the identity), so every addition of the chain is mixed.
+ * work: 2n·972 bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = 4;
@@ -592,6 +595,25 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     g1_dbl((S_g1Fixed + 416), b);
     for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 108, tb + (j - 1) * 108, (S_g1Fixed + 416));
   }
+  const cnt: usize = <usize>d * TW;
+  const aff = table + cnt * 108, pre = aff + cnt * 72;
+  fp_one((S_g1Fixed + 528));
+  for (let e: usize = 0; e < cnt; e++) {
+    const z = table + e * 108 + 72;
+    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 528), (S_g1Fixed + 528), z);
+    fp_copy(pre + e * 36, (S_g1Fixed + 528));
+  }
+  if (cnt > 0) fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
+  for (let e = <i32>cnt - 1; e >= 0; e--) {
+    const q = table + <usize>e * 108, o = aff + <usize>e * 72;
+    if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); continue; }
+    if (e > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(e - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
+    else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
+    fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o, q, (S_g1Fixed + 192));
+    fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
+  }
   const fstride: usize = <usize>tw * 72;
   g1_setInf((S_g1Fixed + 232));
   for (let k = 0; k < len; k++) {
@@ -599,9 +621,9 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 108;
-      if (dig > 0) g1_add((S_g1Fixed + 232), (S_g1Fixed + 232), e);
-      else { g1_neg((S_g1Fixed + 416), e); g1_add((S_g1Fixed + 232), (S_g1Fixed + 232), (S_g1Fixed + 416)); }
+      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 72;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), e);
+      else { g1_negAff((S_g1Fixed + 344), e); g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), (S_g1Fixed + 344)); }
     }
     for (let i = 0; i < 2 * m; i++) {
       const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));
