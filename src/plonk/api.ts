@@ -332,7 +332,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     return out.ok;
   }
 
-  /** The pairing check e(X, [τ]₂)·e(Y, [1]₂) = 1 with X, Y given as (points, scalars). */
+  /** The pairing check e(X, [τ]₂)·e(Y, [1]₂) = 1 with X, Y given as (points, scalars) (the MSM inside the job). */
   private async check(data: KeyData, sides: readonly [G1Point[], bigint[]][], checks: readonly G1Point[], checkNames: readonly string[], options: unknown): Promise<boolean> {
     const pairs: PairInput[] = [];
     const lines = [data.x2, data.g2];
@@ -342,7 +342,9 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
       pairs.push({ g1, lines: lines[side]! });
     });
     if (pairs.length === 0) return true;
-    return this.outcome(data, await data.impl.check({ pairs, checks }, signalOf(options)), checks, checkNames);
+    // In this thread too: a split of two pairs puts the whole MSM in one worker's job anyway, and the transfers
+    // and a busy pool made batches 2–3× slower than in-thread (docs/plonk.md).
+    return this.outcome(data, data.impl.checkInThread({ pairs, checks }, signalOf(options)), checks, checkNames);
   }
 
   /** Parses the signals and the proof and checks the proof's points on the curve (subgroup checks listed). */
