@@ -524,6 +524,108 @@ export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len:
 }
 `);
   }
+  // Fixed-base G1 tables (a verifier's key points) and Straus with them: the wide affine tables are built once
+  // per key, so the fixed points' share of an MSM costs mixed additions at wNAF density 1/(w+1) (w up to 8)
+  // instead of Jacobian additions at 1/5 plus a table per call.
+  {
+    const sc = new Scratch('S_g1Fixed');
+    const d = sc.take('d', J1), inv = sc.take('inv', E), zi = sc.take('zi', E), z2 = sc.take('z2', E),
+      acc = sc.take('acc', J1), nt = sc.take('nt', 2 * E), vt = sc.take('vt', J1), prod = sc.take('prod', E);
+    decls.push(sc.decl());
+    parts.push(`/**
+ * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
+ * points (${2 * E} bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
+ * (Montgomery's trick). work: tw·${J1 + E} bytes. Variable-time.
+ */
+export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
+  const T: usize = <usize>tw;
+  const pre = work + T * ${J1};
+  g1_fromAff(work, a);
+  g1_dbl(${d}, work);
+  for (let j: usize = 1; j < T; j++) g1_add(work + j * ${J1}, work + (j - 1) * ${J1}, ${d});
+  fp_copy(pre, work + ${2 * E});
+  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * ${E}, pre + (j - 1) * ${E}, work + j * ${J1} + ${2 * E});
+  fp_inv(${inv}, pre + (T - 1) * ${E});
+  for (let j: i32 = tw - 1; j >= 0; j--) {
+    const q = work + <usize>j * ${J1}, o = tab + <usize>j * ${2 * E};
+    if (j > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(j - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
+    else fp_copy(${zi}, ${inv});
+    fp_sqr(${z2}, ${zi});
+    fp_mul(o, q, ${z2});
+    fp_mul(${z2}, ${z2}, ${zi});
+    fp_mul(o + ${E}, q + ${E}, ${z2});
+    const f = tab + (T + <usize>j) * ${2 * E};
+    fp_mul(f, o, C_OMEGA);
+    fp_copy(f + ${E}, o + ${E});
+  }
+}
+/**
+ * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width ${WNAF_WIDTH} at digits),
+ * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
+ * (2·tw·${2 * E} bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
+ * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
+ * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
+ * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
+ * check — stays the identity), so every addition of the chain is mixed.
+ * work: 2n·${J1 * (1 + (1 << (WNAF_WIDTH - 2))) + 3 * E * (1 << (WNAF_WIDTH - 2))} bytes. Variable-time.
+ */
+export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
+  const TW: usize = ${1 << (WNAF_WIDTH - 2)};
+  const d = 2 * n;
+  const table = work + <usize>d * ${J1};
+  for (let i = 0; i < n; i++) {
+    const b = work + <usize>(2 * i) * ${J1};
+    g1_fromAff(b, pts + <usize>i * ${2 * E});
+    g1_phi(b + ${J1}, b);
+  }
+  for (let i = 0; i < d; i++) {
+    const b = work + <usize>i * ${J1}, tb = table + <usize>i * TW * ${J1};
+    g1_copy(tb, b);
+    g1_dbl(${vt}, b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * ${J1}, tb + (j - 1) * ${J1}, ${vt});
+  }
+  const cnt: usize = <usize>d * TW;
+  const aff = table + cnt * ${J1}, pre = aff + cnt * ${2 * E};
+  fp_one(${prod});
+  for (let e: usize = 0; e < cnt; e++) {
+    const z = table + e * ${J1} + ${2 * E};
+    if (!fp_isZero(z)) fp_mul(${prod}, ${prod}, z);
+    fp_copy(pre + e * ${E}, ${prod});
+  }
+  if (cnt > 0) fp_inv(${inv}, ${prod});
+  for (let e = <i32>cnt - 1; e >= 0; e--) {
+    const q = table + <usize>e * ${J1}, o = aff + <usize>e * ${2 * E};
+    if (fp_isZero(q + ${2 * E})) { memory.fill(o, 0, ${2 * E}); continue; }
+    if (e > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(e - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
+    else fp_copy(${zi}, ${inv});
+    fp_sqr(${z2}, ${zi});
+    fp_mul(o, q, ${z2});
+    fp_mul(${z2}, ${z2}, ${zi});
+    fp_mul(o + ${E}, q + ${E}, ${z2});
+  }
+  const fstride: usize = <usize>tw * ${2 * E};
+  g1_setInf(${acc});
+  for (let k = 0; k < len; k++) {
+    g1_dbl(${acc}, ${acc});
+    for (let i = 0; i < d; i++) {
+      const dig = <i32>load<i8>(digits + <usize>(i * len + k));
+      if (dig == 0) continue;
+      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * ${2 * E};
+      if (dig > 0) g1_addMixed(${acc}, ${acc}, e);
+      else { g1_negAff(${nt}, e); g1_addMixed(${acc}, ${acc}, ${nt}); }
+    }
+    for (let i = 0; i < 2 * m; i++) {
+      const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));
+      if (dig == 0) continue;
+      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * ${2 * E};
+      if (dig > 0) g1_addMixed(${acc}, ${acc}, e);
+      else { g1_negAff(${nt}, e); g1_addMixed(${acc}, ${acc}, ${nt}); }
+    }
+  }
+  g1_toAff(o, ${acc});
+}
+`);
+  }
   // Affine-level API helpers.
   {
     const sc = new Scratch('S_affOps');

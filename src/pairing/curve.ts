@@ -589,6 +589,16 @@ export class PairingCurveImpl {
     return this.dispatch.check(spec, signal);
   }
 
+  /**
+   * As {@link check}, always in this thread (one job: Miller loop and final exponentiation together). For
+   * small checks whose split across workers does not pay (PLONK's two prepared pairs). Internal.
+   * @throws {WebcurvesError} `ABORTED` when `signal` fired before the check; `ENGINE_CLOSED`.
+   */
+  checkInThread(spec: { readonly pairs: readonly PairInput[]; readonly checks: readonly (G1Point | G2Point)[]; readonly target?: Uint32Array }, signal?: AbortSignal): CheckOutcome {
+    this.live();
+    return this.dispatch.checkInThread(spec, signal);
+  }
+
   /** e(P, Q) as 12·io canonical words (a target for {@link check}). P and Q must be valid. Internal. */
   pairingWords(P: G1Point, Q: G2Point): Uint32Array {
     this.live();

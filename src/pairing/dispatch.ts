@@ -171,6 +171,16 @@ export class PairingDispatcher {
     return out;
   }
 
+  /**
+   * Runs a check in the calling thread whatever the plan (callers that know the split cannot pay: a 2-pair
+   * check of prepared pairs). Learns nothing.
+   * @throws {WebcurvesError} `ABORTED` when the signal fired before the check.
+   */
+  checkInThread(spec: CheckSpec, signal?: AbortSignal): CheckOutcome {
+    if (signal?.aborted) throw abortError(signal, 'the pairing check');
+    return this.local(spec);
+  }
+
   private local(spec: CheckSpec): CheckOutcome {
     const out = this.impl.runJob(encodeJob({ pairs: spec.pairs, checks: spec.checks, finish: true, target: spec.target }, this.impl.io));
     if (out[0] !== 0) return { ok: false, failedCheck: out[0]! - 1 };

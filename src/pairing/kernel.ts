@@ -42,6 +42,25 @@ interface GroupExports {
   benchAddMixed(o: number, a: number, q: number, iters: number): void;
 }
 
+/** BN/BLS12 G1's fixed-base exports (`as-curve.ts`: g1_fixedTable, g1_mulEndoFixed). */
+interface FixedExports {
+  fixedTable(tab: number, a: number, tw: number, work: number): void;
+  mulEndoFixed(o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number): void;
+}
+
+/** Fixed-base tables of G1 points in one kernel's wasm memory ({@link PairingKernel.fixedTables}). */
+export interface FixedG1Tables {
+  readonly kernel: PairingKernel;
+  /** Address of the first table. */
+  readonly at: number;
+  /** Number of points. */
+  readonly m: number;
+  /** wNAF width the tables serve. */
+  readonly width: number;
+  /** False once freed. */
+  live: boolean;
+}
+
 /** GT's exports (Fp12, or BW6-761's Fp6). */
 interface GtExports {
   toWords(io: number, a: number, ioWords: number): void;
@@ -153,6 +172,8 @@ export class PairingKernel {
   readonly OUT: number;
   /** MSMs of at most this many points use Straus's method (tests lower it to compare with Pippenger). */
   strausMax = STRAUS_MAX;
+  /** The fixed-base exports (BN/BLS12 G1; BW6-761 has none). */
+  private readonly g1Fixed: FixedExports | undefined;
 
   /**
    * @param core - an instance of a pairing curve's module
@@ -166,6 +187,7 @@ export class PairingKernel {
     this.ex = core.exports;
     this.core = core;
     this.groups = [abi.g1, abi.g2];
+    this.g1Fixed = 'fixedTable' in abi.g1 ? (abi.g1 as unknown as FixedExports) : undefined;
     this.fp = abi.fp;
     this.pair = abi.pair;
     if ('fp12' in abi) {
@@ -353,6 +375,93 @@ export class PairingKernel {
     } finally {
       this.ex.free(work);
       this.ex.free(dptr);
+    }
+  }
+
+  /**
+   * Builds fixed-base tables (BN/BLS12 G1 only) for points that will be multiplied again and again (a
+   * verifying key's): for each, the odd multiples [1, 3, …, 2^(width−1) − 1]·P and their φ images as affine
+   * points, in this kernel's memory until {@link freeFixedTables}. The points must be in G1 and not the identity.
+   * @param coords - each point's [x, y]
+   * @param width - the wNAF width of the digits the tables serve (3..8; 2^(width−2) points per table)
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (width, an identity point, a curve without the export),
+   *   `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  fixedTables(coords: readonly (readonly bigint[])[], width: number): FixedG1Tables {
+    const fx = this.g1Fixed;
+    if (!fx) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name}: no fixed-base tables on this curve`);
+    if (!Number.isInteger(width) || width < 3 || width > 8) throw new WebcurvesError('INVALID_ARGUMENT', `fixed-base width must be in 3..8, not ${width}`);
+    const E = this.E;
+    const tw = 1 << (width - 2);
+    const stride = 2 * tw * 2 * E;
+    const at = this.ex.alloc(Math.max(1, coords.length) * stride);
+    const work = this.ex.alloc(tw * 4 * E);
+    try {
+      coords.forEach((c, i) => {
+        if (c[0] === 0n && c[1] === 0n) throw new WebcurvesError('INVALID_ARGUMENT', 'a fixed-base table of the identity');
+        this.loadAt(1, c, this.A);
+        fx.fixedTable(at + i * stride, this.A, tw, work);
+      });
+    } catch (e) {
+      this.ex.free(at);
+      throw e;
+    } finally {
+      this.ex.free(work);
+    }
+    return { kernel: this, at, m: coords.length, width, live: true };
+  }
+
+  /** Releases tables made by {@link fixedTables} (idempotent). */
+  freeFixedTables(t: FixedG1Tables): void {
+    if (t.kernel !== this || !t.live) return;
+    t.live = false;
+    this.ex.free(t.at);
+  }
+
+  /**
+   * Σ fixedKs[j]·F_j + Σ ks[i]·P_i in this thread: F_j the points of `tables` (read from their tables), P_i
+   * points given by canonical coordinates (loaded, on-curve checked; their subgroup is the caller's), all in one
+   * Straus doubling chain over the endomorphism. Scalars reduced mod r (zero allowed). Returns [x, y] of the
+   * sum ([0, 0] for the identity).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (tables of another kernel or freed, wrong scalar count),
+   *   `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  msmFixed(tables: FixedG1Tables, fixedKs: readonly bigint[], coords: readonly (readonly bigint[])[], ks: readonly bigint[]): bigint[] {
+    const fx = this.g1Fixed;
+    if (!fx || tables.kernel !== this || !tables.live) throw new WebcurvesError('INVALID_ARGUMENT', 'fixed-base tables of another kernel, or freed');
+    if (fixedKs.length !== tables.m || ks.length !== coords.length) throw new WebcurvesError('INVALID_ARGUMENT', 'one scalar per point');
+    const E = this.E;
+    const n = coords.length;
+    const rows = (ps: readonly bigint[], w: number): number[][] =>
+      ps.map((v) => {
+        const d = wnafDigits(v < 0n ? -v : v, w);
+        return v < 0n ? d.map((x) => -x) : d;
+      });
+    const glv = this.k.glv;
+    const vr = rows(ks.flatMap((k) => decomposeFast(glv, k)), 4);
+    const fr = rows(fixedKs.flatMap((k) => decomposeFast(glv, k)), tables.width);
+    const len = Math.max(1, ...vr.map((d) => d.length), ...fr.map((d) => d.length));
+    const J = 3 * E;
+    const pts = this.ex.alloc(Math.max(1, n) * 2 * E);
+    const dv = this.ex.alloc(Math.max(1, vr.length) * len);
+    const df = this.ex.alloc(Math.max(1, fr.length) * len);
+    const work = this.ex.alloc(Math.max(1, 2 * n) * (J * 5 + 4 * 3 * E)); // Jacobian bases and tables, affine tables, prefix products
+    try {
+      coords.forEach((c, i) => this.loadAt(1, c, pts + i * 2 * E));
+      const put = (rs: number[][], ptr: number): void => {
+        const m = new Int8Array(this.mem(), ptr, len * rs.length);
+        m.fill(0);
+        rs.forEach((d, i) => m.set(d, i * len + len - d.length));
+      };
+      put(vr, dv);
+      put(fr, df);
+      fx.mulEndoFixed(this.OUT, pts, n, dv, tables.at, tables.m, 1 << (tables.width - 2), df, len, work);
+      return this.read(1, this.OUT);
+    } finally {
+      this.ex.free(work);
+      this.ex.free(df);
+      this.ex.free(dv);
+      this.ex.free(pts);
     }
   }
 

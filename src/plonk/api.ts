@@ -6,10 +6,10 @@
  * Both systems end in one pairing equation over fixed G2 points, e(X, [τ]₂)·e(Y, [1]₂) = 1, with X and Y
  * linear combinations of the key's points, [1]₁ and the proof's points (see `system.ts`). So a verification
  * is: the transcript (Keccak-256, `transcript.ts`), a few hundred Fr operations on the wasm core (`fr.ts`,
- * the algebra in `plonk.ts` / `fflonk.ts`), then ONE pairing job of two prepared pairs whose G1 sides — MSMs
- * of 2 and 18 points for PLONK — are computed inside the job, like Groth16's public-input sum (Straus over the
- * endomorphism; the job runs in the calling thread or a worker, as the dispatcher decides). [τ]₂ and [1]₂
- * are prepared (line coefficients) once per key.
+ * the algebra in `plonk.ts` / `fflonk.ts`), then the two G1 sides — MSMs of 2 and 18 points for PLONK — in
+ * this thread, by Straus over the endomorphism with fixed-base tables for the key's points (made once per key,
+ * `PairingKernel.fixedTables`), and ONE pairing job of two prepared pairs, also in this thread (a split of two
+ * pairs over workers does not pay). [τ]₂ and [1]₂ are prepared (line coefficients) once per key.
  *
  * Batches (`verifyBatch`): with random rᵢ (128 bits of entropy, Groth16's `randomCoefficient`),
  *   e(Σ rᵢ·Xᵢ, [τ]₂) · e(Σ rᵢ·Yᵢ, [1]₂) = 1
@@ -28,6 +28,7 @@ import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { G1Input, LineWords, PairInput } from '../pairing/jobs.js';
+import type { FixedG1Tables } from '../pairing/kernel.js';
 import { parsePublicSignals } from '../groth16/format.js';
 import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
 import type { PublicSignalsInput } from '../groth16/json.js';
@@ -87,7 +88,25 @@ interface KeyData {
   /** Lines of [τ]₂ and [1]₂. */
   readonly x2: LineWords;
   readonly g2: LineWords;
+  /**
+   * Fixed-base tables of the non-identity fixed terms (made on first use, in the kernel's memory; freed when
+   * the key is collected), and each term's index among them (-1: a proof term or the identity).
+   */
+  tables?: FixedG1Tables;
+  readonly tableIndex: readonly number[];
 }
+
+/** wNAF width of the key points' fixed-base tables: 2⁶ affine multiples each (and their φ images). */
+export const FIXED_BASE_WIDTH = 8;
+
+/** Frees a collected key's tables (the kernel's allocator; a closed engine's memory is gone anyway). */
+const tableReaper = new FinalizationRegistry<FixedG1Tables>((t) => {
+  try {
+    t.kernel.freeFixedTables(t);
+  } catch {
+    // the engine (and its memory) is gone
+  }
+});
 
 /** A proof read and checked on the curve. */
 interface ProofData {
@@ -157,17 +176,45 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const F = arenaOf(data.impl.core, alg.slots(data.key.nPublic) + 2 * alg.terms);
     const out = alg.slots(data.key.nPublic);
     alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
-    const sides: [G1Point[], bigint[]][] = [[[], []], [[], []]];
+    const tables = this.tablesOf(data);
+    const m = tables.m;
+    const sums: G1Point[] = [];
     for (let side = 0; side < 2; side++) {
+      // The key's terms read their tables; the proof's points share the same doubling chain.
+      const fixedKs = new Array<bigint>(m).fill(0n);
+      const points: bigint[][] = [];
+      const ks: bigint[] = [];
       for (let t = 0; t < alg.terms; t++) {
         const slot = out + side * alg.terms + t;
+        if (F.isZero(slot)) continue;
+        const j = data.tableIndex[t]!;
+        if (j >= 0) {
+          fixedKs[j] = F.get(slot);
+          continue;
+        }
         const P = this.termPoint(data, pd.proof, t);
-        if (F.isZero(slot) || isIdentity(P)) continue;
-        sides[side]![0].push(P);
-        sides[side]![1].push(F.get(slot));
+        if (isIdentity(P)) continue;
+        points.push([P.x, P.y]);
+        ks.push(F.get(slot));
       }
+      const [x, y] = data.impl.kernel.msmFixed(tables, fixedKs, points, ks);
+      sums.push({ x: x!, y: y! });
     }
-    return this.check(data, sides, pd.checks, pd.checkNames, options);
+    return this.checkSums(data, sums, pd.checks, pd.checkNames, options);
+  }
+
+  /** The key's fixed-base tables, made on first use (and again if the curve's kernel was replaced). */
+  private tablesOf(data: KeyData): FixedG1Tables {
+    const kernel = data.impl.kernel;
+    if (data.tables?.kernel === kernel && data.tables.live) return data.tables;
+    const coords: bigint[][] = [];
+    data.fixedTerms.forEach((P, t) => {
+      if (data.tableIndex[t]! >= 0) coords[data.tableIndex[t]!] = [P!.x, P!.y];
+    });
+    const tables = kernel.fixedTables(coords, FIXED_BASE_WIDTH);
+    data.tables = tables;
+    tableReaper.register(data, tables);
+    return tables;
   }
 
   /**
@@ -232,13 +279,21 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
         checkNames.push(pd.checkNames[k]!);
       });
     }
+    const tables = this.tablesOf(data);
     for (let side = 0; side < 2; side++) {
-      data.fixedTerms.forEach((P, t) => {
+      // The key's merged terms from their tables: one point more in the job's MSM.
+      const fixedKs = new Array<bigint>(tables.m).fill(0n);
+      data.fixedTerms.forEach((_, t) => {
         const slot = acc + side * alg.terms + t;
-        if (P === undefined || isIdentity(P) || F.isZero(slot)) return;
-        sides[side]![0].push(P);
-        sides[side]![1].push(F.get(slot));
+        const j = data.tableIndex[t]!;
+        if (j >= 0 && !F.isZero(slot)) fixedKs[j] = F.get(slot);
       });
+      if (fixedKs.every((k) => k === 0n)) continue;
+      const [x, y] = data.impl.kernel.msmFixed(tables, fixedKs, [], []);
+      const P: G1Point = { x: x!, y: y! };
+      if (isIdentity(P)) continue;
+      sides[side]![0].push(P);
+      sides[side]![1].push(1n);
     }
     if (await this.check(data, sides, checks, checkNames, options)) return { valid: true, results: parsed.map(() => true) };
     const results = await Promise.all(items.map((it) => this.verify(handle, it.publicSignals, it.proof, options)));
@@ -250,7 +305,34 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     return data.fixedTerms[t] ?? proof.points[t - this.algebra.proofTerm(0)]!;
   }
 
-  /** The pairing check e(X, [τ]₂)·e(Y, [1]₂) = 1 with X, Y given as (points, scalars). */
+  /**
+   * e(X, [τ]₂)·e(Y, [1]₂) = 1 for X, Y already summed, in this thread: two prepared pairs do not pay a
+   * split across workers (measured, docs/plonk.md).
+   */
+  private checkSums(data: KeyData, sums: readonly G1Point[], checks: readonly G1Point[], checkNames: readonly string[], options: unknown): boolean {
+    const lines = [data.x2, data.g2];
+    const pairs: PairInput[] = [];
+    sums.forEach((P, side) => {
+      if (!isIdentity(P)) pairs.push({ g1: { points: [P] }, lines: lines[side]! });
+    });
+    if (pairs.length === 0 && checks.length === 0) return true;
+    if (pairs.length === 0) pairs.push({ g1: { points: [sums[0]!] }, lines: null });
+    return this.outcome(data, data.impl.checkInThread({ pairs, checks }, signalOf(options)), checks, checkNames);
+  }
+
+  /** The verdict of a check; a failed subgroup check is `INVALID_PROOF_FORMAT` naming the point. */
+  private outcome(data: KeyData, out: { readonly ok: boolean; readonly failedCheck?: number }, checks: readonly G1Point[], checkNames: readonly string[]): boolean {
+    if (out.failedCheck !== undefined) {
+      const name = checkNames[out.failedCheck]!;
+      throw new WebcurvesError('INVALID_PROOF_FORMAT', `${name}: point is not in the prime-order subgroup`, {
+        cause: new WebcurvesError('NOT_IN_SUBGROUP', `${name} is not in the prime-order subgroup`),
+      });
+    }
+    if (out.ok) for (const P of checks) data.impl.rememberInSubgroup(1, P);
+    return out.ok;
+  }
+
+  /** The pairing check e(X, [τ]₂)·e(Y, [1]₂) = 1 with X, Y given as (points, scalars) (the MSM inside the job). */
   private async check(data: KeyData, sides: readonly [G1Point[], bigint[]][], checks: readonly G1Point[], checkNames: readonly string[], options: unknown): Promise<boolean> {
     const pairs: PairInput[] = [];
     const lines = [data.x2, data.g2];
@@ -260,15 +342,9 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
       pairs.push({ g1, lines: lines[side]! });
     });
     if (pairs.length === 0) return true;
-    const out = await data.impl.check({ pairs, checks }, signalOf(options));
-    if (out.failedCheck !== undefined) {
-      const name = checkNames[out.failedCheck]!;
-      throw new WebcurvesError('INVALID_PROOF_FORMAT', `${name}: point is not in the prime-order subgroup`, {
-        cause: new WebcurvesError('NOT_IN_SUBGROUP', `${name} is not in the prime-order subgroup`),
-      });
-    }
-    if (out.ok) for (const P of checks) data.impl.rememberInSubgroup(1, P);
-    return out.ok;
+    // In this thread too: a split of two pairs puts the whole MSM in one worker's job anyway, and the transfers
+    // and a busy pool made batches 2–3× slower than in-thread (docs/plonk.md).
+    return this.outcome(data, data.impl.checkInThread({ pairs, checks }, signalOf(options)), checks, checkNames);
   }
 
   /** Parses the signals and the proof and checks the proof's points on the curve (subgroup checks listed). */
@@ -338,8 +414,10 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const fixedTerms = new Array<G1Point | undefined>(alg.terms).fill(undefined);
     key.points.forEach((P, j) => (fixedTerms[alg.keyTerm(j)] = P));
     fixedTerms[alg.generatorTerm] = { x: g1Gen.x, y: g1Gen.y };
+    let count = 0;
+    const tableIndex = fixedTerms.map((P) => (P === undefined || isIdentity(P) ? -1 : count++));
     const fpBytes = fpBytesOf(key.curve);
-    return { impl, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2 };
+    return { impl, tableIndex, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2 };
   }
 }
 

@@ -167,12 +167,16 @@ export interface Bls12377Exports {
   readonly g1_clearCofactor: (o: number, a: number) => void;
   /** `g1_dblAff(o: usize, a: usize): void` */
   readonly g1_dblAff: (o: number, a: number) => void;
+  /** `g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void` */
+  readonly g1_fixedTable: (tab: number, a: number, tw: number, work: number) => void;
   /** `g1_fromWords(o: usize, io: usize, ioWords: i32): bool` */
   readonly g1_fromWords: (o: number, io: number, ioWords: number) => number;
   /** `g1_inSubgroup(a: usize): bool` */
   readonly g1_inSubgroup: (a: number) => number;
   /** `g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g1_mulEndo: (o: number, a: number, digits: number, len: number) => void;
+  /** `g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void` */
+  readonly g1_mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
   /** `g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
   readonly g1_mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
   /** `g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void` */
@@ -365,9 +369,11 @@ export interface Bls12377Abi {
     readonly benchDbl: (o: number, a: number, iters: number) => void;
     readonly clearCofactor: (o: number, a: number) => void;
     readonly dblAff: (o: number, a: number) => void;
+    readonly fixedTable: (tab: number, a: number, tw: number, work: number) => void;
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
+    readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
@@ -521,9 +527,11 @@ export function bls12377Abi(ex: Bls12377Exports): Bls12377Abi {
       benchDbl: ex.g1_benchDbl,
       clearCofactor: ex.g1_clearCofactor,
       dblAff: ex.g1_dblAff,
+      fixedTable: ex.g1_fixedTable,
       fromWords: ex.g1_fromWords,
       inSubgroup: ex.g1_inSubgroup,
       mulEndo: ex.g1_mulEndo,
+      mulEndoFixed: ex.g1_mulEndoFixed,
       mulEndoMany: ex.g1_mulEndoMany,
       mulPlain: ex.g1_mulPlain,
       negAffPublic: ex.g1_negAffPublic,

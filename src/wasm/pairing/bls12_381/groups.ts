@@ -34,6 +34,7 @@ const S_g1_sub: usize = memory.data(480, 8);
 const S_g2_sub: usize = memory.data(1248, 8);
 const S_g2_subT: usize = memory.data(312, 8);
 const S_mulEndo: usize = memory.data(8272, 8);
+const S_g1Fixed: usize = memory.data(808, 8);
 const S_affOps: usize = memory.data(312, 8);
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
@@ -546,6 +547,99 @@ export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len:
   }
   g2_mulWnaf((S_mulEndo + 7960), work, 4 * n, digits, len, work + <usize>(4 * n) * 312);
   g2_toAff(o, (S_mulEndo + 7960));
+}
+
+/**
+ * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
+ * points (104 bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
+ * (Montgomery's trick). work: tw·208 bytes. Variable-time.
+ */
+export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
+  const T: usize = <usize>tw;
+  const pre = work + T * 156;
+  g1_fromAff(work, a);
+  g1_dbl(S_g1Fixed, work);
+  for (let j: usize = 1; j < T; j++) g1_add(work + j * 156, work + (j - 1) * 156, S_g1Fixed);
+  fp_copy(pre, work + 104);
+  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * 52, pre + (j - 1) * 52, work + j * 156 + 104);
+  fp_inv((S_g1Fixed + 160), pre + (T - 1) * 52);
+  for (let j: i32 = tw - 1; j >= 0; j--) {
+    const q = work + <usize>j * 156, o = tab + <usize>j * 104;
+    if (j > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(j - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), q + 104); }
+    else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
+    fp_sqr((S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o, q, (S_g1Fixed + 272));
+    fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o + 52, q + 52, (S_g1Fixed + 272));
+    const f = tab + (T + <usize>j) * 104;
+    fp_mul(f, o, C_OMEGA);
+    fp_copy(f + 52, o + 52);
+  }
+}
+/**
+ * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
+ * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
+ * (2·tw·104 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
+ * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
+ * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
+ * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
+ * check — stays the identity), so every addition of the chain is mixed.
+ * work: 2n·1404 bytes. Variable-time.
+ */
+export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
+  const TW: usize = 4;
+  const d = 2 * n;
+  const table = work + <usize>d * 156;
+  for (let i = 0; i < n; i++) {
+    const b = work + <usize>(2 * i) * 156;
+    g1_fromAff(b, pts + <usize>i * 104);
+    g1_phi(b + 156, b);
+  }
+  for (let i = 0; i < d; i++) {
+    const b = work + <usize>i * 156, tb = table + <usize>i * TW * 156;
+    g1_copy(tb, b);
+    g1_dbl((S_g1Fixed + 592), b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 156, tb + (j - 1) * 156, (S_g1Fixed + 592));
+  }
+  const cnt: usize = <usize>d * TW;
+  const aff = table + cnt * 156, pre = aff + cnt * 104;
+  fp_one((S_g1Fixed + 752));
+  for (let e: usize = 0; e < cnt; e++) {
+    const z = table + e * 156 + 104;
+    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 752), (S_g1Fixed + 752), z);
+    fp_copy(pre + e * 52, (S_g1Fixed + 752));
+  }
+  if (cnt > 0) fp_inv((S_g1Fixed + 160), (S_g1Fixed + 752));
+  for (let e = <i32>cnt - 1; e >= 0; e--) {
+    const q = table + <usize>e * 156, o = aff + <usize>e * 104;
+    if (fp_isZero(q + 104)) { memory.fill(o, 0, 104); continue; }
+    if (e > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(e - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), q + 104); }
+    else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
+    fp_sqr((S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o, q, (S_g1Fixed + 272));
+    fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o + 52, q + 52, (S_g1Fixed + 272));
+  }
+  const fstride: usize = <usize>tw * 104;
+  g1_setInf((S_g1Fixed + 328));
+  for (let k = 0; k < len; k++) {
+    g1_dbl((S_g1Fixed + 328), (S_g1Fixed + 328));
+    for (let i = 0; i < d; i++) {
+      const dig = <i32>load<i8>(digits + <usize>(i * len + k));
+      if (dig == 0) continue;
+      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 104;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), e);
+      else { g1_negAff((S_g1Fixed + 488), e); g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), (S_g1Fixed + 488)); }
+    }
+    for (let i = 0; i < 2 * m; i++) {
+      const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));
+      if (dig == 0) continue;
+      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 104;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), e);
+      else { g1_negAff((S_g1Fixed + 488), e); g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), (S_g1Fixed + 488)); }
+    }
+  }
+  g1_toAff(o, (S_g1Fixed + 328));
 }
 
 /** o = a + b (affine in and out). */

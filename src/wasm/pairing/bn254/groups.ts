@@ -34,6 +34,7 @@ const S_g1_sub: usize = memory.data(336, 8);
 const S_g2_sub: usize = memory.data(864, 8);
 const S_g2_subT: usize = memory.data(216, 8);
 const S_mulEndo: usize = memory.data(5728, 8);
+const S_g1Fixed: usize = memory.data(568, 8);
 const S_affOps: usize = memory.data(216, 8);
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
@@ -540,6 +541,99 @@ export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len:
   }
   g2_mulWnaf((S_mulEndo + 5512), work, 4 * n, digits, len, work + <usize>(4 * n) * 216);
   g2_toAff(o, (S_mulEndo + 5512));
+}
+
+/**
+ * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
+ * points (72 bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
+ * (Montgomery's trick). work: tw·144 bytes. Variable-time.
+ */
+export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
+  const T: usize = <usize>tw;
+  const pre = work + T * 108;
+  g1_fromAff(work, a);
+  g1_dbl(S_g1Fixed, work);
+  for (let j: usize = 1; j < T; j++) g1_add(work + j * 108, work + (j - 1) * 108, S_g1Fixed);
+  fp_copy(pre, work + 72);
+  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * 36, pre + (j - 1) * 36, work + j * 108 + 72);
+  fp_inv((S_g1Fixed + 112), pre + (T - 1) * 36);
+  for (let j: i32 = tw - 1; j >= 0; j--) {
+    const q = work + <usize>j * 108, o = tab + <usize>j * 72;
+    if (j > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(j - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
+    else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
+    fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o, q, (S_g1Fixed + 192));
+    fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
+    const f = tab + (T + <usize>j) * 72;
+    fp_mul(f, o, C_OMEGA);
+    fp_copy(f + 36, o + 36);
+  }
+}
+/**
+ * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
+ * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
+ * (2·tw·72 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
+ * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
+ * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
+ * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
+ * check — stays the identity), so every addition of the chain is mixed.
+ * work: 2n·972 bytes. Variable-time.
+ */
+export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
+  const TW: usize = 4;
+  const d = 2 * n;
+  const table = work + <usize>d * 108;
+  for (let i = 0; i < n; i++) {
+    const b = work + <usize>(2 * i) * 108;
+    g1_fromAff(b, pts + <usize>i * 72);
+    g1_phi(b + 108, b);
+  }
+  for (let i = 0; i < d; i++) {
+    const b = work + <usize>i * 108, tb = table + <usize>i * TW * 108;
+    g1_copy(tb, b);
+    g1_dbl((S_g1Fixed + 416), b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 108, tb + (j - 1) * 108, (S_g1Fixed + 416));
+  }
+  const cnt: usize = <usize>d * TW;
+  const aff = table + cnt * 108, pre = aff + cnt * 72;
+  fp_one((S_g1Fixed + 528));
+  for (let e: usize = 0; e < cnt; e++) {
+    const z = table + e * 108 + 72;
+    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 528), (S_g1Fixed + 528), z);
+    fp_copy(pre + e * 36, (S_g1Fixed + 528));
+  }
+  if (cnt > 0) fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
+  for (let e = <i32>cnt - 1; e >= 0; e--) {
+    const q = table + <usize>e * 108, o = aff + <usize>e * 72;
+    if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); continue; }
+    if (e > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(e - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
+    else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
+    fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o, q, (S_g1Fixed + 192));
+    fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
+  }
+  const fstride: usize = <usize>tw * 72;
+  g1_setInf((S_g1Fixed + 232));
+  for (let k = 0; k < len; k++) {
+    g1_dbl((S_g1Fixed + 232), (S_g1Fixed + 232));
+    for (let i = 0; i < d; i++) {
+      const dig = <i32>load<i8>(digits + <usize>(i * len + k));
+      if (dig == 0) continue;
+      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 72;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), e);
+      else { g1_negAff((S_g1Fixed + 344), e); g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), (S_g1Fixed + 344)); }
+    }
+    for (let i = 0; i < 2 * m; i++) {
+      const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));
+      if (dig == 0) continue;
+      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 72;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), e);
+      else { g1_negAff((S_g1Fixed + 344), e); g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), (S_g1Fixed + 344)); }
+    }
+  }
+  g1_toAff(o, (S_g1Fixed + 232));
 }
 
 /** o = a + b (affine in and out). */
