@@ -18,8 +18,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { WebcurvesError } from '../errors.js';
-import { denseArray } from '../core/args.js';
-import { shortString } from './tx-hash.js';
+import { felts, shortString } from './tx-hash.js';
 import { toFelt, type BigNumberish } from './felt.js';
 
 /** compute_hash_on_elements over checked field elements. */
@@ -135,13 +134,6 @@ function object<T>(tx: T, fn: string): T {
   return tx;
 }
 
-function felts(xs: unknown, what: string): bigint[] {
-  if (xs === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${what} is missing`);
-  const a = denseArray(xs, what);
-  const out = new Array<bigint>(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = toFelt(a[i], `${what}[${i}]`);
-  return out;
-}
 
 function prefixOf(v: unknown): bigint {
   if (typeof v === 'string' && v in PREFIXES) return PREFIXES[v as LegacyTransactionType];

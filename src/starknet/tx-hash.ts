@@ -93,7 +93,7 @@ const VERSION_3 = 3n;
 const QUERY_VERSION_3 = (1n << 128n) + 3n;
 
 /** A dense copy of an array field, walked by index (holes and `undefined` refused, naming the index). */
-function felts(xs: unknown, what: string): bigint[] {
+export function felts(xs: unknown, what: string): bigint[] {
   if (xs === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `${what} is missing`);
   const a = denseArray(xs, what);
   const out = new Array<bigint>(a.length);
