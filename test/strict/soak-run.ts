@@ -28,8 +28,9 @@ import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn } from '@noble/curves/bn254.js';
 import * as scure from '@scure/starknet';
 import { createEngine, curves, isWebcurvesError, type CurvePoint, type Engine, type G1Point, type G2Point, type PreparedBases, type PreparedG2 } from 'webcurves';
-// The engine's internals are not exported by the package: the test reaches them in the sources.
-import { ENGINE_INTERNALS, type EngineInternals } from '../../src/engine.js';
+// The engine's internals are not exported by the package: the run reaches them in the build ('webcurves' is the
+// build here too, see soak.test.ts), so that one copy of the library is loaded.
+import { ENGINE_INTERNALS, type EngineInternals } from '../../dist/src/engine.js';
 import { edwardsRef } from '../../src/math/edwards.js';
 import { g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import type { Json } from '../groth16/helpers.js';
