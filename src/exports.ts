@@ -24,45 +24,8 @@ export type {
   CurveCodeShape,
 } from './gpu/msm/index.js';
 export * as curves from './curves/index.js';
-export type { StarknetApi } from './starknet/api.js';
-export type { StarknetSignature, VerifyItem, StarknetPrepareOptions } from './starknet/api.js';
-export type { SignatureLike, VerifyMessageItem } from './starknet/api.js';
-export { toHex, signatureToArray } from './starknet/felt.js';
-export { StarknetTypedDataApi } from './starknet/typed-data.js';
-export type { StarknetTypedData, StarknetTypedDataDomain, StarknetTypeMember, StarknetTypes, TypedDataRevision } from './starknet/typed-data.js';
-export type {
-  BigNumberish,
-  DataAvailabilityMode,
-  DeclareTransactionV3,
-  DeployAccountTransactionV3,
-  InvokeTransactionV3,
-  ResourceBoundBN,
-  ResourceBoundsBN,
-  V3TransactionCommon,
-} from './starknet/tx-hash.js';
-export type {
-  DeclareTransactionV1,
-  DeclareTransactionV2,
-  DeployAccountTransactionV1,
-  DeprecatedTransactionHashArgs,
-  InvokeTransactionV0,
-  InvokeTransactionV1,
-  L1HandlerTransaction,
-  LegacyTransactionHashCommon,
-  LegacyTransactionType,
-} from './starknet/legacy-tx-hash.js';
-export type {
-  BytecodeSegmentLengths,
-  CasmEntryPoint,
-  CompiledClass,
-  EntryPointsByType,
-  FeltJson,
-  LegacyCompiledContract,
-  LegacyEntryPoint,
-  LegacyProgram,
-  SierraContractClass,
-  SierraEntryPoint,
-} from './starknet/class-hash.js';
+// Every Starknet export (the engine's shared ones come again through it: the same bindings).
+export * from './starknet/exports.js';
 export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions, Bls12381Curve, HashToCurveGroup, HashToCurveOptions } from './pairing/curve.js';
 export type { BenchHooks } from './pairing/kernel.js';
 export type { PairingConstants, Pairing6Constants } from './generated/pairing.js';
