@@ -8,7 +8,8 @@
  */
 import * as snarkjs from 'snarkjs';
 import type * as Webcurves from 'webcurves';
-import { coldRun, coldSource, synthesise, type Curve } from '../bench/suites/groth16.js';
+import { synthesise, type Curve } from '../bench/suites/groth16.js';
+import { coldRun, coldSource } from '../bench/snarkjs-peer.js';
 
 const rounds = Number(process.argv[2] ?? 15);
 const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
@@ -65,8 +66,8 @@ await Promise.all([pooled.close(), local.close()]);
 const f = synthesise(await createEngine({ curves: 'all', workers: 0, gpu: 'off' }), 'bn254', 1);
 const cold: { ours: number[]; theirs: number[]; ratio: number[] } = { ours: [], theirs: [], ratio: [] };
 for (let r = 0; r < Math.max(5, Math.ceil(rounds / 2)); r++) {
-  const a = await coldRun(coldSource('webcurves', f));
-  const b = await coldRun(coldSource('snarkjs', f));
+  const a = await coldRun(coldSource('webcurves', 'groth16', f));
+  const b = await coldRun(coldSource('snarkjs', 'groth16', f));
   cold.ours.push(a);
   cold.theirs.push(b);
   cold.ratio.push(a / b);

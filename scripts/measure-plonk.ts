@@ -8,8 +8,8 @@
  */
 import * as snarkjs from 'snarkjs';
 import type * as Webcurves from 'webcurves';
-import { coldRun } from '../bench/suites/groth16.js';
-import { CASES, coldSource, fixture, type CaseId } from '../bench/suites/plonk.js';
+import { coldRun, coldSource } from '../bench/snarkjs-peer.js';
+import { CASES, fixture, type CaseId } from '../bench/suites/plonk.js';
 
 const rounds = Number(process.argv[2] ?? 15);
 const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
@@ -63,8 +63,8 @@ for (const id of ['plonk-bn254', 'fflonk-bn254'] as CaseId[]) {
   const ours: number[] = [];
   const theirs: number[] = [];
   for (let r = 0; r < Math.max(5, Math.ceil(rounds / 3)); r++) {
-    const a = await coldRun(coldSource('webcurves', f));
-    const c = await coldRun(coldSource('snarkjs', f));
+    const a = await coldRun(coldSource('webcurves', f.system, f));
+    const c = await coldRun(coldSource('snarkjs', f.system, f));
     ours.push(a);
     theirs.push(c);
     ratio.push(a / c);

@@ -16,12 +16,12 @@ import { paramValues } from '../params.js';
 import { loadPeer, unavailableCase } from '../peers.js';
 import { seededScalars } from '../seeded.js';
 import type { BenchCase, BenchContext, BenchSuite } from '../types.js';
+import { coldParam, coldRun, coldSource, isNode, terminateSnarkjs, type Snarkjs } from '../snarkjs-peer.js';
 
 export type Curve = 'bn254' | 'bls12_381';
 const SNARK_NAME: Record<Curve, string> = { bn254: 'bn128', bls12_381: 'bls12381' };
 const BATCH = 16;
 
-type Snarkjs = typeof import('snarkjs');
 
 /** One key, one proof, a batch of distinct proofs, and a tampered copy of the signals. */
 export interface Fixture {
@@ -80,58 +80,8 @@ export function synthesise(engine: Engine, curve: Curve, nPublic: number): Fixtu
   return { vk, proof: first.proof, publicSignals: first.publicSignals, badSignals, batch };
 }
 
-const isNode = typeof process !== 'undefined' && typeof process.versions === 'object' && process.versions?.node !== undefined;
 
-/** Milliseconds a fresh Node process reports for its own cold first verification (see the module comment). */
-export async function coldRun(source: string): Promise<number> {
-  const cp = 'node:child_process';
-  const { spawn } = (await import(/* @vite-ignore */ cp)) as typeof import('node:child_process');
-  const root = new URL('../../', import.meta.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        const r = JSON.parse(out.trim().split('\n').at(-1) ?? '') as { ok: boolean; ms: number };
-        if (code !== 0 || !r.ok) throw new Error(`exit ${code}, verdict ${String(r.ok)}`);
-        resolve(r.ms);
-      } catch (e) {
-        reject(new Error(`cold child failed: ${e instanceof Error ? e.message : String(e)} ${err.slice(0, 400)}`));
-      }
-    });
-  });
-}
 
-export function coldSource(impl: 'webcurves' | 'snarkjs', f: Fixture): string {
-  const args = `${JSON.stringify(f.vk)}, ${JSON.stringify(f.publicSignals)}, ${JSON.stringify(f.proof)}`;
-  if (impl === 'webcurves') {
-    // A child Node process: the Node entry point of the built package.
-    const entry = new URL('../../dist/src/index.node.js', import.meta.url).href;
-    return `const t0 = performance.now();
-const { createEngine } = await import(${JSON.stringify(entry)});
-const wc = await createEngine({ workers: 2, gpu: 'off' });
-const ok = await wc.groth16.verify(${args});
-const ms = performance.now() - t0;
-await wc.close();
-console.log(JSON.stringify({ ok, ms }));`;
-  }
-  return `const t0 = performance.now();
-const snarkjs = await import('snarkjs');
-const ok = await snarkjs.groth16.verify(${args});
-const ms = performance.now() - t0;
-for (const n of ['bn128', 'bls12381']) if (globalThis['curve_' + n]) await (await snarkjs.curves.getCurveFromName(n)).terminate();
-console.log(JSON.stringify({ ok, ms }));`;
-}
-
-/** Terminates the worker threads of the curves snarkjs built (it caches them per process, forever). */
-async function terminateSnarkjs(s: Snarkjs): Promise<void> {
-  const g = globalThis as Record<string, unknown>;
-  for (const n of ['bn128', 'bls12381']) if (g[`curve_${n}`]) await (await s.curves.getCurveFromName(n)).terminate();
-}
 
 /** The Groth16 suite. */
 export const groth16Suite: BenchSuite = {
@@ -155,15 +105,7 @@ export const groth16Suite: BenchSuite = {
       options: ['1', '10'].map((v) => ({ value: v, label: v })),
       defaults: { quick: ['1'], full: ['1', '10'] },
     },
-    {
-      id: 'cold',
-      label: 'Cold first call (Node)',
-      options: [
-        { value: 'yes', label: 'measure' },
-        { value: 'no', label: 'skip' },
-      ],
-      defaults: { quick: ['no'], full: ['yes'] },
-    },
+    coldParam,
   ],
   async cases(ctx: BenchContext) {
     const { engine } = ctx;
@@ -273,13 +215,13 @@ export const groth16Suite: BenchSuite = {
               setup: () => {
                 f = fixture(curve, n);
               },
-              check: async () => (await coldRun(coldSource(impl, f))) > 0,
+              check: async () => (await coldRun(coldSource(impl, 'groth16', f))) > 0,
               run: () => {
                 throw new Error('timed by measure()');
               },
               measure: async (k: number) => {
                 let ms = 0;
-                for (let i = 0; i < k; i++) ms += await coldRun(coldSource(impl, f));
+                for (let i = 0; i < k; i++) ms += await coldRun(coldSource(impl, 'groth16', f));
                 return ms;
               },
             });

@@ -35,10 +35,9 @@ import fflonkPublic2 from '../../test/fixtures/plonk/fflonk/bn128/several/public
 import { paramValues } from '../params.js';
 import { loadPeer, unavailableCase } from '../peers.js';
 import type { BenchCase, BenchContext, BenchSuite } from '../types.js';
-import { coldRun } from './groth16.js';
+import { coldParam, coldRun, coldSource, isNode, terminateSnarkjs, type Snarkjs } from '../snarkjs-peer.js';
 
 const BATCH = 16;
-type Snarkjs = typeof import('snarkjs');
 type System = 'plonk' | 'fflonk';
 type Json = Record<string, unknown>;
 
@@ -70,33 +69,7 @@ export function fixture(id: CaseId): Fixture {
   return { system: c.system, vk: c.vk as Json, proof: first.proof, publicSignals: first.publicSignals, badSignals, batch };
 }
 
-const isNode = typeof process !== 'undefined' && typeof process.versions === 'object' && process.versions?.node !== undefined;
 
-/** The source of a child process that times its own cold first verification (see the module comment). @throws nothing. */
-export function coldSource(impl: 'webcurves' | 'snarkjs', f: Fixture): string {
-  const args = `${JSON.stringify(f.vk)}, ${JSON.stringify(f.publicSignals)}, ${JSON.stringify(f.proof)}`;
-  if (impl === 'webcurves') {
-    const entry = new URL('../../dist/src/index.node.js', import.meta.url).href;
-    return `const t0 = performance.now();
-const { createEngine } = await import(${JSON.stringify(entry)});
-const wc = await createEngine({ workers: 2, gpu: 'off' });
-const ok = await wc.${f.system}.verify(${args});
-const ms = performance.now() - t0;
-await wc.close();
-console.log(JSON.stringify({ ok, ms }));`;
-  }
-  return `const t0 = performance.now();
-const snarkjs = await import('snarkjs');
-const ok = await snarkjs.${f.system}.verify(${args});
-const ms = performance.now() - t0;
-for (const n of ['bn128', 'bls12381']) if (globalThis['curve_' + n]) await (await snarkjs.curves.getCurveFromName(n)).terminate();
-console.log(JSON.stringify({ ok, ms }));`;
-}
-
-async function terminateSnarkjs(s: Snarkjs): Promise<void> {
-  const g = globalThis as Record<string, unknown>;
-  for (const n of ['bn128', 'bls12381']) if (g[`curve_${n}`]) await (await s.curves.getCurveFromName(n)).terminate();
-}
 
 /** The PLONK/FFLONK suite. */
 export const plonkSuite: BenchSuite = {
@@ -112,15 +85,7 @@ export const plonkSuite: BenchSuite = {
       // quick: one case, so that the demo's quick run of every suite (and its browser test) stays short
       defaults: { quick: ['plonk-bn254'], full: ['plonk-bn254', 'plonk-bls12_381', 'fflonk-bn254'] },
     },
-    {
-      id: 'cold',
-      label: 'Cold first call (Node)',
-      options: [
-        { value: 'yes', label: 'measure' },
-        { value: 'no', label: 'skip' },
-      ],
-      defaults: { quick: ['no'], full: ['yes'] },
-    },
+    coldParam,
   ],
   async cases(ctx: BenchContext) {
     const { engine } = ctx;
@@ -218,13 +183,13 @@ export const plonkSuite: BenchSuite = {
             setup: () => {
               f = fixture(id);
             },
-            check: async () => (await coldRun(coldSource(impl, f))) > 0,
+            check: async () => (await coldRun(coldSource(impl, f.system, f))) > 0,
             run: () => {
               throw new Error('timed by measure()');
             },
             measure: async (k: number) => {
               let ms = 0;
-              for (let i = 0; i < k; i++) ms += await coldRun(coldSource(impl, f));
+              for (let i = 0; i < k; i++) ms += await coldRun(coldSource(impl, f.system, f));
               return ms;
             },
           });
