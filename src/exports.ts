@@ -26,11 +26,8 @@ export type {
 export * as curves from './curves/index.js';
 // Every Starknet export (the engine's shared ones come again through it: the same bindings).
 export * from './starknet/exports.js';
-export type { BW6Curve, PairingCurve, PairingCurveName, PairingGroup, PairingBenchHooks, PreparedG2, PairingCheckOptions, Bls12381Curve, HashToCurveGroup, HashToCurveOptions } from './pairing/curve.js';
-export type { BenchHooks } from './pairing/kernel.js';
-export type { PairingConstants, Pairing6Constants } from './generated/pairing.js';
-export type { Pairing12Name } from './pairing/kernel.js';
-export type { Decomposition } from './math/lattice.js';
+export type * from './engine/pairing-exports.js';
+export type { BW6Curve } from './pairing/curve.js';
 export type { MsmCurveSpec, WeierstrassModel, EdwardsModel } from './gpu/curves.js';
 export type { Groth16Api } from './groth16/api.js';
 export { KEY_CACHE_SIZE } from './groth16/api.js';
@@ -48,16 +45,5 @@ export type { KzgSetupJson } from './kzg/setup.js';
 export type { BlsApi, BlsScheme } from './bls/api.js';
 export { BLS_DST_ETH, BLS_DST_G1_NUL, BLS_KEY_CACHE_SIZE } from './bls/api.js';
 export type { BlsBytes, BlsSecretKey, BlsSchemeOptions, BlsBatchItem, BlsBatchResult } from './bls/api.js';
-export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from './pairing/encoding.js';
-export type { CurveGroup } from './core/group.js';
 export type { EmbeddedCurve, EmbeddedGroup, CurvePoint, EmbeddedEncodeOptions, EmbeddedDecodeOptions } from './embedded/curve.js';
-export type {
-  MsmBackend,
-  MsmOptions,
-  MsmProgressEvent,
-  MsmMethods,
-  PackedInput,
-  PreparedBases,
-  PrepareBasesOptions,
-} from './msm/types.js';
 export type { MsmGroupId } from './generated/msm.js';

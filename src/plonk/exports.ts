@@ -12,12 +12,4 @@ export type { UniversalPreparedKey, PlonkPreparedKey, FflonkPreparedKey, PlonkOp
 export type { ProofSystem } from './format.js';
 export type * from './json.js';
 export type { JsonInteger, PublicSignals, PublicSignalsInput, SnarkjsG1, SnarkjsG2 } from '../groth16/json.js';
-export type { PairingCurve, PairingCurveName, PairingGroup, PreparedG2, PairingCheckOptions } from '../pairing/curve.js';
-export type { G1Point, G2Point, PointFormat, EncodeOptions, DecodeOptions } from '../pairing/encoding.js';
-export type { CurveGroup } from '../core/group.js';
-export type { MsmBackend, MsmOptions, MsmProgressEvent, MsmMethods, PackedInput, PreparedBases, PrepareBasesOptions } from '../msm/types.js';
-export type { PairingBenchHooks } from '../pairing/curve.js';
-export type { BenchHooks } from '../pairing/kernel.js';
-export type { PairingConstants, Pairing6Constants } from '../generated/pairing.js';
-export type { Pairing12Name } from '../pairing/kernel.js';
-export type { Decomposition } from '../math/lattice.js';
+export type * from '../engine/pairing-exports.js';
