@@ -23,6 +23,11 @@ import { defineConfig } from 'vite';
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const demoRoot = fileURLToPath(new URL('./demo', import.meta.url));
 const builtEntry = fileURLToPath(new URL('./dist/src/index.js', import.meta.url));
+/** The site's pages: the demo, and the interface-less runner `npm run bench -- --browser` drives. */
+const pages = {
+  index: fileURLToPath(new URL('./demo/index.html', import.meta.url)),
+  cli: fileURLToPath(new URL('./demo/cli.html', import.meta.url)),
+};
 
 /** Headers that make the page cross-origin isolated. Every resource the demo loads is same-origin. */
 const isolationHeaders = {
@@ -53,7 +58,7 @@ export default defineConfig({
     // The dev server pre-bundles the dependencies it finds by crawling from these files. Without the
     // benchmark worker here, the peers it imports (and those future suites import) are found only when the
     // worker loads, and Vite then reloads the page mid-session to add them.
-    entries: ['index.html', 'src/bench.worker.ts'],
+    entries: ['index.html', 'cli.html', 'src/bench.worker.ts'],
   },
   worker: {
     // The demo's benchmark worker loads its peers (snarkjs, mcl-wasm, …) with dynamic imports, and code splitting
@@ -67,5 +72,6 @@ export default defineConfig({
     emptyOutDir: true,
     // Top-level await (in the worker) needs ES2022; every WebGPU-capable browser has it.
     target: 'es2022',
+    rolldownOptions: { input: pages },
   },
 });

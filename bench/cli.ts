@@ -1,7 +1,12 @@
 /**
- * `npm run bench -- [suite…] [--quick] [--json] [--workers N] [--param id=v1,v2 …]`: runs benchmark suites
- * in Node and prints one table (or the whole report as JSON with `--json`). Same suites, runner and table
- * as the demo page.
+ * `npm run bench -- [suite…] [--quick] [--json] [--workers N] [--param id=v1,v2 …] [--browser [--variant v]]`:
+ * runs benchmark suites in Node and prints one table (or the whole report as JSON with `--json`). Same suites,
+ * runner and table as the demo page.
+ *
+ * `--browser` runs them in headless Chromium instead, through the demo's benchmark worker, once in a stock
+ * browser and once with WebAssembly wide arithmetic on (`--variant stock` or `--variant wide-arithmetic` for
+ * one of them), and prints each variant's table and then the variants side by side
+ * (`bench/browser/run.ts`). There the page's engine decides its workers (`--workers` does not apply).
  *
  * `--param size=1024,4096` sets that parameter for every chosen suite that declares it (`--list` shows
  * suites, parameters and their values). Suites whose needs this machine does not meet (e.g. WebGPU) are
@@ -30,7 +35,7 @@ import {
 process.env.XDG_RUNTIME_DIR ??= mkdtempSync(join(tmpdir(), 'webcurves-xdg-'));
 
 const args = process.argv.slice(2);
-const valueFlags = new Set(['--workers', '--param']);
+const valueFlags = new Set(['--workers', '--param', '--variant']);
 const flag = (name: string): boolean => args.includes(name);
 const values = (name: string): string[] => args.flatMap((a, i) => (a === name && i + 1 < args.length ? [args[i + 1]!] : []));
 /** Prints a usage error and exits (a declared function, so TypeScript narrows after calls to it). */
@@ -66,6 +71,30 @@ for (const p of values('--param')) {
 }
 for (const id of Object.keys(choice)) {
   if (!chosen.some((s) => s.params?.some((p) => p.id === id))) fail(`no chosen suite has a parameter "${id}" (see --list)`);
+}
+
+if (flag('--browser')) {
+  const { BROWSER_VARIANTS, runInBrowser, variantTable } = await import('./browser/run.js');
+  const asked = values('--variant');
+  const bad = asked.filter((v) => !(BROWSER_VARIANTS as readonly string[]).includes(v));
+  if (bad.length) fail(`unknown --variant ${bad.join(', ')}; available: ${BROWSER_VARIANTS.join(', ')}`);
+  const variants = BROWSER_VARIANTS.filter((v) => asked.length === 0 || asked.includes(v));
+  // Only each suite's own parameters; the page fills in the defaults and checks the values.
+  const selection: BenchSelection[] = chosen.map((s) => ({
+    suite: s.id,
+    params: Object.fromEntries(Object.entries(choice).filter(([id]) => s.params?.some((p) => p.id === id))),
+  }));
+  const runs = await runInBrowser({ mode, selection, variants, log: (line) => json || console.error(line) });
+  if (json) console.log(JSON.stringify(runs, null, 2));
+  else {
+    for (const run of runs) {
+      for (const u of run.unavailable) console.error(`${run.variant}: ${u.suite}: not run there: ${u.reason}`);
+      console.log(`## ${run.variant}\n\n${markdownReport(run.report)}`);
+    }
+    if (runs.length > 1) console.log(`## variants side by side\n\n${variantTable(runs)}`);
+  }
+  if (runs.some((run) => run.report.results.some((r) => !r.ok && r.skipped === undefined))) process.exitCode = 1;
+  process.exit();
 }
 
 // The built package, whatever tsx makes of the bare name: tsconfig.json maps `webcurves` to src/ for type

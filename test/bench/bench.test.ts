@@ -20,6 +20,7 @@ import {
   type BenchReport,
   type BenchSuite,
 } from '../../bench/index.js';
+import { variantTable } from '../../bench/browser/run.js';
 
 const suite: BenchSuite = {
   id: 'demo',
@@ -176,5 +177,25 @@ describe('bench runner', () => {
     const rs = [{ suite: 'x', subject: 's', op: 'o', impl: 'peer', ok: true, nsPerOp: 2, opsPerSec: 5e8, ratio: 3 }];
     fillRatios(rs);
     expect(rs[0]!.ratio).toBeUndefined();
+  });
+});
+
+describe('browser variants', () => {
+  it('puts each case timed in both variants side by side, with the later one over the first', () => {
+    const result = (op: string, impl: string, nsPerOp: number, ok = true): BenchReport['results'][number] => ({
+      suite: 'fields', subject: 'bls12_381_fp', op, impl, ok, nsPerOp, opsPerSec: 1e9 / nsPerOp,
+    });
+    const report = (results: BenchReport['results']): BenchReport => ({
+      version: '0.0.0', runtime: 'Headless Chrome 156', date: '2026-12-01T00:00:00Z', mode: 'quick', selection: [], info: info(), results,
+    });
+    const table = variantTable([
+      { variant: 'stock', report: report([result('mul', 'webcurves', 200), result('sqr', 'webcurves', 180), result('add', 'webcurves', 20)]), unavailable: [] },
+      { variant: 'wide-arithmetic', report: report([result('mul', 'webcurves', 50), result('sqr', 'webcurves', 90, false)]), unavailable: [] },
+    ]);
+    const lines = table.trim().split('\n');
+    expect(lines[0]).toBe('| suite | subject | op | impl | stock | wide-arithmetic | wide-arithmetic ÷ stock |');
+    // sqr failed its check in the second variant and add was not run there: neither has a pair to compare.
+    expect(lines.slice(2)).toEqual(['| fields | bls12_381_fp | mul | webcurves | 200.0 ns | 50.0 ns | 0.25 |']);
+    expect(variantTable([{ variant: 'stock', report: report([result('mul', 'webcurves', 1)]), unavailable: [] }])).toBe('');
   });
 });

@@ -38,8 +38,9 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_LAYOUTS } from 'webcurves';
 import { markdownReport, suites, type BenchReport } from '../../bench/index.js';
-import { launchChromium } from './chromium.js';
-import { serveStatic, type StaticServer } from './serve.js';
+import { launchChromium } from '../../bench/browser/chromium.js';
+import type { CliRun } from '../../demo/src/cli-page.js';
+import { serveStatic, type StaticServer } from '../../bench/browser/serve.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const configFile = join(repoRoot, 'vite.config.ts');
@@ -169,6 +170,7 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
   const tasks: Record<string, { available: string | null; availability: string; buttonDisabled: boolean; output: string; tone: string | null }> = {};
   let sampleVk: { protocol?: string; curve?: string } = {};
   let markdownExport: string;
+  let cliRun: CliRun;
   const timings: Record<string, number> = {};
   // A failed setup (no Chromium, no dist/) is rethrown by every test, so each one is reported as FAILED
   // with the reason; a throwing beforeAll would fail the file but list the tests as skipped.
@@ -287,6 +289,19 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
       }))),
     };
     lap('cancel');
+
+    // The interface-less page `npm run bench -- --browser` drives: one small suite, through the same worker.
+    const cli = await context.newPage();
+    cli.on('pageerror', (e: Error) => pageErrors.push(`cli: ${e.stack ?? e.message}`));
+    await cli.goto(`${server.url}cli.html`);
+    await cli.waitForFunction(() => window.webcurvesBench !== undefined, undefined, { timeout: 45_000 });
+    cliRun = await cli.evaluate(() =>
+      window.webcurvesBench!.run('quick', [
+        { suite: 'fields', params: { field: ['stark_fp'] } },
+        { suite: 'no-such-suite', params: {} },
+      ]),
+    );
+    lap('cli page');
 
     console.info(`browser test timings (ms): ${JSON.stringify(timings)}`);
     const notable = consoleMessages.filter((m) => m.type === 'warning' || m.type === 'error');
@@ -426,6 +441,18 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     expect(cancelled.ms).toBeLessThan(1500);
     expect(cancelled.verdicts).not.toContain('running');
     expect(cancelled.verdicts).not.toContain('pending');
+  });
+
+  it('runs chosen suites from the command-line page (npm run bench -- --browser) and names what it could not run', () => {
+    ready();
+    const { report, unavailable } = cliRun;
+    expect(report.runtime).toMatch(/Chrome/);
+    expect(report.selection).toEqual([{ suite: 'fields', params: expect.objectContaining({ field: ['stark_fp'] }) }]);
+    const ours = report.results.filter((r) => r.impl === 'webcurves');
+    expect(ours.map((r) => r.op)).toEqual(expect.arrayContaining(['mul', 'sqr']));
+    for (const r of report.results) expect(r.ok || r.skipped !== undefined, `${r.op} ${r.impl}: ${r.error}`).toBe(true);
+    expect(ours.every((r) => r.subject === 'stark_fp' && r.nsPerOp > 0)).toBe(true);
+    expect(unavailable).toEqual([{ suite: 'no-such-suite', reason: 'this build has no such suite' }]);
   });
 
   it('logs no console error and throws no page error', () => {

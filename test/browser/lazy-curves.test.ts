@@ -14,8 +14,8 @@ import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realSnarkjs } from '../groth16/helpers.js';
-import { launchChromium } from './chromium.js';
-import { serveStatic, type StaticServer } from './serve.js';
+import { launchChromium } from '../../bench/browser/chromium.js';
+import { serveStatic, type StaticServer } from '../../bench/browser/serve.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const pageRoot = fileURLToPath(new URL('./lazy-page/', import.meta.url));

@@ -17,8 +17,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msmCurve, type MsmCurveName } from '../../src/gpu/curves.js';
 import { CurveTwin, type AffinePoint } from '../../src/gpu/msm/twin.js';
-import { launchChromium } from './chromium.js';
-import { serveStatic, type StaticServer } from './serve.js';
+import { launchChromium } from '../../bench/browser/chromium.js';
+import { serveStatic, type StaticServer } from '../../bench/browser/serve.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const pageRoot = fileURLToPath(new URL('./msm-page/', import.meta.url));

@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
-import { serveStatic, type StaticServer } from './serve.js';
+import { launchChromium } from '../../bench/browser/chromium.js';
+import { serveStatic, type StaticServer } from '../../bench/browser/serve.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const pageRoot = fileURLToPath(new URL('./pool-page/', import.meta.url));

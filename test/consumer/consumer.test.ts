@@ -12,7 +12,7 @@
  *   project (`lib: ES2022`, `types: node`: no DOM, no WebGPU types) and in a browser one (DOM lib);
  * - check that no `webgpu` package (Dawn, 130 MB) lands in a temp app's node_modules.
  *
- * Needs the build (`npm run build`), Chromium (see `test/browser/chromium.ts`) and webpack 5 (a devDependency;
+ * Needs the build (`npm run build`), Chromium (see `bench/browser/chromium.ts`) and webpack 5 (a devDependency;
  * `WEBCURVES_WEBPACK` may name another install of it, e.g. `/tmp/wp/node_modules/webpack`). No network: the
  * installs are `--offline`, with the package's dependencies (comlink, @noble/hashes) packed from this repository's node_modules.
  * Fails, never skips, when something is missing.
@@ -29,8 +29,8 @@ import { createRequire } from 'node:module';
 import * as scure from '@scure/starknet';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../browser/chromium.js';
-import { serveStatic, type StaticServer } from '../browser/serve.js';
+import { launchChromium } from '../../bench/browser/chromium.js';
+import { serveStatic, type StaticServer } from '../../bench/browser/serve.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const examples = join(repoRoot, 'examples');

@@ -1,9 +1,9 @@
 /**
- * A tiny static file server for the browser test: serves a built site with the MIME types browsers insist
+ * A tiny static file server for the browser tests and `npm run bench -- --browser`: serves a built site with the MIME types browsers insist
  * on (`application/wasm` for streaming compilation, `text/javascript` for module scripts and workers) and
  * the COOP/COEP headers that make the page cross-origin isolated — the same headers `vite preview` sends.
  *
- * Written here rather than using `vite preview` so the test also proves the build output works from a
+ * Written here rather than using `vite preview` so the tests also prove the build output works from a
  * plain static host, with nothing from Vite at serve time.
  * @module
  */

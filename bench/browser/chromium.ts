@@ -12,6 +12,11 @@
  *   `--disable-background-networking`, `--disable-component-update`, `--disable-sync`, `--no-first-run`,
  *   and `--enable-unsafe-swiftshader`. `--disable-gpu-sandbox` and `--enable-features=Vulkan` were not
  *   needed.
+ * - `--js-flags=--wasm-wide-arithmetic` (only when asked for): Chromium 156 validates and runs WebAssembly's
+ *   wide-arithmetic instructions (`i64.mul_wide_u`, `i64.add128`, …) with it and refuses them without it, so
+ *   one browser measures and tests both field backends of the wasm core.
+ *
+ * Shared by the browser tests and `npm run bench -- --browser`.
  * @module
  */
 import { existsSync } from 'node:fs';
@@ -23,17 +28,28 @@ export const CHROMIUM_PATH = process.env.WEBCURVES_CHROMIUM ?? '/usr/bin/chromiu
 /** Extra command-line flags (on top of Playwright's defaults); see the module comment. */
 export const CHROMIUM_ARGS: readonly string[] = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
 
+/** The V8 flag that turns WebAssembly's wide-arithmetic proposal on in Chromium 156. */
+export const WIDE_ARITHMETIC_FLAG = '--js-flags=--wasm-wide-arithmetic';
+
+/** How to start the browser. */
+export interface ChromiumOptions {
+  /** Turn on WebAssembly wide arithmetic ({@link WIDE_ARITHMETIC_FLAG}); off by default, as in a stock browser. */
+  readonly wideArithmetic?: boolean;
+}
+
 /**
  * Starts headless Chromium with WebGPU on SwiftShader.
+ * @param options - see {@link ChromiumOptions}
  * @throws {Error} when the browser is not installed, saying how to install it (tests must fail, not skip:
  *   a skipped browser test would hide that the browser build was never checked).
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}. The browser test needs Debian's Chromium: ` +
         `apt-get update && apt-get install -y chromium (or set WEBCURVES_CHROMIUM to another Chromium binary).`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+  const args = [...CHROMIUM_ARGS, ...(options.wideArithmetic ? [WIDE_ARITHMETIC_FLAG] : [])];
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
 }
