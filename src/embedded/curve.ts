@@ -32,6 +32,7 @@ import { wnafDigits } from '../math/digits.js';
 import { SubgroupCache } from '../core/subgroup-cache.js';
 import { makeGroup, type GroupWasm } from '../groups/group.js';
 import { readWords, writeWords } from '../core/words.js';
+import { readLE, writeLE } from '../core/bytes.js';
 import { invMod, mod } from '../math/modular.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { MsmGroupAdapter, MsmService } from '../msm/service.js';
@@ -222,19 +223,16 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     const p = this.p;
     const plain = this.bytesWith(0);
     const negative = (v: bigint): boolean => v > p - v && v !== 0n;
-    const le = (out: Uint8Array, at: number, v: bigint, len: number): void => {
-      for (let i = 0; i < len; i++, v >>= 8n) out[at + i] = Number(v & 0xffn);
-    };
     if (kind === 'te') {
       if (!compressed) {
         const out = new Uint8Array(2 * plain);
-        le(out, 0, x, plain);
-        le(out, plain, y, plain);
+        writeLE(out, 0, x, plain);
+        writeLE(out, plain, y, plain);
         return out;
       }
       const n = this.bytesWith(1);
       const out = new Uint8Array(n);
-      le(out, 0, y, n);
+      writeLE(out, 0, y, n);
       if (negative(x)) out[n - 1] = out[n - 1]! | 0x80;
       return out;
     }
@@ -243,8 +241,8 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     const flags = zero ? 0x40 : negative(y) ? 0x80 : 0;
     const out = new Uint8Array(compressed ? n : plain + n);
     if (!zero) {
-      le(out, 0, x, compressed ? n : plain);
-      if (!compressed) le(out, plain, y, n);
+      writeLE(out, 0, x, compressed ? n : plain);
+      if (!compressed) writeLE(out, plain, y, n);
     }
     out[out.length - 1] = out[out.length - 1]! | flags;
     return out;
@@ -254,11 +252,8 @@ export class EmbeddedCurveImpl implements EmbeddedCurve {
     if (!(bytes instanceof Uint8Array)) throw new WebcurvesError('INVALID_ENCODING', 'expected a Uint8Array');
     const p = this.p;
     const plain = this.bytesWith(0);
-    const le = (at: number, len: number, mask = 0xff): bigint => {
-      let v = 0n;
-      for (let i = len - 1; i >= 0; i--) v = (v << 8n) | BigInt(i === len - 1 ? bytes[at + i]! & mask : bytes[at + i]!);
-      return v;
-    };
+    // `mask` keeps the bits of the last (most significant) byte that are not flags; lengths are checked first.
+    const le = (at: number, len: number, mask = 0xff): bigint => readLE(bytes, at, len) & ~(BigInt(0xff ^ mask) << BigInt(8 * (len - 1)));
     const field = (v: bigint, what: string): bigint => {
       if (v >= p) throw new WebcurvesError('NOT_IN_FIELD', `${what} is not below the field modulus`);
       return v;

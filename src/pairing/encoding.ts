@@ -19,6 +19,7 @@ import { WebcurvesError } from '../errors.js';
 import { mod } from '../math/modular.js';
 import { optionalBoolean, optionsBag } from '../core/args.js';
 import type { Fp2 } from '../math/tower.js';
+import { readBE, readLE, writeBE, writeLE } from '../core/bytes.js';
 
 /** Affine G1 point; the identity is `{ x: 0n, y: 0n }`. */
 export interface G1Point {
@@ -97,22 +98,6 @@ function resolve(c: EncodingCurve, opts: EncodeOptions | undefined): Resolved {
 
 const fpBytes = (p: bigint): number => Math.ceil(p.toString(2).length / 8);
 
-function writeBE(out: Uint8Array, at: number, len: number, v: bigint): void {
-  for (let i = len - 1; i >= 0; i--, v >>= 8n) out[at + i] = Number(v & 0xffn);
-}
-function writeLE(out: Uint8Array, at: number, len: number, v: bigint): void {
-  for (let i = 0; i < len; i++, v >>= 8n) out[at + i] = Number(v & 0xffn);
-}
-function readBE(b: Uint8Array, at: number, len: number): bigint {
-  let v = 0n;
-  for (let i = 0; i < len; i++) v = (v << 8n) | BigInt(b[at + i]!);
-  return v;
-}
-function readLE(b: Uint8Array, at: number, len: number): bigint {
-  let v = 0n;
-  for (let i = len - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[at + i]!);
-  return v;
-}
 
 /** "Larger of ±y" for Fp. */
 const largerFp = (y: bigint, p: bigint): boolean => y > (p - 1n) / 2n;
@@ -157,7 +142,7 @@ export function encodePoint(c: EncodingCurve, x: readonly bigint[], y: readonly 
   const w = WIDTH[format];
   if (w !== undefined) {
     if (isZero) return out;
-    coordsOf(format, x, y).forEach((v, i) => writeBE(out, i * w, w, v));
+    coordsOf(format, x, y).forEach((v, i) => writeBE(out, i * w, v, w));
     return out;
   }
   const ys: Fp2 | bigint = g2 ? [y[0]!, y[1]!] : y[0]!;
@@ -165,7 +150,7 @@ export function encodePoint(c: EncodingCurve, x: readonly bigint[], y: readonly 
   if (format === 'zcash') {
     if (!isZero) {
       const vals = coordsOf(format, x, y).slice(0, compressed ? (g2 ? 2 : 1) : undefined);
-      vals.forEach((v, i) => writeBE(out, i * n, n, v));
+      vals.forEach((v, i) => writeBE(out, i * n, v, n));
     }
     out[0] = out[0]! | (compressed ? 0x80 : 0) | (isZero ? 0x40 : 0) | (compressed && larger ? 0x20 : 0);
     return out;
@@ -173,7 +158,7 @@ export function encodePoint(c: EncodingCurve, x: readonly bigint[], y: readonly 
   // arkworks: little-endian, c0 before c1, flags on the last byte of the last written element
   if (!isZero) {
     const vals = coordsOf(format, x, y).slice(0, compressed ? (g2 ? 2 : 1) : undefined);
-    vals.forEach((v, i) => writeLE(out, i * n, n, v));
+    vals.forEach((v, i) => writeLE(out, i * n, v, n));
   }
   out[out.length - 1] = out[out.length - 1]! | (isZero ? 0x40 : larger ? 0x80 : 0);
   return out;

@@ -11,7 +11,8 @@
  * @module
  */
 import type { SystemAlgebra } from './system.js';
-import { putBE, Transcript } from './transcript.js';
+import { Transcript } from './transcript.js';
+import { bytesBE } from '../core/bytes.js';
 
 // Terms: C0, [1]₁, then the proof's C1 C2 W1 W2.
 const C0 = 0, G = 1, C1 = 2, C2 = 3, W1 = 4, W2 = 5;
@@ -53,11 +54,7 @@ export const fflonkAlgebra: SystemAlgebra = {
     const LNUM = FIXED, LDEN = LNUM + m, PRE = LDEN + m, SIG = PRE + m + 21;
     const X2 = out, G2 = out + TERMS;
     const tr = new Transcript(F.layout.modulus, bytes.key);
-    const s32 = (v: bigint): Uint8Array => {
-      const b = new Uint8Array(32);
-      putBE(b, 0, v, 32);
-      return b;
-    };
+    const s32 = (v: bigint): Uint8Array => bytesBE(v, 32);
 
     // Challenges (snarkjs `computeChallenges`).
     for (const s of signals) tr.add(s32(s));

@@ -10,7 +10,8 @@
  * pairing unit computes as one MSM, and which a batch folds across proofs (see `api.ts`).
  * @module
  */
-import { putBE, Transcript } from './transcript.js';
+import { Transcript } from './transcript.js';
+import { bytesBE } from '../core/bytes.js';
 import type { SystemAlgebra } from './system.js';
 
 // Key points Qm Ql Qr Qo Qc S1 S2 S3, then [1]₁, then the proof's A B C Z T1 T2 T3 Wxi Wxiw.
@@ -41,11 +42,7 @@ export const plonkAlgebra: SystemAlgebra = {
     const X2 = out, G2 = out + TERMS; // the two combinations' scalar slots
     const r = F.layout.modulus;
     const tr = new Transcript(r, bytes.key);
-    const s32 = (v: bigint): Uint8Array => {
-      const b = new Uint8Array(32);
-      putBE(b, 0, v, 32);
-      return b;
-    };
+    const s32 = (v: bigint): Uint8Array => bytesBE(v, 32);
     const pt = (t: number): Uint8Array => bytes.proof[t - A]!;
 
     // Challenges (snarkjs `calculatechallenges`).

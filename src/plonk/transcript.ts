@@ -10,23 +10,16 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { G1Point } from '../pairing/encoding.js';
+import { readBE, writeBE } from '../core/bytes.js';
 
 /** A G1 point as the transcript hashes it: x ‖ y, big-endian, `fpBytes` bytes each. @throws nothing. */
 export function pointBytes(P: G1Point, fpBytes: number): Uint8Array {
   const out = new Uint8Array(2 * fpBytes);
-  putBE(out, 0, P.x, fpBytes);
-  putBE(out, fpBytes, P.y, fpBytes);
+  writeBE(out, 0, P.x, fpBytes);
+  writeBE(out, fpBytes, P.y, fpBytes);
   return out;
 }
 
-/** A value < 2^(8·len) as `len` big-endian bytes at `offset`. @throws nothing. */
-export function putBE(out: Uint8Array, offset: number, v: bigint, len: number): void {
-  let x = v;
-  for (let k = len - 1; k >= 0; k--) {
-    out[offset + k] = Number(x & 0xffn);
-    x >>= 8n;
-  }
-}
 
 /** A Keccak-256 state that has absorbed some bytes (a key's part of the first challenge), to resume from. */
 export type TranscriptPrefix = ReturnType<typeof keccak_256.create>;
@@ -71,8 +64,6 @@ export class Transcript {
     const d = this.hash.digest();
     this.hash = keccak_256.create();
     this.empty = true;
-    let v = 0n;
-    for (const b of d) v = (v << 8n) | BigInt(b);
-    return v % this.r;
+    return readBE(d) % this.r;
   }
 }

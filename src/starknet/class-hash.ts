@@ -19,11 +19,12 @@
  * @module
  */
 import { blake2s } from '@noble/hashes/blake2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { WebcurvesError } from '../errors.js';
 import { describe } from '../core/args.js';
 import { asciiBytes, fromParsed, JsonInteger, JsonObject, parseJson, pythonDumps, type JsonNode } from './class-json.js';
 import { shortString } from './tx-hash.js';
+import { keccak250 } from './felt.js';
+import { readLE } from '../core/bytes.js';
 
 // ---- Input shapes ----
 
@@ -256,12 +257,7 @@ function contractObject(v: unknown, what: string): Record<string, unknown> {
 
 // ---- Keccak ----
 
-function keccak250(bytes: Uint8Array): bigint {
-  const h = keccak_256(bytes);
-  let x = 0n;
-  for (let i = 0; i < 32; i++) x = (x << 8n) | BigInt(h[i]!);
-  return x & ((1n << 250n) - 1n);
-}
+
 
 // ---- Sierra ----
 
@@ -454,9 +450,7 @@ export function blake2sMany(packed: Uint32Array): bigint {
   const dv = new DataView(bytes.buffer);
   for (let k = 0; k < n; k++) dv.setUint32(4 * k, words[k]!, true);
   const d = blake2s(bytes, { dkLen: 32 });
-  let x = 0n;
-  for (let i = 31; i >= 0; i--) x = (x << 8n) | BigInt(d[i]!);
-  return x % P;
+  return readLE(d) % P;
 }
 
 // ---- Legacy (Cairo 0) ----

@@ -11,6 +11,8 @@
 import { WebcurvesError } from '../errors.js';
 import { describe } from '../core/args.js';
 import { STARK_P } from '../curves/stark-constants.js';
+import { readBE } from '../core/bytes.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 
 /** A number as starknet.js accepts it: bigint, safe integer, or decimal / 0x-hex string. */
 export type BigNumberish = bigint | number | string;
@@ -88,4 +90,17 @@ export function toHex(x: BigNumberish): string {
 export function signatureToArray(sig: { readonly r: BigNumberish; readonly s: BigNumberish }): [string, string] {
   if (typeof sig !== 'object' || sig === null) throw new WebcurvesError('INVALID_ARGUMENT', `signature must be an object { r, s }, not ${describe(sig)}`);
   return [toHex(sig.r), toHex(sig.s)];
+}
+
+const MASK_250 = (1n << 250n) - 1n;
+
+/**
+ * Starknet's keccak (`sn_keccak`): Keccak-256 of the bytes, read big-endian, its low 250 bits — the selector,
+ * type-hash and class-hash keccak of every `wc.starknet` feature.
+ * @param bytes - the message
+ * @returns the value, below 2^250
+ * @throws nothing.
+ */
+export function keccak250(bytes: Uint8Array): bigint {
+  return readBE(keccak_256(bytes)) & MASK_250;
 }

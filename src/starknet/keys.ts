@@ -8,6 +8,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { WebcurvesError } from '../errors.js';
 import { STARK_N } from '../curves/stark-constants.js';
+import { readBE } from '../core/bytes.js';
 
 const LIMIT = (1n << 256n) - ((1n << 256n) % STARK_N);
 
@@ -52,8 +53,7 @@ export function grindKey(seed: string | Uint8Array): bigint {
     msg.set(s);
     msg.set(suffix, s.length);
     const d = sha256(msg);
-    let key = 0n;
-    for (let k = 0; k < 32; k++) key = (key << 8n) | BigInt(d[k]!);
+    const key = readBE(d);
     if (key < LIMIT) return key % STARK_N;
   }
   // 100 001 rejections in a row have probability below 2^-400000: not reachable with SHA-256.

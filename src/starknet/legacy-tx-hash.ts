@@ -16,10 +16,9 @@
  * Query versions (2^128 + v, for fee estimation) are accepted wherever a version is.
  * @module
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { WebcurvesError } from '../errors.js';
 import { felts, shortString } from './tx-hash.js';
-import { toFelt, type BigNumberish } from './felt.js';
+import { keccak250, toFelt, type BigNumberish } from './felt.js';
 
 /** compute_hash_on_elements over checked field elements. */
 export type HashOnElements = (xs: bigint[]) => bigint;
@@ -123,7 +122,6 @@ const PREFIXES: Readonly<Record<LegacyTransactionType, bigint>> = {
   l1_handler: shortString('l1_handler'),
 };
 const QUERY = 1n << 128n;
-const MASK_250 = (1n << 250n) - 1n;
 /** Contract addresses are reduced below 2^251 − 256 (the storage address bound). */
 const ADDR_BOUND = (1n << 251n) - 256n;
 const CONTRACT_ADDRESS_PREFIX = shortString('STARKNET_CONTRACT_ADDRESS');
@@ -298,10 +296,7 @@ export function starknetKeccak(data: string | Uint8Array): bigint {
   if (typeof data === 'string') bytes = new TextEncoder().encode(data);
   else if (data instanceof Uint8Array) bytes = data;
   else throw new WebcurvesError('INVALID_ARGUMENT', 'starknetKeccak takes a string or a Uint8Array');
-  const h = keccak_256(bytes);
-  let x = 0n;
-  for (let i = 0; i < 32; i++) x = (x << 8n) | BigInt(h[i]!);
-  return x & MASK_250;
+  return keccak250(bytes);
 }
 
 /**

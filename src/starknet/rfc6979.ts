@@ -16,6 +16,7 @@
  * @module
  */
 import { STARK_N } from '../curves/stark-constants.js';
+import { bytesBE, readBE } from '../core/bytes.js';
 
 const QLEN = 252;
 
@@ -30,22 +31,17 @@ function bitLength(x: bigint): number {
  */
 export function minimalBytes(x: bigint): Uint8Array {
   const n = Math.ceil(bitLength(x) / 8);
-  const out = new Uint8Array(n);
-  for (let i = n - 1; i >= 0; i--, x >>= 8n) out[i] = Number(x & 0xffn);
-  return out;
+  return bytesBE(x, n);
 }
 
 /** x as 32 big-endian bytes (x < 2^256). */
 function bytes32(x: bigint): Uint8Array {
-  const out = new Uint8Array(32);
-  for (let i = 31; i >= 0; i--, x >>= 8n) out[i] = Number(x & 0xffn);
-  return out;
+  return bytesBE(x, 32);
 }
 
 /** RFC 6979 bits2int: the leftmost qlen bits of b as an integer. */
 function bits2int(b: Uint8Array): bigint {
-  let x = 0n;
-  for (const byte of b) x = (x << 8n) | BigInt(byte);
+  const x = readBE(b);
   const excess = b.length * 8 - QLEN;
   return excess > 0 ? x >> BigInt(excess) : x;
 }

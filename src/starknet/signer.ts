@@ -26,8 +26,8 @@ import type {
 import { WebcurvesError } from '../errors.js';
 import { describe } from '../core/args.js';
 import { STARK_N, STARK_P } from '../curves/stark-constants.js';
-import { parseBigNumberish, toHex, type BigNumberish } from './felt.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak250, parseBigNumberish, toHex, type BigNumberish } from './felt.js';
+import { readBE } from '../core/bytes.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
@@ -52,7 +52,6 @@ export interface StarknetEngineLike {
 
 const VERSION_3 = '0x3';
 const QUERY_VERSION_3 = '0x100000000000000000000000000000003';
-const MASK_250 = (1n << 250n) - 1n;
 
 function fail(message: string): never {
   throw new WebcurvesError('INVALID_ARGUMENT', message);
@@ -60,10 +59,8 @@ function fail(message: string): never {
 
 function privateKeyFrom(pk: unknown): bigint {
   let d: bigint;
-  if (pk instanceof Uint8Array) {
-    d = 0n;
-    for (let i = 0; i < pk.length; i++) d = (d << 8n) | BigInt(pk[i]!);
-  } else d = parseBigNumberish(pk, 'privateKey');
+  if (pk instanceof Uint8Array) d = readBE(pk);
+  else d = parseBigNumberish(pk, 'privateKey');
   if (d < 1n || d >= STARK_N) throw new WebcurvesError('INVALID_PRIVATE_KEY', 'private key must be in [1, N)');
   return d;
 }
@@ -125,10 +122,7 @@ function feltString(it: unknown): string {
 
 function selectorOf(name: unknown): string {
   if (typeof name !== 'string') fail(`entrypoint must be a string, not ${describe(name)}`);
-  const d = keccak_256(utf8ToBytes(name));
-  let x = 0n;
-  for (let i = 0; i < d.length; i++) x = (x << 8n) | BigInt(d[i]!);
-  return '0x' + (x & MASK_250).toString(16);
+  return '0x' + keccak250(utf8ToBytes(name)).toString(16);
 }
 
 /** starknet.js's byteArrayFromString, as the object CallData.compile flattens. */

@@ -19,11 +19,10 @@
  * overflow in starknet.js).
  * @module
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { WebcurvesError } from '../errors.js';
 import { STARK_P } from '../curves/stark-constants.js';
-import { parseBigNumberish, type BigNumberish } from './felt.js';
+import { keccak250, parseBigNumberish, type BigNumberish } from './felt.js';
 
 /** `'0'`: legacy (`StarkNetDomain`, Pedersen); `'1'`: active (`StarknetDomain`, Poseidon). */
 export type TypedDataRevision = '0' | '1';
@@ -86,7 +85,6 @@ const NO_PRESETS: StarknetTypes = {};
 const U128_MAX = (1n << 128n) - 1n;
 const I128_MIN = -(1n << 127n);
 const I128_MAX = (1n << 127n) - 1n;
-const MASK_250 = (1n << 250n) - 1n;
 const HEX = /^0[xX][0-9a-fA-F]*$/;
 const TUPLE = /^\(.*\)$/;
 const STARKNET_MESSAGE = shortStringFelt('StarkNet Message', '');
@@ -175,10 +173,7 @@ const TYPE_HASH_CACHE_SIZE = 512;
 function starknetKeccak(s: string): bigint {
   let h = TYPE_HASHES.get(s);
   if (h === undefined) {
-    const d = keccak_256(utf8ToBytes(s));
-    let x = 0n;
-    for (let i = 0; i < d.length; i++) x = (x << 8n) | BigInt(d[i]!);
-    h = x & MASK_250;
+    h = keccak250(utf8ToBytes(s));
     if (TYPE_HASHES.size >= TYPE_HASH_CACHE_SIZE) TYPE_HASHES.clear();
     TYPE_HASHES.set(s, h);
   }
