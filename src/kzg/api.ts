@@ -5,9 +5,12 @@
  * and EIP-7594's cells (`computeCells`, `computeCellsAndKzgProofs`, `verifyCellKzgProofBatch`,
  * `recoverCellsAndKzgProofs`, in `cells.ts`).
  *
- * How it runs: commitments and proofs are 4096-point MSMs over the setup's fixed G1 Lagrange points, prepared
- * once per engine (`prepareBases`: converted, in bit-reversed order, kept by the MSM service and split over
- * its workers); field work (blob parsing and range checks, barycentric evaluation, quotients) runs in the
+ * How it runs: commitments and proofs are 4096-point MSMs over the setup's fixed G1 Lagrange points (in
+ * bit-reversed order) by the fixed-base Pippenger of `src/msm/fixed.ts`: window tables 2^(12·w)·Lᵢ built once
+ * and kept where the MSM runs — one slice of the points per worker (≈ 4.7 MB per 2048 points, built on the
+ * slice's first use, ≈ 0.3 s on a quiet core), or all 4096 in the calling thread without workers (≈ 9.4 MB) —
+ * then one shared bucket set per MSM (measured 0.70–0.84× the time of the ordinary prepared-bases MSM it
+ * replaces, 2 workers, interleaved); field work (blob parsing and range checks, barycentric evaluation, quotients) runs in the
  * calling thread's wasm core (`kernel.ts`); verification is one pairing check of two pairs against the setup's
  * G2 points, whose Miller-loop lines are precomputed when the setup loads: e(C − [y]G₁ + [z]π, G₂) ·
  * e(−π, [τ]₂) = 1. Batches (`verifyBlobKzgProofBatch`) use c-kzg's random linear combination with its
@@ -23,13 +26,26 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { denseArray, describe } from '../core/args.js';
-import type { PairingCurve, PreparedG2 } from '../pairing/curve.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Pairing12Impl, PairingCurve, PreparedG2 } from '../pairing/curve.js';
+import { readWords } from '../core/words.js';
+import { buildFixedTables, fixedMsm, type FixedTables } from '../msm/fixed.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { PreparedBases } from '../msm/types.js';
 import { BLOB_BYTES, BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, KzgKernel, R, be32, blobChallenge, fromBE, hashToField, reverseBits, u64be } from './kernel.js';
 import { G1_WORDS, hexBytes, packG1, type LoadedSetup } from './setup.js';
 import { KzgCells, type CellsAndProofs, type Fk20Source } from './cells.js';
 import { fk20Columns } from './fk20.js';
+
+/** The setup's Lagrange points for the fixed-base commitments (see `KzgApi.commit`). */
+interface FixedBases {
+  /** Canonical words, bit-reversed order. */
+  readonly words: Uint32Array;
+  /** A digest of the words: the workers' tables are kept under it. */
+  readonly key: string;
+  /** Whether a point is the identity (a custom setup): then the prepared-bases MSM serves. */
+  readonly identity: boolean;
+}
 
 /** Bytes: a `Uint8Array`, or a hex string with `0x`. */
 export type KzgBytes = Uint8Array | string;
@@ -75,6 +91,8 @@ export class KzgApi {
   private cellsImpl: KzgCells | undefined;
   private tau64: PreparedG2 | undefined;
   private monomial: G1Point[] | undefined;
+  private fixedCache: Promise<FixedBases> | undefined;
+  private localTables: FixedTables | undefined;
 
   /** See {@link createKzgApi}. */
   // Private, so that the published declarations name none of its internal parameter types.
@@ -132,9 +150,67 @@ export class KzgApi {
     return bytesArg(v, BLOB_BYTES, what);
   }
 
+  /**
+   * The Lagrange points in bit-reversed order as canonical words, and a digest naming them for the workers'
+   * tables (made once; a failure is forgotten).
+   */
+  private fixedBases(): Promise<FixedBases> {
+    if (!this.fixedCache) {
+      const p = (async (): Promise<FixedBases> => {
+        const natural = await this.setup.g1Lagrange();
+        const words = new Uint32Array(natural.length);
+        let identity = false;
+        for (let i = 0; i < BLOB_ELEMENTS; i++) {
+          const j = reverseBits(i, 12);
+          const pt = natural.subarray(j * G1_WORDS, (j + 1) * G1_WORDS);
+          if (pt.every((w) => w === 0)) identity = true;
+          words.set(pt, i * G1_WORDS);
+        }
+        const d = sha256(new Uint8Array(words.buffer));
+        return { words, key: Array.from(d.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join(''), identity };
+      })();
+      p.catch(() => {
+        if (this.fixedCache === p) this.fixedCache = undefined;
+      });
+      this.fixedCache = p;
+    }
+    return this.fixedCache;
+  }
+
+  /**
+   * Σ scalarsᵢ·[Lᵢ(τ)]₁ (bit-reversed order): the fixed-base MSM of `src/msm/fixed.ts` over window tables kept in
+   * each worker (one slice of the points per worker, split evenly) or, without workers, in the calling thread's
+   * instance. A custom setup holding the identity (which the tables cannot hold) takes the prepared-bases MSM.
+   */
   private async commit(scalars: Uint32Array): Promise<Uint8Array> {
-    const P = await (await this.bases()).msm(scalars);
-    return this.curve.G1.toBytes(P);
+    const fx = await this.fixedBases();
+    const G1 = this.curve.G1;
+    if (fx.identity) return G1.toBytes(await (await this.bases()).msm(scalars));
+    const pool = (this.curve as Pairing12Impl).pool;
+    const SW = 8;
+    let parts: Uint32Array[];
+    if (pool && pool.size > 0) {
+      const k = Math.min(pool.size, 4);
+      const per = Math.ceil(BLOB_ELEMENTS / k);
+      const jobs: Promise<Uint32Array>[] = [];
+      for (let start = 0; start < BLOB_ELEMENTS; start += per) {
+        const count = Math.min(per, BLOB_ELEMENTS - start);
+        const words = fx.words.subarray(start * G1_WORDS, (start + count) * G1_WORDS);
+        const sc = scalars.slice(start * SW, (start + count) * SW);
+        jobs.push(pool.run((api) => api.kzgFixedMsm(`${fx.key}:${start}:${count}`, words, sc)));
+      }
+      parts = await Promise.all(jobs);
+    } else {
+      this.localTables ??= buildFixedTables(this.kernel.core, 'bls12_381', fx.words);
+      parts = [fixedMsm(this.localTables, 'bls12_381', scalars)];
+    }
+    const io = G1_WORDS / 2;
+    let sum: G1Point | undefined;
+    for (const w of parts) {
+      const P = { x: readWords(w, 0, io), y: readWords(w, io, io) };
+      sum = sum === undefined ? P : G1.add(sum, P);
+    }
+    return G1.toBytes(sum!);
   }
 
   /**
