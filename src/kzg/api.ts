@@ -27,7 +27,8 @@
 import { WebcurvesError } from '../errors.js';
 import { denseArray, describe } from '../core/args.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { Pairing12Impl, PairingCurve, PreparedG2 } from '../pairing/curve.js';
+import { preparedLines, type Pairing12Impl, type PairingCurve, type PreparedG2 } from '../pairing/curve.js';
+import type { LineWords } from '../pairing/jobs.js';
 import { readWords } from '../core/words.js';
 import { buildFixedTables, fixedMsm, type FixedTables } from '../msm/fixed.js';
 import type { G1Point } from '../pairing/encoding.js';
@@ -87,6 +88,9 @@ export function createKzgApi(curve: PairingCurve, kernel: KzgKernel, setup: Load
 export class KzgApi {
   private readonly H: PreparedG2;
   private readonly tauH: PreparedG2;
+  /** Their line coefficients, for pairing jobs. */
+  private readonly hLines: LineWords;
+  private readonly tauLines: LineWords;
   private lagrange: Promise<PreparedBases<G1Point>> | undefined;
   private cellsImpl: KzgCells | undefined;
   private tau64: PreparedG2 | undefined;
@@ -105,6 +109,8 @@ export class KzgApi {
   ) {
     this.H = curve.prepareG2(setup.g2[0]!);
     this.tauH = curve.prepareG2(setup.g2[1]!);
+    this.hLines = preparedLines(this.H, 'bls12_381')!;
+    this.tauLines = preparedLines(this.tauH, 'bls12_381')!;
   }
 
   /**
@@ -253,14 +259,22 @@ export class KzgApi {
     return this.commit(this.kernel.quotientWords(z, y));
   }
 
-  /** e(C − [y]G₁ + [z]π, G₂) · e(−π, [τ]₂) = 1. */
+  /**
+   * e(C − [y]G₁ + [z]π, G₂) · e(−π, [τ]₂) = 1: ONE pairing job in the calling thread (the three-point sum inside
+   * it, two prepared pairs, the final exponentiation). Not through the dispatcher: a split of two prepared pairs
+   * never pays (transfers and a finish unit against ≈ 1 ms of Miller loops), yet under load its learnt costs
+   * sometimes chose it — one of the causes of this verification's spread (0.2–0.8× kzg-wasm).
+   */
   private async checkOne(C: G1Point, z: bigint, y: bigint, proof: G1Point): Promise<boolean> {
-    const G1 = this.curve.G1;
-    const lhs = await G1.msm([C, G1.generator, proof], [1n, (R - y) % R, z], { unchecked: true });
-    return this.curve.pairingCheck([
-      [lhs, this.H],
-      [G1.neg(proof), this.tauH],
-    ]);
+    const impl = this.curve as Pairing12Impl;
+    const out = impl.checkInThread({
+      pairs: [
+        { g1: { points: [C, impl.G1.generator, proof], scalars: [1n, (R - y) % R, z] }, lines: this.hLines },
+        { g1: { points: [proof], negate: true }, lines: this.tauLines },
+      ],
+      checks: [],
+    });
+    return out.ok;
   }
 
   /**
