@@ -7,11 +7,11 @@
  *
  * How it runs: commitments and proofs are 4096-point MSMs over the setup's fixed G1 Lagrange points (in
  * bit-reversed order) by the fixed-base Pippenger of `src/msm/fixed.ts`: window tables 2^(12·w)·Lᵢ built once
- * and kept where the MSM runs — one slice of the points per worker (≈ 4.7 MB per 2048 points, built on the
- * slice's first use, ≈ 0.3 s on a quiet core; a worker keeps to its slice), or all 4096 in the calling thread
- * without workers (≈ 9.4 MB) —
- * then one shared bucket set per MSM (measured 0.70–0.84× the time of the ordinary prepared-bases MSM it
- * replaces, 2 workers, interleaved); field work (blob parsing and range checks, barycentric evaluation, quotients) runs in the
+ * and kept in the workers — one slice of the points per worker (≈ 4.7 MB per 2048 points; built in the
+ * background after the first commitment, ≈ 0.3 s on a quiet core; a worker keeps to its slice) — then one shared
+ * bucket set per MSM (measured 0.70–0.84× the time of the prepared-bases MSM, 2 workers, interleaved). Without
+ * workers, and until the tables are ready, the prepared-bases MSM (`prepareBases`, kept by the MSM service);
+ * field work (blob parsing and range checks, barycentric evaluation, quotients) runs in the
  * calling thread's wasm core (`kernel.ts`); verification is one pairing check of two pairs against the setup's
  * G2 points, whose Miller-loop lines are precomputed when the setup loads: e(C − [y]G₁ + [z]π, G₂) ·
  * e(−π, [τ]₂) = 1. Batches (`verifyBlobKzgProofBatch`) use c-kzg's random linear combination with its
@@ -31,7 +31,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { preparedLines, type Pairing12Impl, type PairingCurve, type PreparedG2 } from '../pairing/curve.js';
 import type { LineWords } from '../pairing/jobs.js';
 import { readWords } from '../core/words.js';
-import { buildFixedTables, fixedMsm, type FixedTables } from '../msm/fixed.js';
+import type { PairingParallel } from '../pairing/dispatch.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { PreparedBases } from '../msm/types.js';
 import { BLOB_BYTES, BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, KzgKernel, R, be32, blobChallenge, fromBE, hashToField, reverseBits, u64be } from './kernel.js';
@@ -97,7 +97,8 @@ export class KzgApi {
   private tau64: PreparedG2 | undefined;
   private monomial: G1Point[] | undefined;
   private fixedCache: Promise<FixedBases> | undefined;
-  private localTables: FixedTables | undefined;
+  /** The workers' fixed-base tables: not built, being built (in the background), or ready. */
+  private tables: 'cold' | 'warming' | 'warm' = 'cold';
   /** Which slice's tables each worker (its API object, fixed per worker) was first given. */
   private readonly sliceHome = new WeakMap<object, number>();
 
@@ -187,51 +188,63 @@ export class KzgApi {
   }
 
   /**
-   * Σ scalarsᵢ·[Lᵢ(τ)]₁ (bit-reversed order): the fixed-base MSM of `src/msm/fixed.ts` over window tables kept in
-   * each worker (one slice of the points per worker, split evenly) or, without workers, in the calling thread's
-   * instance. A custom setup holding the identity (which the tables cannot hold) takes the prepared-bases MSM.
+   * Σ scalarsᵢ·[Lᵢ(τ)]₁ (bit-reversed order). With workers: the fixed-base MSM of `src/msm/fixed.ts` over window
+   * tables each worker keeps for its slice of the points, once they are built; the first call takes the
+   * prepared-bases MSM and then has the workers build their tables in the background (≈ 0.3 s of a quiet core
+   * per slice), so that no single call pays for them. Without workers: the prepared-bases MSM (the tables
+   * measured only 0.91–0.96× its time in one thread, not worth 9.4 MB and a blocking build), as for a custom
+   * setup holding the identity (which the tables cannot hold).
    */
   private async commit(scalars: Uint32Array): Promise<Uint8Array> {
     const fx = await this.fixedBases();
     const G1 = this.curve.G1;
-    if (fx.identity) return G1.toBytes(await (await this.bases()).msm(scalars));
     const pool = (this.curve as Pairing12Impl).pool;
-    const SW = 8;
-    let parts: Uint32Array[];
-    if (pool && pool.size > 0) {
-      const k = Math.min(pool.size, 4);
-      const per = Math.ceil(BLOB_ELEMENTS / k);
-      const slices: { start: number; count: number }[] = [];
-      for (let start = 0; start < BLOB_ELEMENTS; start += per) slices.push({ start, count: Math.min(per, BLOB_ELEMENTS - start) });
-      // The pool hands jobs to whichever worker is free, so each job picks its slice once it has a worker: the
-      // slice that worker already keeps tables of, when no other job of this call took it (so a worker
-      // usually holds one slice's tables, not all of them).
-      const taken = new Set<number>();
-      const home = this.sliceHome;
-      parts = await Promise.all(
-        slices.map(() =>
-          pool.run((api) => {
-            let i = home.get(api);
-            if (i === undefined || i >= slices.length || taken.has(i)) i = slices.findIndex((_, j) => !taken.has(j));
-            taken.add(i);
-            if (!home.has(api)) home.set(api, i);
-            const { start, count } = slices[i]!;
-            const words = fx.words.subarray(start * G1_WORDS, (start + count) * G1_WORDS);
-            return api.kzgFixedMsm(`${fx.key}:${start}:${count}`, words, scalars.slice(start * SW, (start + count) * SW));
-          }),
-        ),
-      );
-    } else {
-      this.localTables ??= buildFixedTables(this.kernel.core, 'bls12_381', fx.words);
-      parts = [fixedMsm(this.localTables, 'bls12_381', scalars)];
+    if (fx.identity || !pool || pool.size === 0 || this.tables !== 'warm') {
+      const out = G1.toBytes(await (await this.bases()).msm(scalars));
+      if (!fx.identity && pool && pool.size > 0 && this.tables === 'cold') {
+        this.tables = 'warming';
+        // All-zero scalars: the MSM itself is empty; the call builds the tables.
+        this.fixedSlices(fx, pool, new Uint32Array(BLOB_ELEMENTS * 8)).then(
+          () => (this.tables = 'warm'),
+          () => (this.tables = 'cold'),
+        );
+      }
+      return out;
     }
     const io = G1_WORDS / 2;
     let sum: G1Point | undefined;
-    for (const w of parts) {
+    for (const w of await this.fixedSlices(fx, pool, scalars)) {
       const P = { x: readWords(w, 0, io), y: readWords(w, io, io) };
       sum = sum === undefined ? P : G1.add(sum, P);
     }
     return G1.toBytes(sum!);
+  }
+
+  /** The fixed-base MSM's slices on the workers (one per worker, at most 4): each slice's sum, canonical words. */
+  private fixedSlices(fx: FixedBases, pool: PairingParallel, scalars: Uint32Array): Promise<Uint32Array[]> {
+    const SW = 8;
+    const k = Math.min(pool.size, 4);
+    const per = Math.ceil(BLOB_ELEMENTS / k);
+    const slices: { start: number; count: number }[] = [];
+    for (let start = 0; start < BLOB_ELEMENTS; start += per) slices.push({ start, count: Math.min(per, BLOB_ELEMENTS - start) });
+    // The pool hands jobs to whichever worker is free, so each job picks its slice once it has a worker: the
+    // slice that worker already keeps tables of, when no other job of this call took it (so a worker usually
+    // holds one slice's tables, not all of them).
+    const taken = new Set<number>();
+    const home = this.sliceHome;
+    return Promise.all(
+      slices.map(() =>
+        pool.run((api) => {
+          let i = home.get(api);
+          if (i === undefined || i >= slices.length || taken.has(i)) i = slices.findIndex((_, j) => !taken.has(j));
+          taken.add(i);
+          if (!home.has(api)) home.set(api, i);
+          const { start, count } = slices[i]!;
+          const words = fx.words.subarray(start * G1_WORDS, (start + count) * G1_WORDS);
+          return api.kzgFixedMsm(`${fx.key}:${start}:${count}`, words, scalars.slice(start * SW, (start + count) * SW));
+        }),
+      ),
+    );
   }
 
   /**

@@ -2,14 +2,15 @@
  * The fixed-base MSM behind KZG commitments (`src/msm/fixed.ts`: window tables 2^(c·w)·P built by batch
  * doublings, one shared bucket set) against @noble/curves' G1 arithmetic: seeded random points and scalars
  * (0, 1, r − 1, r, values above r, full 256-bit values), repeated and opposite points (buckets where pairs add to
- * a doubling or vanish), several window widths, and the refusal of an identity base. The commitments themselves
- * are checked against c-kzg's vectors and micro-eth-signer in `eip4844.test.ts` (workers) and `setup.test.ts`
- * (in-thread).
+ * a doubling or vanish), several window widths, and the refusal of an identity base; and, through the API on
+ * an engine with 2 workers, c-kzg's commitment and proof vectors before the workers' tables exist (the
+ * prepared-bases MSM) and after they are ready (the fixed-base MSM on each worker's slice).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
 import { createEngine, WebcurvesError, type Engine } from 'webcurves';
+import { blobs, vectors } from './helpers.js';
 import type { CoreInstance } from '../../src/core/wasm.js';
 
 type Fixed = typeof import('../../src/msm/fixed.js');
@@ -100,6 +101,29 @@ describe('fixed-base MSM (KZG commitments) against @noble/curves', () => {
       expect(() => fx.fixedMsm(t, 'bls12_381', scalarWords([1n, 2n]))).toThrow(WebcurvesError);
     } finally {
       core.exports.free(t.at);
+    }
+  });
+});
+
+describe('commitments through the workers\' tables', () => {
+  it("c-kzg's blob_to_kzg_commitment and compute_blob_kzg_proof vectors, before and after the tables are built", async () => {
+    const e = await createEngine({ workers: 2, gpu: 'off', curves: ['bls12_381'] });
+    try {
+      const kzg = await e.kzg();
+      const state = (): string => (kzg as unknown as { tables: string }).tables;
+      const hex = (b: Uint8Array): string => '0x' + Buffer.from(b).toString('hex');
+      const commits = vectors<{ blob: number }, string>('blob_to_kzg_commitment').filter((c) => c.output !== null);
+      const proofs = vectors<{ blob: number; commitment: string }, string>('compute_blob_kzg_proof').filter((c) => c.output !== null);
+      expect(commits.length).toBeGreaterThan(3);
+      expect(state()).toBe('cold');
+      expect(hex(await kzg.blobToKzgCommitment(blobs()[commits[0]!.input.blob]!))).toBe(commits[0]!.output);
+      expect(state()).toBe('warming');
+      for (let i = 0; i < 600 && state() !== 'warm'; i++) await new Promise((ok) => setTimeout(ok, 50));
+      expect(state()).toBe('warm');
+      for (const c of commits) expect(hex(await kzg.blobToKzgCommitment(blobs()[c.input.blob]!)), c.name).toBe(c.output);
+      for (const c of proofs) expect(hex(await kzg.computeBlobKzgProof(blobs()[c.input.blob]!, c.input.commitment)), c.name).toBe(c.output);
+    } finally {
+      await e.close();
     }
   });
 });
