@@ -435,7 +435,7 @@ export class BlsScheme {
       orInvalid(() => this.signature(signature));
       return false;
     }
-    return this.run(K, [{ pk, r: 1n, msg }], () => orInvalid(() => this.signature(signature)));
+    return this.run(K, [{ keys: [{ pk, r: 1n }], msg }], () => orInvalid(() => this.signature(signature)));
   }
 
   /**
@@ -481,7 +481,7 @@ export class BlsScheme {
       orInvalid(() => this.signature(signature));
       return false;
     }
-    return this.run(K, [{ pk: K.sum(this.pg, pts as MontPoint[]), r: 1n, msg }], () => orInvalid(() => this.signature(signature)));
+    return this.run(K, [{ keys: [{ pk: K.sum(this.pg, pts as MontPoint[]), r: 1n }], msg }], () => orInvalid(() => this.signature(signature)));
   }
 
   /**
@@ -501,7 +501,7 @@ export class BlsScheme {
     const sig = orInvalid(() => this.signature(signature));
     if (pts.length === 0 || sig === INVALID || pts.some((P) => P === null || P === INVALID)) return false;
     if (this.basic && new Set(mb.map(toHex)).size !== mb.length) return false;
-    return this.run(K, (pts as MontPoint[]).map((pk, i) => ({ pk, r: 1n, msg: mb[i]! })), () => sig);
+    return this.run(K, (pts as MontPoint[]).map((pk, i) => ({ keys: [{ pk, r: 1n }], msg: mb[i]! })), () => sig);
   }
 
   /**
@@ -531,7 +531,7 @@ export class BlsScheme {
       if (idx.length === 0) return;
       if (idx.length === 1) {
         const p = parsed[idx[0]!]!;
-        results[idx[0]!] = await this.run(K, [{ pk: p.pk!, r: 1n, msg: p.m }], () => p.sig!);
+        results[idx[0]!] = await this.run(K, [{ keys: [{ pk: p.pk!, r: 1n }], msg: p.m }], () => p.sig!);
         return;
       }
       if (await this.combined(K, idx.map((i) => parsed[i]!) as { pk: MontPoint; sig: MontPoint; m: Uint8Array }[])) return;
@@ -543,13 +543,24 @@ export class BlsScheme {
     return { valid: results.every(Boolean), results };
   }
 
-  /** One random-linear-combination check of valid items (see {@link run}): S = Σ r_i·sig_i by Straus here. */
+  /**
+   * One random-linear-combination check of valid items (see {@link run}): S = Σ r_i·sig_i by Straus here.
+   * Items that sign the same message are merged into one Miller item (one hash, one Miller loop for all their
+   * keys: see `BlsKernel.hashedMiller`), as attestations of one slot and committee do.
+   */
   private combined(K: BlsKernel, items: readonly { pk: MontPoint; sig: MontPoint; m: Uint8Array }[]): Promise<boolean> {
     const rnd = new BigUint64Array(items.length);
     crypto.getRandomValues(rnd);
     const rs = Array.from(rnd, (v) => v | 1n);
     const sg = this.sg;
-    return this.run(K, items.map((it, i) => ({ pk: it.pk, r: rs[i]!, msg: it.m })), () => {
+    const byMessage = new Map<string, { keys: { pk: MontPoint; r: bigint }[]; msg: Uint8Array }>();
+    items.forEach((it, i) => {
+      const id = binaryString(it.m);
+      const hit = byMessage.get(id);
+      if (hit) hit.keys.push({ pk: it.pk, r: rs[i]! });
+      else byMessage.set(id, { keys: [{ pk: it.pk, r: rs[i]! }], msg: it.m });
+    });
+    return this.run(K, [...byMessage.values()], () => {
       const pts = items.map((it) => {
         const c = K.coords(sg, it.sig);
         return sg === 1 ? { x: c[0]!, y: c[1]! } : { x: [c[0]!, c[1]!] as const, y: [c[2]!, c[3]!] as const };
@@ -572,4 +583,11 @@ export class BlsScheme {
     if (dst !== undefined && typeof dst !== 'string' && !(dst instanceof Uint8Array)) throw new WebcurvesError('INVALID_ARGUMENT', 'dst must be a string or a Uint8Array');
     return makeScheme(this.s, signaturesIn, dst ?? (signaturesIn === 'G2' ? BLS_DST_ETH : BLS_DST_G1_NUL));
   }
+}
+
+/** Bytes as a binary string (a Map key), in chunks so that long messages stay below the argument limit. @throws nothing. */
+function binaryString(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; i += 8192) s += String.fromCharCode.apply(null, b.subarray(i, i + 8192) as unknown as number[]);
+  return s;
 }

@@ -116,7 +116,8 @@ export class KzgKernel {
   readonly E: number;
   private readonly m: Regions;
 
-  constructor(core: CoreInstance<'bls12_381'>) {
+  /** @param core - the calling thread's BLS12-381 instance (the KZG commitments keep their fixed-base tables there too) */
+  constructor(readonly core: CoreInstance<'bls12_381'>) {
     this.ex = core.exports;
     this.abi = core.abi;
     this.E = FIELD_LAYOUTS.bls12_381_fr.elemBytes;

@@ -130,15 +130,53 @@ const NIBBLE = (() => {
 })();
 
 /**
- * Bytes of a hex string (`0x` optional). A table lookup per character: blobs arrive as 262,144 hex digits, and
- * a parseInt per byte would cost more than the whole blob evaluation.
- * @throws {WebcurvesError} `INVALID_ENCODING`.
+ * Byte values of two hex digits read as one 16-bit word of their ASCII bytes (in this platform's byte order),
+ * −1 for anything else: 128 KiB, made on the first long string.
+ */
+let pairTable: Int16Array | undefined;
+function pairs(): Int16Array {
+  if (pairTable) return pairTable;
+  const t = new Int16Array(65536).fill(-1);
+  const le = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+  for (let a = 48; a < 128; a++)
+    for (let b = 48; b < 128; b++) {
+      const hi = NIBBLE[a]!, lo = NIBBLE[b]!;
+      if ((hi | lo) >= 0) t[le ? a | (b << 8) : (a << 8) | b] = (hi << 4) | lo;
+    }
+  return (pairTable = t);
+}
+
+/** Strings at least this long (a blob's 262,144 digits, a setup's points) take the word-table path. */
+const LONG_HEX = 1024;
+
+/**
+ * Bytes of a hex string (`0x` optional). Long strings (blobs arrive as 262,144 hex digits) are copied to bytes
+ * by TextEncoder.encodeInto (native) and read two digits at a time through a 64 Ki-entry table: measured 2×
+ * faster than a charCodeAt loop for a blob (2.1–2.7 ms against 3.5–5.7 ms on the loaded 2-core machine), a
+ * visible share of a blob verification. Short strings keep the per-character loop.
+ * @throws {WebcurvesError} `INVALID_ENCODING` for an odd length or a character that is not a hex digit.
  */
 export function hexBytes(s: string, what: string): Uint8Array {
   const start = s.startsWith('0x') || s.startsWith('0X') ? 2 : 0;
   const len = s.length - start;
   if (len % 2 !== 0) throw new WebcurvesError('INVALID_ENCODING', `${what} is not a hex string (odd length)`);
   const out = new Uint8Array(len / 2);
+  if (len >= LONG_HEX) {
+    const ascii = new Uint8Array(len + 2);
+    // A non-ASCII character takes 2–3 bytes: then fewer characters are read than the string holds.
+    const { read, written } = new TextEncoder().encodeInto(start === 0 ? s : s.substring(start), ascii);
+    if (read !== len || written !== len) throw new WebcurvesError('INVALID_ENCODING', `${what} is not a hex string`);
+    const words = new Uint16Array(ascii.buffer, 0, len / 2);
+    const t = pairs();
+    let bad = 0;
+    for (let i = 0; i < out.length; i++) {
+      const v = t[words[i]!]!;
+      bad |= v;
+      out[i] = v;
+    }
+    if (bad < 0) throw new WebcurvesError('INVALID_ENCODING', `${what} is not a hex string`);
+    return out;
+  }
   for (let i = 0, j = start; i < out.length; i++, j += 2) {
     const a = s.charCodeAt(j);
     const b = s.charCodeAt(j + 1);

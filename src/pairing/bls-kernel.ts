@@ -67,6 +67,12 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
  */
 export type MontPoint = Uint8Array;
 
+/** One message of a BLS Miller job and the keys (with their batch coefficients; 1: none) that signed it. */
+export interface HashedItem {
+  readonly keys: readonly { readonly pk: MontPoint; readonly r: bigint }[];
+  readonly msg: Uint8Array;
+}
+
 /**
  * What BLS signatures need on one BLS12-381 wasm instance (the calling thread's): hash-to-curve, the
  * constant-time multiplication, aggregation and small pairing checks, on {@link MontPoint}s.
@@ -252,21 +258,30 @@ export class BlsKernel {
   }
 
   /**
-   * ∏ e(r_i·pk_i, H(m_i)) before the final exponentiation, for signatures in G`sg` (pairs ordered (G1, G2):
-   * with signatures in G1 the pair is (r_i·H(m_i), pk_i)): the per-item half of a BLS verification — hashing,
-   * the coefficient and the Miller loop — which a worker runs while the caller works on the signature side.
-   * Keys must be valid and not the identity; r_i = 1 skips the multiplication.
+   * ∏ e(Σⱼ r_ij·pk_ij, H(m_i)) before the final exponentiation, for signatures in G`sg` (pairs ordered (G1, G2):
+   * with signatures in G1 the pair is (r·H(m_i), pk) for one key, (H(m_i), Σⱼ r_ij·pk_ij) for several): the
+   * per-item half of a BLS verification — hashing, the coefficients and the Miller loop — which a worker runs
+   * while the caller works on the signature side. An item holds every key of a batch that signed the same
+   * message, so the message is hashed once and costs one Miller loop however many keys signed it (bilinearity:
+   * ∏ⱼ e(r_j·pk_j, H) = e(Σⱼ r_j·pk_j, H)). Keys must be valid and not the identity; r = 1 skips the
+   * multiplication.
    */
-  hashedMiller(sg: 1 | 2, dst: Uint8Array, items: readonly { readonly pk: MontPoint; readonly r: bigint; readonly msg: Uint8Array }[]): Uint8Array {
+  hashedMiller(sg: 1 | 2, dst: Uint8Array, items: readonly HashedItem[]): Uint8Array {
     return this.miller(this.hashedPairs(sg, dst, items));
   }
 
   /** The pairs of {@link hashedMiller} (for a caller that adds its own to the same multi-Miller loop). */
-  hashedPairs(sg: 1 | 2, dst: Uint8Array, items: readonly { readonly pk: MontPoint; readonly r: bigint; readonly msg: Uint8Array }[]): [MontPoint, MontPoint][] {
-    return items.map(({ pk, r, msg }): [MontPoint, MontPoint] => {
+  hashedPairs(sg: 1 | 2, dst: Uint8Array, items: readonly HashedItem[]): [MontPoint, MontPoint][] {
+    const pg = sg === 1 ? 2 : 1;
+    return items.map(({ keys, msg }): [MontPoint, MontPoint] => {
       const H = this.hash(sg, msg, dst, true);
-      if (sg === 2) return [r === 1n ? pk : this.mulPublic(1, pk, r), H];
-      return [r === 1n || this.isIdentity(H) ? H : this.mulPublic(1, H, r), pk];
+      if (keys.length === 1) {
+        const { pk, r } = keys[0]!;
+        if (sg === 2) return [r === 1n ? pk : this.mulPublic(1, pk, r), H];
+        return [r === 1n || this.isIdentity(H) ? H : this.mulPublic(1, H, r), pk];
+      }
+      const side = this.sum(pg, keys.map(({ pk, r }) => (r === 1n ? pk : this.mulPublic(pg, pk, r))));
+      return sg === 2 ? [side, H] : [H, side];
     });
   }
 

@@ -39,6 +39,8 @@ export interface PairingUnits {
   pairingWarm(curve: Pairing12Name): Promise<void>;
   /** The per-item half of BLS12-381 verifications (see `blsMillerOn` in `units.ts`). */
   blsMiller(job: Uint8Array): Promise<Uint8Array>;
+  /** A fixed-base MSM over G1 points this worker keeps tables of (see `fixedMsmOn` in `src/msm/fixed.ts`). */
+  kzgFixedMsm(key: string, words: Uint32Array, scalars: Uint32Array): Promise<Uint32Array>;
 }
 
 /** How the pairing code reaches the worker pool. */

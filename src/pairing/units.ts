@@ -8,7 +8,7 @@ import type { UnitExecutor } from '../core/units.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { encodeJob } from './jobs.js';
 import { PairingKernel, type Pairing12Name } from './kernel.js';
-import { BlsKernel } from './bls-kernel.js';
+import { BlsKernel, type HashedItem } from './bls-kernel.js';
 
 /**
  * The pairing kernel over the executor's instance of the curve module (created once).
@@ -59,22 +59,24 @@ export async function pairingWarmOn(executor: UnitExecutor, curve: Pairing12Name
   while (performance.now() < end);
 }
 
-/** One item of a BLS Miller job: a valid public key (internal form), its coefficient (1: none) and its message. */
-export interface BlsMillerItem {
-  readonly pk: Uint8Array;
-  readonly r: bigint;
-  readonly msg: Uint8Array;
-}
+/**
+ * One item of a BLS Miller job: a message and the valid public keys (internal form) that signed it, each with
+ * its batch coefficient (1: none). See `BlsKernel.hashedMiller`.
+ */
+export type BlsMillerItem = HashedItem;
 
 /**
  * A job for {@link blsMillerOn}: the signature group (1 byte), the DST (length, 2 bytes big-endian, then its
- * bytes), the item count (4 bytes), then per item the key (its internal form), r (8 bytes, little-endian) and the
- * message (length, 4 bytes, then its bytes).
- * @throws {WebcurvesError} `INVALID_ARGUMENT` for a coefficient that does not fit 64 bits.
+ * bytes), the item count (4 bytes), then per item the key count (4 bytes), per key its internal form and r
+ * (8 bytes, little-endian), and the message (length, 4 bytes, then its bytes).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` for an item without keys or a coefficient that does not fit 64 bits.
  */
 export function encodeBlsMillerJob(sg: 1 | 2, dst: Uint8Array, items: readonly BlsMillerItem[]): Uint8Array {
   let size = 1 + 2 + dst.length + 4;
-  for (const it of items) size += it.pk.length + 8 + 4 + it.msg.length;
+  for (const it of items) {
+    size += 4 + 4 + it.msg.length;
+    for (const k of it.keys) size += k.pk.length + 8;
+  }
   const out = new Uint8Array(size);
   const v = new DataView(out.buffer);
   out[0] = sg;
@@ -84,13 +86,18 @@ export function encodeBlsMillerJob(sg: 1 | 2, dst: Uint8Array, items: readonly B
   v.setUint32(o, items.length);
   o += 4;
   for (const it of items) {
-    if (it.r <= 0n || it.r >= 1n << 64n) throw new WebcurvesError('INVALID_ARGUMENT', 'a BLS batch coefficient must fit 64 bits');
-    out.set(it.pk, o);
-    o += it.pk.length;
-    v.setBigUint64(o, it.r, true);
-    v.setUint32(o + 8, it.msg.length);
-    out.set(it.msg, o + 12);
-    o += 12 + it.msg.length;
+    if (it.keys.length === 0) throw new WebcurvesError('INVALID_ARGUMENT', 'a BLS Miller item needs at least one key');
+    v.setUint32(o, it.keys.length);
+    o += 4;
+    for (const k of it.keys) {
+      if (k.r <= 0n || k.r >= 1n << 64n) throw new WebcurvesError('INVALID_ARGUMENT', 'a BLS batch coefficient must fit 64 bits');
+      out.set(k.pk, o);
+      v.setBigUint64(o + k.pk.length, k.r, true);
+      o += k.pk.length + 8;
+    }
+    v.setUint32(o, it.msg.length);
+    out.set(it.msg, o + 4);
+    o += 4 + it.msg.length;
   }
   return out;
 }
@@ -119,14 +126,25 @@ export async function blsMillerOn(executor: UnitExecutor, job: Uint8Array): Prom
   if (n === 0 || n > job.length) bad();
   const items: BlsMillerItem[] = [];
   for (let i = 0; i < n; i++) {
-    if (o + ps + 12 > job.length) bad();
-    const pk = job.subarray(o, o + ps);
-    const r = v.getBigUint64(o + ps, true);
-    const len = v.getUint32(o + ps + 8);
-    o += ps + 12;
-    if (r === 0n || o + len > job.length) bad();
-    items.push({ pk, r, msg: job.subarray(o, o + len) });
+    if (o + 4 > job.length) bad();
+    const m = v.getUint32(o);
+    o += 4;
+    if (m === 0 || m > job.length) bad();
+    const keys: { pk: Uint8Array; r: bigint }[] = [];
+    for (let j = 0; j < m; j++) {
+      if (o + ps + 8 > job.length) bad();
+      const r = v.getBigUint64(o + ps, true);
+      if (r === 0n) bad();
+      keys.push({ pk: job.subarray(o, o + ps), r });
+      o += ps + 8;
+    }
+    if (o + 4 > job.length) bad();
+    const len = v.getUint32(o);
+    o += 4;
+    if (o + len > job.length) bad();
+    items.push({ keys, msg: job.subarray(o, o + len) });
     o += len;
   }
+  if (o !== job.length) bad();
   return K.hashedMiller(sg, dst, items);
 }

@@ -238,6 +238,43 @@ describe('verifyBatch finds the bad items', () => {
       expect(await S.verifyBatch([])).toEqual({ valid: true, results: [] });
     }
   });
+  it('items that share messages (merged into one Miller loop per message): verdicts as @noble/curves says, both schemes, both paths', async () => {
+    const w = await createEngine({ workers: 2, gpu: 'off', curves: ['bls12_381'] });
+    try {
+      await (w.bls12_381 as unknown as { dispatch: { warmNow(): Promise<void> } }).dispatch.warmNow();
+      for (const scheme of ['G2', 'G1'] as const) {
+        const N = (scheme === 'G2' ? noble.longSignatures : noble.shortSignatures) as unknown as typeof noble.longSignatures;
+        const dst = scheme === 'G2' ? DST_G2_POP : DST_G1;
+        // 12 items over 3 messages (one of them 70000 bytes long), keys seeded; signed with the in-thread engine
+        const S0 = scheme === 'G2' ? wc.bls : wc.bls.scheme({ signaturesIn: 'G1' });
+        const msgs = [Uint8Array.of(1), new Uint8Array(70000).fill(7), Uint8Array.of(3, 3)];
+        const sk = (i: number): Uint8Array => be32(BigInt(i + 5) * 7777777n);
+        const items = Array.from({ length: 12 }, (_, i) => ({ publicKey: S0.getPublicKey(sk(i)), message: msgs[i % 3]!, signature: S0.sign(msgs[i % 3]!, sk(i)) }));
+        // two items of one message swap signatures (the sum of their signatures is unchanged), another signs
+        // the wrong message of its group
+        const bad = [...items];
+        bad[0] = { ...items[0]!, signature: items[3]!.signature };
+        bad[3] = { ...items[3]!, signature: items[0]!.signature };
+        bad[7] = { ...items[7]!, signature: S0.sign(msgs[0]!, sk(7)) };
+        // the expected verdicts from noble, item by item (the changed items; the others are checked valid below)
+        const nobleOk = (it: (typeof items)[0]): boolean => N.verify(N.Signature.fromBytes(it.signature), N.hash(it.message, dst), it.publicKey);
+        expect([0, 3, 7, 1].map((i) => nobleOk(bad[i]!))).toEqual([false, false, false, true]);
+        expect(nobleOk(items[0]!) && nobleOk(items[3]!) && nobleOk(items[7]!)).toBe(true);
+        const expected = items.map((_, i) => i !== 0 && i !== 3 && i !== 7);
+        for (const engine of [wc, w]) {
+          const S = scheme === 'G2' ? engine.bls : engine.bls.scheme({ signaturesIn: 'G1' });
+          // each item alone is what noble says (the batch's reference)
+          for (const [i, it] of bad.entries()) expect(await S.verify(it.publicKey, it.message, it.signature), `item ${i}`).toBe(expected[i]);
+          for (let rep = 0; rep < 2; rep++) {
+            expect(await S.verifyBatch(items)).toEqual({ valid: true, results: items.map(() => true) });
+            expect(await S.verifyBatch(bad)).toEqual({ valid: false, results: expected });
+          }
+        }
+      }
+    } finally {
+      await w.close();
+    }
+  });
   it('over the worker pool', async () => {
     const w = await createEngine({ workers: 2, gpu: 'off', curves: ['bls12_381'] });
     try {
