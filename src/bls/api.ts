@@ -32,6 +32,7 @@ import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { WebcurvesError } from '../errors.js';
 import { denseArray, describe } from '../core/args.js';
+import { bytesBE, readBE } from '../core/bytes.js';
 import type { Bls12381Impl } from '../pairing/curve.js';
 import type { BlsKernel, MontPoint } from '../pairing/bls-kernel.js';
 import type { G1Point, G2Point } from '../pairing/encoding.js';
@@ -120,12 +121,6 @@ function relabel(e: unknown, label: string): unknown {
   return new WebcurvesError(e.code, `${label}: ${e.message}`, { cause: e.cause });
 }
 
-/** r as 32 big-endian bytes. */
-function beBytes32(v: bigint): Uint8Array {
-  const out = new Uint8Array(32);
-  for (let i = 31; i >= 0; i--, v >>= 8n) out[i] = Number(v & 0xffn);
-  return out;
-}
 
 /**
  * A secret key as 32 big-endian bytes, checked 1 ≤ sk < r. For byte input the comparison with r and the zero
@@ -136,7 +131,7 @@ function secretKey(sk: unknown, R: Uint8Array): Uint8Array {
   let b: Uint8Array;
   if (typeof sk === 'bigint') {
     if (sk <= 0n || sk >= 1n << 256n) throw new WebcurvesError('INVALID_PRIVATE_KEY', 'the secret key must be in [1, r)');
-    b = beBytes32(sk);
+    b = bytesBE(sk, 32);
   } else {
     b = bytesOf(sk, 'the secret key');
     if (b.length !== 32) throw new WebcurvesError('INVALID_PRIVATE_KEY', 'the secret key must be 32 bytes (big-endian)');
@@ -239,7 +234,7 @@ export class BlsScheme {
     this.dstBytes = typeof dst === 'string' ? new TextEncoder().encode(dst) : Uint8Array.from(dst);
     if (this.dstBytes.length === 0) throw new WebcurvesError('INVALID_ARGUMENT', 'the DST must not be empty');
     this.basic = new TextDecoder().decode(this.dstBytes).endsWith('_NUL_');
-    this.R = beBytes32(s.curve.r);
+    this.R = bytesBE(s.curve.r, 32);
   }
 
   /** The kernel, for a synchronous call. @throws {WebcurvesError} `ENGINE_CLOSED`, `CURVE_NOT_LOADED`. */
@@ -413,10 +408,8 @@ export class BlsScheme {
     for (;;) {
       salt = sha256(salt);
       const okm = hkdf(sha256, input, salt, label, 48);
-      let v = 0n;
-      for (const x of okm) v = (v << 8n) | BigInt(x);
-      v %= r;
-      if (v !== 0n) return beBytes32(v);
+      const v = readBE(okm) % r;
+      if (v !== 0n) return bytesBE(v, 32);
     }
   }
 

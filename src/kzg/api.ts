@@ -31,10 +31,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { preparedLines, type Pairing12Impl, type PairingCurve, type PreparedG2 } from '../pairing/curve.js';
 import type { LineWords } from '../pairing/jobs.js';
 import { readWords } from '../core/words.js';
+import { bytesBE, readBE } from '../core/bytes.js';
 import type { PairingParallel } from '../pairing/dispatch.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { PreparedBases } from '../msm/types.js';
-import { BLOB_BYTES, BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, KzgKernel, R, be32, blobChallenge, fromBE, hashToField, reverseBits, u64be } from './kernel.js';
+import { BLOB_BYTES, BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, KzgKernel, R, blobChallenge, hashToField, reverseBits, u64be } from './kernel.js';
 import { G1_WORDS, hexBytes, packG1, type LoadedSetup } from './setup.js';
 import { KzgCells, type CellsAndProofs, type Fk20Source } from './cells.js';
 import { fk20Columns } from './fk20.js';
@@ -151,7 +152,7 @@ export class KzgApi {
   }
 
   private scalar(v: unknown, what: string): bigint {
-    const x = fromBE(bytesArg(v, 32, what));
+    const x = readBE(bytesArg(v, 32, what));
     if (x >= R) throw new WebcurvesError('NOT_IN_FIELD', `${what} is not below the BLS12-381 scalar field order r`);
     return x;
   }
@@ -270,7 +271,7 @@ export class KzgApi {
     this.kernel.loadBlob(b);
     const y = this.kernel.evaluate(zv);
     const q = this.kernel.quotientWords(zv, y);
-    return [await this.commit(q), be32(y)];
+    return [await this.commit(q), bytesBE(y, 32)];
   }
 
   /**
@@ -360,7 +361,7 @@ export class KzgApi {
     if (n === 1) return this.checkOne(items[0]!.C, items[0]!.z, items[0]!.y, items[0]!.P);
     // c-kzg's compute_r_powers_for_verify_kzg_proof_batch.
     const parts: Uint8Array[] = [new TextEncoder().encode('RCKZGBATCH___V1_'), u64be(BLOB_ELEMENTS), u64be(n)];
-    for (const it of items) parts.push(it.c, be32(it.z), be32(it.y), it.p);
+    for (const it of items) parts.push(it.c, bytesBE(it.z, 32), bytesBE(it.y, 32), it.p);
     const data = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
     let at = 0;
     for (const p of parts) {

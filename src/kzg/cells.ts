@@ -18,7 +18,8 @@ import type { PairingCurve, PreparedG2 } from '../pairing/curve.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { PreparedBases } from '../msm/types.js';
 import { powMod } from '../math/modular.js';
-import { BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, EXT_ELEMENTS, KzgKernel, R, fromBE, reverseBits, u64be } from './kernel.js';
+import { readBE } from '../core/bytes.js';
+import { BLOB_ELEMENTS, CELL_BYTES, CELL_ELEMENTS, CELLS_PER_BLOB, EXT_ELEMENTS, KzgKernel, R, reverseBits, u64be } from './kernel.js';
 import { FK20_COLS, FK20_ROWS, fk20Columns, g1Fft, toeplitzSources } from './fk20.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 
@@ -79,7 +80,7 @@ export function cellBatchChallenge(
     h.update(cells[k]!);
     h.update(proofs[k]!);
   }
-  return fromBE(h.digest()) % R;
+  return readBE(h.digest()) % R;
 }
 
 /** See the module header. */

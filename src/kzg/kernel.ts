@@ -15,6 +15,7 @@ import type { CoreInstance } from '../core/wasm.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import { powMod } from '../math/modular.js';
+import { readBE } from '../core/bytes.js';
 
 /** Field elements per blob (EIP-4844's FIELD_ELEMENTS_PER_BLOB). */
 export const BLOB_ELEMENTS = 4096;
@@ -34,23 +35,10 @@ export const R = PAIRING_CONSTANTS.bls12_381.r;
 /** c-kzg's PRIMITIVE_ROOT_OF_UNITY: 7 generates Fr*, so 7^((r−1)/n) has order n. */
 const PRIMITIVE_ROOT = 7n;
 
-/** The 32-byte big-endian encoding of v < 2^256. @throws nothing. */
-export function be32(v: bigint): Uint8Array {
-  const out = new Uint8Array(32);
-  for (let i = 31; i >= 0; i--, v >>= 8n) out[i] = Number(v & 0xffn);
-  return out;
-}
-
-/** The value of big-endian bytes. @throws nothing. */
-export function fromBE(b: Uint8Array): bigint {
-  let v = 0n;
-  for (const x of b) v = (v << 8n) | BigInt(x);
-  return v;
-}
 
 /** c-kzg's hash_to_bls_field: SHA-256 of the input, read big-endian, reduced mod r. @throws nothing. */
 export function hashToField(data: Uint8Array): bigint {
-  return fromBE(sha256(data)) % R;
+  return readBE(sha256(data)) % R;
 }
 
 /** An 8-byte big-endian unsigned integer. @throws nothing. */
@@ -75,7 +63,7 @@ export function blobChallenge(blob: Uint8Array, commitment: Uint8Array): bigint 
   h.update(u64be(BLOB_ELEMENTS));
   h.update(blob);
   h.update(commitment);
-  return fromBE(h.digest()) % R;
+  return readBE(h.digest()) % R;
 }
 
 /** Reverses the low `bits` bits of i. @throws nothing. */
