@@ -2,8 +2,10 @@
  * Emits the group code of an embedded curve (ed_on_bls12_377, Bandersnatch) in AssemblyScript:
  *
  * - the **twisted Edwards** group a·x² + y² = 1 + d·x²·y² in extended coordinates (X : Y : T : Z), T = XY/Z,
- *   with the unified addition of Hisil–Wong–Carter–Dawson (add-2008-hwcd, complete here: a is a square and d
- *   is not) and their doubling (dbl-2008-hwcd); on-curve and subgroup checks (by characters: one
+ *   with the unified addition of Hisil–Wong–Carter–Dawson (add-2008-hwcd: complete on ed_on_bls12_377, where a
+ *   is a square and d is not; on Bandersnatch, where neither is but d/a is, its exceptions need a sum or
+ *   difference of even order at infinity, so never arise inside the odd-order subgroup) and their doubling
+ *   (dbl-2008-hwcd); on-curve and subgroup checks (by characters: one
  *   exponentiation or two Legendre symbols per point, proved exact in `src/math/cofactor4.ts`),
  *   width-4 wNAF scalar multiplication, and the birational maps to and from the Weierstrass model the MSM
  *   uses (`src/math/edwards.ts`; the map to it is batched: one inversion for n points);
