@@ -220,7 +220,10 @@ function cubicRoots(p: bigint, A: bigint, B: bigint): bigint[] {
   }
 }
 
-/** The test of a twisted Edwards curve, on its Weierstrass model (`edwards.ts`), with T2 = (c0, 0) first. */
+/**
+ * The test of a twisted Edwards curve, on its Weierstrass model (`edwards.ts`), with T2 = (c0, 0) first.
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` as {@link cofactor4Test}, or when the generator is the identity.
+ */
 export function edwardsCofactor4Test(p: bigint, a: bigint, d: bigint, r: bigint, cofactor: bigint, generator: EdPoint): Cofactor4Test {
   const ep = edwardsParams(p, a, d);
   const G = toWeierstrass(ep, generator);
