@@ -8,6 +8,7 @@ import { starknetSuite } from './suites/starknet.js';
 import { starknetClassesSuite } from './suites/starknet-classes.js';
 import { pairingSuite } from './suites/pairing.js';
 import { msmSuite } from './suites/msm.js';
+import { msmValidationSuite } from './suites/msm-validation.js';
 import { groth16Suite } from './suites/groth16.js';
 import { plonkSuite } from './suites/plonk.js';
 import { kzgSuite } from './suites/kzg.js';
@@ -25,4 +26,4 @@ export type { BenchReport, BenchSelection } from './report.js';
 export type * from './types.js';
 
 /** Every suite, in display order. */
-export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, blsSuite, msmSuite, starknetSuite, starknetClassesSuite, kzgSuite];
+export const suites: readonly BenchSuite[] = [fieldsSuite, pairingSuite, groth16Suite, plonkSuite, blsSuite, msmSuite, msmValidationSuite, starknetSuite, starknetClassesSuite, kzgSuite];

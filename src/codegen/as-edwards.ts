@@ -2,8 +2,11 @@
  * Emits the group code of an embedded curve (ed_on_bls12_377, Bandersnatch) in AssemblyScript:
  *
  * - the **twisted Edwards** group a·x² + y² = 1 + d·x²·y² in extended coordinates (X : Y : T : Z), T = XY/Z,
- *   with the unified addition of Hisil–Wong–Carter–Dawson (add-2008-hwcd, complete here: a is a square and d
- *   is not) and their doubling (dbl-2008-hwcd); on-curve and subgroup checks ([r]P = O by the NAF of r),
+ *   with the unified addition of Hisil–Wong–Carter–Dawson (add-2008-hwcd: complete on ed_on_bls12_377, where a
+ *   is a square and d is not; on Bandersnatch, where neither is but d/a is, its exceptions need a sum or
+ *   difference of even order at infinity, so never arise inside the odd-order subgroup) and their doubling
+ *   (dbl-2008-hwcd); on-curve and subgroup checks (by characters: one
+ *   exponentiation or two Legendre symbols per point, proved exact in `src/math/cofactor4.ts`),
  *   width-4 wNAF scalar multiplication, and the birational maps to and from the Weierstrass model the MSM
  *   uses (`src/math/edwards.ts`; the map to it is batched: one inversion for n points);
  * - the **short Weierstrass** model when the descriptor publishes one (Bandersnatch), y² = x³ + a·x + b with
@@ -15,11 +18,11 @@
  */
 import type { EmbeddedCurveDescriptor } from '../curves/types.js';
 import { edwardsParams } from '../math/edwards.js';
-import { mod } from '../math/modular.js';
-import { nafDigits } from '../math/pairing-params.js';
+import { bitLength, mod } from '../math/modular.js';
+import { cofactor4Test, edwardsCofactor4Test, type Cofactor4Test } from '../math/cofactor4.js';
 import { emitXyzz, MSM_FP } from './as-msm.js';
 import { fpImports } from './as-tower.js';
-import { digitsData, montData, Scratch, type FieldLayoutInfo } from './as-util.js';
+import { montData, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** Width of the wNAF digits the `*_mulWnaf` functions expect (odd digits |d| < 2^(w−1)). */
 export const EDWARDS_WNAF_WIDTH = 4;
@@ -42,8 +45,11 @@ export function emitAsEmbedded(desc: EmbeddedCurveDescriptor, f: FieldLayoutInfo
   decls.push(`const C_TE_D: usize = ${montData(f, ep.d)};`);
   decls.push(`const C_TE_K: usize = ${montData(f, ep.k)};`);
   decls.push(`const C_TE_C0: usize = ${montData(f, ep.c0)};`);
-  decls.push(`const D_R: usize = ${digitsData([...nafDigits(r)])};`);
-  const nafLen = nafDigits(r).length;
+  // Subgroup membership by characters (one exponentiation, or two Legendre symbols), proved exact per curve
+  // by src/math/cofactor4.ts; it replaces [r]·P = O, a full multiplication per point.
+  const teSub = edwardsCofactor4Test(p, desc.te.a, desc.te.d, r, desc.te.cofactor, desc.te.generator);
+  decls.push(...characterDecls('TE', teSub, f, { k: ep.k, c0: ep.c0 }));
+  const swSub = desc.sw ? cofactor4Test(p, desc.sw.a, desc.sw.b, r, desc.sw.cofactor, desc.sw.generator) : undefined;
   const P4 = 4 * E;
   const X = (q: string): string => q;
   const Y = (q: string): string => `${q} + ${E}`;
@@ -126,18 +132,6 @@ function te_toAff(o: usize, q: usize): void {
   fp_mul(${X('o')}, ${X('q')}, ${zi});
   fp_mul(${Y('o')}, ${Y('q')}, ${zi});
 }
-/** o = [r]·q (NAF of r, ${nafLen} digits). o may alias q. */
-function te_mulR(o: usize, q: usize): void {
-  te_copy(${bs}, q);
-  te_neg(${nb}, q);
-  te_copy(o, q);
-  for (let k: usize = 1; k < ${nafLen}; k++) {
-    te_dbl(o, o);
-    const dig = load<i8>(D_R + k);
-    if (dig > 0) te_add(o, o, ${bs});
-    else if (dig < 0) te_add(o, o, ${nb});
-  }
-}
 /** a (affine, Montgomery) from two canonical coordinates; false when one is not below p. */
 export function te_fromWords(o: usize, io: usize, ioWords: i32): bool {
   return fp_fromWords(o, io) && fp_fromWords(o + ${E}, io + <usize>(ioWords * 4));
@@ -159,13 +153,7 @@ export function te_onCurve(q: usize): bool {
   fp_add(${rr}, ${rr}, ${zi});
   return fp_eq(${l}, ${rr});
 }
-/** Whether affine a (on the curve) is in the prime-order subgroup: [r]a = O. Variable-time. */
-export function te_inSubgroup(q: usize): bool {
-  te_fromAff(${p1}, q);
-  te_mulR(${p1}, ${p1});
-  return te_isId(${p1});
-}
-/** o = a + b (affine in and out). */
+${teCharacterCode(teSub, E, [zi, l, rr, p1])}/** o = a + b (affine in and out). */
 export function te_addAff(o: usize, a: usize, b: usize): void {
   te_fromAff(${p1}, a);
   te_fromAff(${p2}, b);
@@ -269,6 +257,7 @@ export function te_fromWeierstrass(o: usize, a: usize): void {
   // ---------------------------------------------------------------- short Weierstrass model (Bandersnatch)
   if (desc.sw) {
     const sw = desc.sw;
+    decls.push(...characterDecls('SW', swSub!, f));
     decls.push(`const C_SW_A: usize = ${montData(f, sw.a)};`);
     decls.push(`const C_SW_B: usize = ${montData(f, sw.b)};`);
     parts.push(emitXyzz('sw', E, MSM_FP, mod(sw.a, p) === 0n ? undefined : 'C_SW_A', decls));
@@ -297,20 +286,7 @@ export function sw_onCurve(q: usize): bool {
   fp_sqr(${rr}, ${Y('q')});
   return fp_eq(${l}, ${rr});
 }
-/** Whether affine a (on the curve) is in the prime-order subgroup: [r]a = O. Variable-time. */
-export function sw_inSubgroup(q: usize): bool {
-  sw_xFromAff(${p1}, q);
-  sw_xNeg(${p2}, ${p1});
-  memory.copy(${acc}, ${p1}, ${X4});
-  for (let k: usize = 1; k < ${nafLen}; k++) {
-    sw_xDbl(${acc}, ${acc});
-    const dig = load<i8>(D_R + k);
-    if (dig > 0) sw_xAdd(${acc}, ${acc}, ${p1});
-    else if (dig < 0) sw_xAdd(${acc}, ${acc}, ${p2});
-  }
-  return sw_xIsInf(${acc});
-}
-/** o = a + b (affine in and out). */
+${swCharacterCode(swSub!, E, [l, rr, p1, p2])}/** o = a + b (affine in and out). */
 export function sw_addAff(o: usize, a: usize, b: usize): void { sw_xFromAff(${p1}, a); sw_xAddAff(${p1}, ${p1}, b); sw_xToAff(o, ${p1}); }
 /** o = 2a (affine in and out). */
 export function sw_dblAff(o: usize, a: usize): void { sw_xFromAff(${p1}, a); sw_xDbl(${p1}, ${p1}); sw_xToAff(o, ${p1}); }
@@ -334,13 +310,173 @@ export function sw_mulWnaf(o: usize, a: usize, digits: usize, len: i32): void {
 }
 `);
   }
+  const quartic = teSub.kind === 'quartic' || swSub?.kind === 'quartic';
+  if (teSub.kind === 'descent' || swSub?.kind === 'descent') {
+    const jac = jacobiCode(p);
+    decls.push(...jac.decls);
+    parts.unshift(jac.code);
+  }
   return [
     banner,
     `// Groups of ${desc.name}: twisted Edwards${desc.sw ? ' and short Weierstrass' : ''}; see src/codegen/as-edwards.ts.`,
     fpImports(f),
+    ...(quartic ? [`import { pow as fp_pow } from '${f.path}';`] : []),
     '',
     ...decls.filter((x) => x),
     '',
     ...parts,
   ].join('\n');
+}
+
+/** Words of a non-negative integer as an AssemblyScript data segment (exponents). */
+function wordsData(v: bigint): { data: string; words: number } {
+  const out: string[] = [];
+  for (let x = v; x > 0n; x >>= 32n) out.push(`0x${(x & 0xffffffffn).toString(16)}`);
+  return { data: `memory.data<u32>([${out.join(', ')}])`, words: out.length };
+}
+
+/**
+ * Constants of a model's character test (`C_<M>_SUB_*`): quartic — the tangent slope m and (p − 1)/4;
+ * descent — the roots e1, e2 (Weierstrass) or k ∓ δ with δ = e2 − c0 (Edwards, given `ed`).
+ */
+function characterDecls(M: string, t: Cofactor4Test, f: FieldLayoutInfo, ed?: { k: bigint; c0: bigint }): string[] {
+  const p = t.p;
+  if (t.kind === 'quartic') {
+    const e = wordsData(t.exponent);
+    const out = [`const C_${M}_SUB_M: usize = ${montData(f, t.m)};`, `const C_${M}_SUB_EXP: usize = ${e.data};`];
+    if (!ed) out.push(`const C_${M}_SUB_E: usize = ${montData(f, t.e)};`);
+    return out;
+  }
+  if (ed) {
+    const delta = mod(t.roots[1] - ed.c0, p);
+    return [`const C_${M}_SUB_KD1: usize = ${montData(f, mod(ed.k - delta, p))};`, `const C_${M}_SUB_KD2: usize = ${montData(f, mod(ed.k + delta, p))};`];
+  }
+  return [`const C_${M}_SUB_E1: usize = ${montData(f, t.roots[0])};`, `const C_${M}_SUB_E2: usize = ${montData(f, t.roots[1])};`];
+}
+
+/** `te_inSubgroup` by the character test of src/math/cofactor4.ts in Edwards coordinates (4 scratch elements). */
+function teCharacterCode(t: Cofactor4Test, E: number, [w, v, s, u]: readonly string[]): string {
+  const X = (q: string): string => q;
+  const Y = (q: string): string => `${q} + ${E}`;
+  const head = `/**
+ * Whether affine a (on the curve) is in the prime-order subgroup, by ${t.kind === 'quartic' ? 'the quartic character of the rational point of order 4 (E(Fp) ≅ Z/4 × Z/r)' : '2-descent: two Legendre symbols (E(Fp) ≅ Z/2 × Z/2 × Z/r)'};
+ * exact, see src/math/cofactor4.ts. x = 0: the identity (0, 1) is in, the point (0, −1) of order 2 is not. Variable-time.
+ */
+export function te_inSubgroup(q: usize): bool {
+  if (fp_isZero(${X('q')})) return fp_isOne(${Y('q')});
+  fp_one(${w}); fp_sub(${w}, ${w}, ${Y('q')});   // 1 − y
+  fp_one(${v}); fp_add(${v}, ${v}, ${Y('q')});   // 1 + y
+`;
+  if (t.kind === 'quartic')
+    return `${head}  // k·(1 + y)·(1 − y)³·(x − m·x²)², then its ((p − 1)/4)-th power
+  fp_sqr(${s}, ${w}); fp_mul(${s}, ${s}, ${w}); fp_mul(${s}, ${s}, ${v}); fp_mul(${s}, ${s}, C_TE_K);
+  fp_sqr(${u}, ${X('q')}); fp_mul(${u}, ${u}, C_TE_SUB_M); fp_sub(${u}, ${X('q')}, ${u}); fp_sqr(${u}, ${u});
+  fp_mul(${s}, ${s}, ${u});
+  fp_pow(${u}, ${s}, C_TE_SUB_EXP, ${wordsData(t.exponent).words});
+  return fp_isOne(${u});
+}
+`;
+  return `${head}  // x − e1 ≡ k·(1 + y)·(1 − y) and x − e2 ≡ ((k − δ) + (k + δ)·y)·(1 − y), up to squares
+  fp_mul(${s}, ${v}, ${w}); fp_mul(${s}, ${s}, C_TE_K);
+  if (fp_jacobi(${s}) != 1) return false;
+  fp_mul(${s}, ${Y('q')}, C_TE_SUB_KD2); fp_add(${s}, ${s}, C_TE_SUB_KD1); fp_mul(${s}, ${s}, ${w});
+  return fp_jacobi(${s}) == 1;
+}
+`;
+}
+
+/** `sw_inSubgroup` by the character test of src/math/cofactor4.ts (4 scratch elements). */
+function swCharacterCode(t: Cofactor4Test, E: number, [l, u, s, v]: readonly string[]): string {
+  const X = (q: string): string => q;
+  const Y = (q: string): string => `${q} + ${E}`;
+  const head = `/**
+ * Whether affine a (on the curve) is in the prime-order subgroup, by ${t.kind === 'quartic' ? 'the quartic character of the rational point of order 4 (E(Fp) ≅ Z/4 × Z/r)' : '2-descent: x − e1 and x − e2 both squares (E(Fp) ≅ Z/2 × Z/2 × Z/r)'};
+ * exact, see src/math/cofactor4.ts. The identity (0, 0) is in; points of order 2 are not. Variable-time.
+ */
+export function sw_inSubgroup(q: usize): bool {
+  if (fp_isZero(${X('q')}) && fp_isZero(${Y('q')})) return true;
+`;
+  if (t.kind === 'quartic')
+    return `${head}  fp_sub(${l}, ${X('q')}, C_SW_SUB_E);            // X = x − e
+  if (fp_isZero(${l})) return false;
+  // (y − m·X)²·X³, then its ((p − 1)/4)-th power
+  fp_mul(${u}, ${l}, C_SW_SUB_M); fp_sub(${u}, ${Y('q')}, ${u}); fp_sqr(${u}, ${u});
+  fp_sqr(${s}, ${l}); fp_mul(${s}, ${s}, ${l}); fp_mul(${s}, ${s}, ${u});
+  fp_pow(${v}, ${s}, C_SW_SUB_EXP, ${wordsData(t.exponent).words});
+  return fp_isOne(${v});
+}
+`;
+  return `${head}  fp_sub(${l}, ${X('q')}, C_SW_SUB_E1);
+  if (fp_jacobi(${l}) != 1) return false;
+  fp_sub(${l}, ${X('q')}, C_SW_SUB_E2);
+  return fp_jacobi(${l}) == 1;
+}
+`;
+}
+
+/**
+ * `fp_jacobi(a)`: the Legendre symbol of a Montgomery element of Fp by the binary Jacobi-symbol algorithm
+ * on 64-bit limbs of the canonical value (strip twos with (2/n) = −1 iff n ≡ ±3 mod 8, swap with quadratic
+ * reciprocity, subtract). Written here instead of using the field's `legendre` (an exponentiation by
+ * (p − 1)/2, ≈ 320 products) because it costs a few hundred limb subtractions and shifts: the descent test
+ * takes two per point. Variable-time (public points only).
+ */
+function jacobiCode(p: bigint): { decls: string[]; code: string } {
+  const words = Math.ceil(bitLength(p) / 32);
+  const L = Math.ceil(words / 2);
+  const limbs: string[] = [];
+  for (let i = 0, x = p; i < L; i++, x >>= 64n) limbs.push(`0x${(x & 0xffffffffffffffffn).toString(16)}`);
+  const decls = [
+    `const C_JAC_P: usize = memory.data<u64>([${limbs.join(', ')}]);`,
+    `const S_JAC_A: usize = memory.data(${8 * L}, 8);`,
+    `const S_JAC_N: usize = memory.data(${8 * L}, 8);`,
+  ];
+  const code = `/** Legendre symbol of a (Montgomery form): 1, −1, or 0 for a = 0. Binary Jacobi algorithm; variable-time. */
+function fp_jacobi(a: usize): i32 {
+${words % 2 ? `  store<u32>(S_JAC_A, 0, ${4 * words});\n` : ''}  fp_toWords(S_JAC_A, a);
+  memory.copy(S_JAC_N, C_JAC_P, ${8 * L});
+  let pa = S_JAC_A, pn = S_JAC_N;
+  let t: i32 = 1;
+  for (;;) {
+    // a = 0 ends; otherwise strip its factors of two.
+    let i = 0;
+    while (i < ${L} && load<u64>(pa + (<usize>i << 3)) == 0) i++;
+    if (i == ${L}) break;
+    const z = (i << 6) + <i32>ctz(load<u64>(pa + (<usize>i << 3)));
+    if (z != 0) {
+      const q = z >> 6, sh = <u64>(z & 63);
+      for (let k = 0; k < ${L}; k++) {
+        const lo: u64 = k + q < ${L} ? load<u64>(pa + (<usize>(k + q) << 3)) : 0;
+        const hi: u64 = k + q + 1 < ${L} ? load<u64>(pa + (<usize>(k + q + 1) << 3)) : 0;
+        store<u64>(pa + (<usize>k << 3), sh == 0 ? lo : (lo >> sh) | (hi << (64 - sh)));
+      }
+      const n8 = load<u64>(pn) & 7;
+      if ((z & 1) != 0 && (n8 == 3 || n8 == 5)) t = -t;
+    }
+    // a < n: swap (reciprocity: the sign flips when both are 3 mod 4).
+    let lt = false;
+    for (let k = ${L - 1}; k >= 0; k--) {
+      const x = load<u64>(pa + (<usize>k << 3)), y = load<u64>(pn + (<usize>k << 3));
+      if (x != y) { lt = x < y; break; }
+    }
+    if (lt) {
+      const tmp = pa; pa = pn; pn = tmp;
+      if ((load<u64>(pa) & 3) == 3 && (load<u64>(pn) & 3) == 3) t = -t;
+    }
+    // a −= n (both odd: the difference is even, or zero when a = n)
+    let borrow: u64 = 0;
+    for (let k = 0; k < ${L}; k++) {
+      const x = load<u64>(pa + (<usize>k << 3)), y = load<u64>(pn + (<usize>k << 3));
+      const d = x - y - borrow;
+      borrow = (x < y || (x == y && borrow != 0)) ? 1 : 0;
+      store<u64>(pa + (<usize>k << 3), d);
+    }
+  }
+  // gcd = n: 1 for a unit, p for a = 0.
+  if (load<u64>(pn) != 1) return 0;
+  for (let k = 1; k < ${L}; k++) if (load<u64>(pn + (<usize>k << 3)) != 0) return 0;
+  return t;
+}
+`;
+  return { decls, code };
 }

@@ -418,13 +418,21 @@ export class MsmService {
 
   private async gpuRun<P>(ad: MsmGroupAdapter<P>, words: Uint32Array, sc: Uint32Array, n: number, check: MsmCheckLevel, options: MsmOptions): Promise<Uint32Array> {
     const L = MSM_LAYOUTS[ad.id];
-    // The GPU checks coordinates and the curve equation; the subgroup (cofactor ≠ 1) is checked on the CPU.
-    if (check === 2 && !ad.primeOrder) await this.cpuPrepare(L, words, n, 2, options, false);
-    return (await this.gpuMsm(ad.gpu!)).msmWords(words, this.reducedScalars(ad.r, sc, L.scalarWords), {
+    const gpu = await this.gpuMsm(ad.gpu!);
+    const run = gpu.msmWords(words, this.reducedScalars(ad.r, sc, L.scalarWords), {
       unchecked: check === 0,
       signal: options.signal,
       onProgress: options.onProgress ? (p) => options.onProgress!({ backend: 'gpu', fraction: p.fraction, stage: p.stage }) : undefined,
     });
+    // The GPU checks coordinates and the curve equation; the subgroup (cofactor ≠ 1) is checked on the CPU
+    // workers while the GPU runs, not before it, and the CPU's verdict comes first: a bad point gets its
+    // typed error, and the GPU's result is dropped. The GPU run's own failure is observed here too, so that
+    // it is never an unhandled rejection while the check runs; the caller still gets it from `run`.
+    if (check === 2 && !ad.primeOrder) {
+      run.catch(() => undefined);
+      await this.cpuPrepare(L, words, n, 2, options, false);
+    }
+    return run;
   }
 
   /** Worker count for a CPU MSM of n points. */
