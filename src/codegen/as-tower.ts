@@ -114,7 +114,7 @@ function linComb2(out: string, [k1, x1]: [bigint, string], [k2, x2]: [bigint, st
 export function emitAsTower(pp: Pairing12Params, f: FieldLayoutInfo, banner: string): string {
   const E = f.E;
   const p = pp.p;
-  if (64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
+  if (!f.reducedSums && 64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
   const beta = pp.desc.tower.fp2NonResidue;
   const betaSmall = asSmall(beta, p);
   if (betaSmall === undefined || betaSmall >= 0n) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: β must be a small negative integer`);
@@ -170,7 +170,8 @@ ${code}
     // inputs below 4p: |β|·b1 < 4|β|p, so k = 4|β| keeps k·p − |β|·b1 non-negative
     const absBeta = -betaSmall;
     const k = 4n * absBeta;
-    const bound = 4n * 4n + 4n * k;
+    // with reduced sums (wide backend) every operand is below p but nb, below k·p
+    const bound = f.reducedSums ? 1n + k : 4n * 4n + 4n * k;
     if (bound * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: ${bound}·p ≥ R in fp2_mul`);
     decls.push(`const C_KP: usize = memory.data<u32>([${toLimbs(k * p, f.mp.limbBits, f.mp.limbs).map((l) => `0x${l.toString(16)}`).join(', ')}]);`);
     const scaled: string[] = [];

@@ -46,7 +46,7 @@ export function smallBeta(pp: Pairing6Params): bigint {
 export function emitAsTower6(pp: Pairing6Params, f: FieldLayoutInfo, banner: string): string {
   const E = f.E;
   const p = pp.p;
-  if (64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
+  if (!f.reducedSums && 64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
   const beta = smallBeta(pp);
   const decls: string[] = [];
   const body: string[] = [];

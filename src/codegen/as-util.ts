@@ -15,6 +15,11 @@ export interface FieldLayoutInfo {
   readonly E: number;
   /** Module path of the field, relative to the generated pairing modules. */
   readonly path: string;
+  /**
+   * The wide-arithmetic backend's contract (as-field64.ts): `addNR` returns reduced sums, so product operands
+   * are below p except `subNR`'s k·p − x, and R/p may be small (≈ 5 for BN254). Bound checks use it.
+   */
+  readonly reducedSums?: boolean;
 }
 
 /** `memory.data<u32>([...])` holding x (mod p) in Montgomery form. */
