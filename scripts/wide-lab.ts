@@ -22,6 +22,7 @@ import { WidePage } from '../test/wide/harness.js';
 import { applyWidePass } from './wide-pass.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROUNDS = 7;
 const page = await WidePage.open();
 const row = (label: string, wide: number, portable: number, unit: string): void =>
   console.log(`${label.padEnd(34)} wide ${wide.toFixed(1).padStart(8)} ${unit}   portable ${portable.toFixed(1).padStart(8)} ${unit}   ratio ${(wide / portable).toFixed(2)}`);
@@ -36,7 +37,13 @@ try {
     for (const [prefix, f] of [['fp', fp!], ['fr', fr!]] as const) {
       const io = FIELD_LAYOUTS[f.id as keyof typeof FIELD_LAYOUTS].ioWords;
       const iters = io > 16 ? 100_000 : 400_000;
-      row(`${f.id} mul`, await page.benchMul(`w-${name}`, prefix, io, iters), await page.benchMul(`p-${name}`, prefix, io, iters), 'ns');
+      // interleaved rounds (the machine is shared): the best of each
+      let w = Infinity, q = Infinity;
+      for (let r = 0; r < ROUNDS; r++) {
+        w = Math.min(w, await page.benchMul(`w-${name}`, prefix, io, iters, 1));
+        q = Math.min(q, await page.benchMul(`p-${name}`, prefix, io, iters, 1));
+      }
+      row(`${f.id} mul`, w, q, 'ns');
     }
   }
 
@@ -47,16 +54,18 @@ try {
     const io = FIELD_LAYOUTS[`${name}_fp`].ioWords;
     const g1 = [k.g1Gen.x, k.g1Gen.y];
     const g2 = [k.g2Gen.x[0], k.g2Gen.x[1], k.g2Gen.y[0], k.g2Gen.y[1]];
-    const wide = await page.benchPairing(`w-${name}`, io, g1, g2, 10);
-    const portable = await page.benchPairing(`p-${name}`, io, g1, g2, 10);
-    const mclMs: number = await page.page.evaluate(`(async () => {
+    await page.page.evaluate(`(async () => {
       await mcl.init(${name === 'bn254' ? 'mcl.BN_SNARK1' : 'mcl.BLS12_381'});
-      const P = mcl.hashAndMapToG1('a'), Q = mcl.hashAndMapToG2('b');
-      for (let i = 0; i < 3; i++) mcl.pairing(P, Q);
-      let best = Infinity;
-      for (let r = 0; r < 5; r++) { const t = performance.now(); for (let i = 0; i < 10; i++) mcl.pairing(P, Q); best = Math.min(best, (performance.now() - t) / 10); }
-      return best;
+      globalThis.mclP = mcl.hashAndMapToG1('a'); globalThis.mclQ = mcl.hashAndMapToG2('b');
+      for (let i = 0; i < 3; i++) mcl.pairing(mclP, mclQ);
     })()`);
+    let wide = Infinity, portable = Infinity, mclMs = Infinity;
+    for (let r = 0; r < ROUNDS; r++) {
+      wide = Math.min(wide, await page.benchPairing(`w-${name}`, io, g1, g2, 10, 1));
+      portable = Math.min(portable, await page.benchPairing(`p-${name}`, io, g1, g2, 10, 1));
+      const m: number = await page.page.evaluate(`(() => { const t = performance.now(); for (let i = 0; i < 10; i++) mcl.pairing(mclP, mclQ); return (performance.now() - t) / 10; })()`);
+      mclMs = Math.min(mclMs, m);
+    }
     row(`${name} pairing`, wide, portable, 'ms');
     console.log(`${''.padEnd(34)} mcl-wasm ${mclMs.toFixed(2)} ms   wide ÷ mcl ${(wide / mclMs).toFixed(2)}   portable ÷ mcl ${(portable / mclMs).toFixed(2)}`);
   }
@@ -86,8 +95,11 @@ try {
         const file = join(lab, `${id}-${label.replaceAll(' ', '-')}.wasm`);
         writeFileSync(file, applyWidePass(readFileSync(raw), opt));
         await page.load(`${id}-${label}`, file);
-        out.push(`${label} ${(await page.benchMul(`${id}-${label}`, 'fp', io, io > 16 ? 100_000 : 400_000)).toFixed(1)}`);
       }
+      const best = variants.map(() => Infinity);
+      for (let r = 0; r < ROUNDS; r++)
+        for (const [i, [label]] of variants.entries()) best[i] = Math.min(best[i]!, await page.benchMul(`${id}-${label}`, 'fp', io, io > 16 ? 100_000 : 400_000, 1));
+      for (const [i, [label]] of variants.entries()) out.push(`${label} ${best[i]!.toFixed(1)}`);
       console.log(`${id.padEnd(16)} ${out.join(' | ')}`);
     }
   }

@@ -10,7 +10,9 @@
  * Layout: n limbs of 64 bits, least significant first, Montgomery form with R = 2^(64n), fully reduced —
  * byte for byte the same as 2n limbs of 32 bits, so the module exports the 32-bit view (`LIMBS` = 2n,
  * `LIMB_BITS` = 32) and every generator that addresses elements by bytes (towers, groups, pairings, MSM)
- * works on it unchanged. The sections that depend only on those bytes (conversions, exponentiation,
+ * works on it unchanged. Elements are placed at the portable build's stride (`ELEM_BYTES`, e.g. 52 bytes for
+ * BLS12-381's 48 bytes of limbs), so that both builds have the same memory layout, ABI and TypeScript side;
+ * the padding is never read (equality of extension elements compares coefficients, not bytes). The sections that depend only on those bytes (conversions, exponentiation,
  * inversion, square roots, benchmark loops) are the 30-bit emitter's, instantiated with w = 32.
  *
  * Tower helpers, and how their contracts differ from the 30-bit backend's: R/p is small here (≈ 10 for
@@ -31,20 +33,31 @@ export const LIN2_MAX_WIDE = 64;
 
 /**
  * Emits one 64-bit field module.
- * @throws {WebcurvesError} `INVALID_ARGUMENT` when the canonical encoding is not exactly the element's words.
+ * @param stride - bytes between consecutive elements in memory (`ELEM_BYTES`): the portable build's element
+ *   size, so that both builds share one memory layout; the limbs take the first 8n bytes, the rest is padding
+ *   that no function reads
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when the canonical encoding is not exactly the element's words or
+ *   the stride is too small.
  */
-export function emitAsField64(field: PrimeFieldSpec): string {
+export function emitAsField64(field: PrimeFieldSpec, stride: number): string {
   const f = wideField(field.id, field.modulus);
   const io = ioWords(field.modulus);
   if (io !== 2 * f.n) throw new WebcurvesError('INVALID_ARGUMENT', `${field.id}: ${io} canonical words for ${f.n} 64-bit limbs`);
-  return [header(field, f), kernels(f), basics(f), lin2(f), emitAsFieldWordSections(field, 2 * f.n)].join('\n');
+  if (stride < 8 * f.n || stride % 4 !== 0) throw new WebcurvesError('INVALID_ARGUMENT', `${field.id}: stride ${stride} for ${f.n} 64-bit limbs`);
+  // The shared sections declare ELEM_BYTES as the limbs' bytes; here it is the stride.
+  const shared = emitAsFieldWordSections(field, 2 * f.n);
+  const elemLine = `export const ELEM_BYTES: i32 = ${8 * f.n};`;
+  if (!shared.includes(elemLine)) throw new WebcurvesError('INVALID_ARGUMENT', `${field.id}: no ELEM_BYTES in the shared sections`);
+  const sections = shared.replace(elemLine, `export const ELEM_BYTES: i32 = ${stride};\n/** Bytes the limbs occupy at the start of each element (the rest is padding). */\nexport const LIMB_BYTES: i32 = ${8 * f.n};`);
+  return [header(field, f, stride), kernels(f), basics(f), lin2(f), sections].join('\n');
 }
 
-function header(field: PrimeFieldSpec, f: WideField): string {
+function header(field: PrimeFieldSpec, f: WideField, stride: number): string {
   return `// ${GENERATED_BANNER}
 // Field ${field.id} on the wide-arithmetic backend: p = 0x${field.modulus.toString(16)}.
 // Layout: ${f.n} limbs of 64 bits (= ${2 * f.n} u32 words), least significant first, Montgomery form (R = 2^${64 * f.n}),
-// fully reduced. mul, sqr, mulSum2, add, sub and subNR are placeholders replaced at build time by kernels
+// fully reduced, in elements of ${stride} bytes (the portable build's size; the bytes after the limbs are padding).
+// mul, sqr, mulSum2, add, sub and subNR are placeholders replaced at build time by kernels
 // built with i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-ir.ts, scripts/wide-pass.ts).
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions, the tower helpers. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4, legendre.

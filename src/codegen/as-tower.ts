@@ -474,7 +474,11 @@ export function fp6_inv(o: usize, a: usize): void {
 
 export function fp12_one(o: usize): void { memory.fill(o, 0, ${F12}); fp_one(o); }
 export function fp12_copy(o: usize, a: usize): void { memory.copy(o, a, ${F12}); }
-export function fp12_eq(a: usize, b: usize): bool { return memory.compare(a, b, ${F12}) == 0; }
+${f.E === 4 * f.mp.limbs ? `export function fp12_eq(a: usize, b: usize): bool { return memory.compare(a, b, ${F12}) == 0; }` : `/** Coefficient-wise: elements here leave padding after their limbs (wide backend), which bytes must not compare. */
+export function fp12_eq(a: usize, b: usize): bool {
+  for (let k: usize = 0; k < ${F12}; k += ${E}) if (!fp_eq(a + k, b + k)) return false;
+  return true;
+}`}
 export function fp12_isOne(a: usize): bool {
   if (!fp_isOne(a)) return false;
   for (let k: usize = ${E}; k < ${F12}; k += ${E}) if (!fp_isZero(a + k)) return false;

@@ -177,9 +177,14 @@ function baseFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, Field
  * 32 bits (R = 2^(64n) either way), so the generators see a 32-bit layout, with the backend's reduced-sum
  * contract (as-field64.ts).
  */
-function wideFieldInfo(fp: PrimeFieldSpec): FieldLayoutInfo {
+function wideFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): FieldLayoutInfo {
   const mp = montgomeryParams(fp.modulus, 32, 2 * wideField(fp.id, fp.modulus).n);
-  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}`, reducedSums: true };
+  return { mp, E: portableElemBytes(fp, shapes), path: `../../fields/${fp.id}`, reducedSums: true };
+}
+
+/** Bytes of one element of the portable build: the stride that both builds use. */
+function portableElemBytes(f: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): number {
+  return 4 * montgomeryParams(f.modulus, shapeFor(f, shapes).limbBits).limbs;
 }
 
 /** The generated group modules of an embedded curve (`src/wasm/embedded/<curve>/`). */
@@ -318,15 +323,15 @@ export const WIDE_DIR = 'src/wasm/wide';
  * group, pairing, MSM and KZG generators as the portable build, fed the wide field layout, under
  * {@link WIDE_DIR} with the same relative structure (so their relative imports resolve inside the mirror).
  */
-function wideFiles(root: string): Map<string, string> {
+function wideFiles(root: string, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
   const out = new Map<string, string>();
   const banner = TS_BANNER.trimEnd();
   const put = (rel: string, text: string): void => void out.set(rel.replace(/^src\/wasm\//, `${WIDE_DIR}/`), text);
   for (const c of curves) {
     if (!WIDE_CURVES.includes(c.name)) continue;
     const [fp, fr] = fieldsOf(c);
-    for (const f of [fp!, fr!]) put(`src/wasm/fields/${f.id}.ts`, emitAsField64(f));
-    const info = wideFieldInfo(c.fp);
+    for (const f of [fp!, fr!]) put(`src/wasm/fields/${f.id}.ts`, emitAsField64(f, portableElemBytes(f, shapes)));
+    const info = wideFieldInfo(c.fp, shapes);
     const pairing = c.kind === 'pairing';
     if (pairing) for (const [rel, text] of c.family === 'bw6' ? pairingModules6(c, info) : pairingModules(c as Pairing12Descriptor, info)) put(rel, text);
     const embedded = c.kind === 'embedded';
@@ -334,7 +339,7 @@ function wideFiles(root: string): Map<string, string> {
     const msm = curveMsmModules(c, info);
     for (const [rel, text] of msmFiles(msm, banner)) put(rel, text);
     const frvec = FRVEC_CURVES.includes(c.name);
-    if (frvec) put(`src/wasm/frvec/${c.name}.ts`, emitAsFrVec(fr!, 32, banner));
+    if (frvec) put(`src/wasm/frvec/${c.name}.ts`, emitAsFrVec(fr!, 32, banner, portableElemBytes(fr!, shapes)));
     put(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec, true));
   }
   put('src/wasm/msm/mp.ts', emitMsmMp(banner));
@@ -370,7 +375,7 @@ export function generatedFiles(root: string): Map<string, string> {
     files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec));
   }
   files.set('src/wasm/msm/mp.ts', emitMsmMp(TS_BANNER.trimEnd()));
-  for (const [rel, text] of wideFiles(root)) files.set(rel, text);
+  for (const [rel, text] of wideFiles(root, shapes)) files.set(rel, text);
   files.set(
     'src/generated/msm.ts',
     msmLayoutsModule(allMsm, TS_BANNER, (m) => ioWords(curves.find((c) => c.name === m.curve)!.fp.modulus)),

@@ -64,21 +64,21 @@ globalThis.wcw = {
     }
     return out;
   },
-  benchMul(name, pf, io, iters) {
+  benchMul(name, pf, io, iters, runs) {
     const m = this.mods[name], e = m.e;
     this.words(m, m.IO, 123456789n, io); e[pf + '_fromWords'](m.A, m.IO); e[pf + '_fromWords'](m.B, m.IO);
     e[pf + '_benchMul'](m.C, m.A, m.B, 1000);
     let best = Infinity;
-    for (let r = 0; r < 5; r++) { const t = performance.now(); e[pf + '_benchMul'](m.C, m.A, m.B, iters); best = Math.min(best, performance.now() - t); }
+    for (let r = 0; r < runs; r++) { const t = performance.now(); e[pf + '_benchMul'](m.C, m.A, m.B, iters); best = Math.min(best, performance.now() - t); }
     return (best * 1e6) / iters;
   },
-  benchPairing(name, io, g1, g2, iters) {
+  benchPairing(name, io, g1, g2, iters, runs) {
     const m = this.mods[name], e = m.e;
     g1.forEach((x, k) => this.words(m, m.IO + 4 * io * k, x, io)); e.g1_fromWords(m.A, m.IO, io);
     g2.forEach((x, k) => this.words(m, m.IO + 4 * io * k, x, io)); e.g2_fromWords(m.B, m.IO, io);
     for (let i = 0; i < 3; i++) e.pair_pairing(m.OUT, m.A, m.B);
     let best = Infinity;
-    for (let r = 0; r < 5; r++) { const t = performance.now(); for (let i = 0; i < iters; i++) e.pair_pairing(m.OUT, m.A, m.B); best = Math.min(best, (performance.now() - t) / iters); }
+    for (let r = 0; r < runs; r++) { const t = performance.now(); for (let i = 0; i < iters; i++) e.pair_pairing(m.OUT, m.A, m.B); best = Math.min(best, (performance.now() - t) / iters); }
     return best;
   },
 };
@@ -126,15 +126,15 @@ export class WidePage {
     return r.map((x) => x.map((h) => BigInt(h)));
   }
 
-  /** ns per dependent Montgomery product (the module's in-wasm benchmark loop, best of 5). */
-  async benchMul(name: string, prefix: 'fp' | 'fr', io: number, iters: number): Promise<number> {
-    return this.page.evaluate(`wcw.benchMul(${JSON.stringify(name)}, '${prefix}', ${io}, ${iters})`);
+  /** ns per dependent Montgomery product (the module's in-wasm benchmark loop, best of `runs`). */
+  async benchMul(name: string, prefix: 'fp' | 'fr', io: number, iters: number, runs = 5): Promise<number> {
+    return this.page.evaluate(`wcw.benchMul(${JSON.stringify(name)}, '${prefix}', ${io}, ${iters}, ${runs})`);
   }
 
-  /** ms per pairing of the given points (best of 5 runs of `iters`). */
-  async benchPairing(name: string, io: number, g1: readonly bigint[], g2: readonly bigint[], iters: number): Promise<number> {
+  /** ms per pairing of the given points (best of `runs` runs of `iters`). */
+  async benchPairing(name: string, io: number, g1: readonly bigint[], g2: readonly bigint[], iters: number, runs = 5): Promise<number> {
     return this.page.evaluate(
-      `wcw.benchPairing(${JSON.stringify(name)}, ${io}, ${JSON.stringify(g1.map(String))}.map(BigInt), ${JSON.stringify(g2.map(String))}.map(BigInt), ${iters})`,
+      `wcw.benchPairing(${JSON.stringify(name)}, ${io}, ${JSON.stringify(g1.map(String))}.map(BigInt), ${JSON.stringify(g2.map(String))}.map(BigInt), ${iters}, ${runs})`,
     );
   }
 

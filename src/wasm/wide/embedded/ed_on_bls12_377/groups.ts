@@ -2,154 +2,154 @@
 // Groups of ed_on_bls12_377: twisted Edwards; see src/codegen/as-edwards.ts.
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bls12_377_fr';
 
-const C_TE_A: usize = memory.data<u32>([0xe, 0x8cf50000, 0x6000000e, 0xe75281ef, 0xb0ba012, 0x49dc37a9, 0x6e710ab9, 0x55f8b2c]);
-const C_TE_D: usize = memory.data<u32>([0xffff5e30, 0xd047ffff, 0xffff57d2, 0xf0a91026, 0xd102582, 0x9013f56, 0xa7be5700, 0x9fd242c]);
-const C_TE_K: usize = memory.data<u32>([0x2878, 0x74340000, 0x80002a0f, 0xaa7f97f1, 0xed9ab6a4, 0x8090e4a3, 0x3ec2ff99, 0x82e4c6f]);
-const C_TE_C0: usize = memory.data<u32>([0x55553a60, 0x92e55555, 0x55553950, 0xc1e2c003, 0xf81730ee, 0xae0bad89, 0xc6c1cbb, 0x8c89459]);
+const C_TE_A: usize = memory.data<u32>([0xe, 0x8cf50000, 0x6000000e, 0xe75281ef, 0xb0ba012, 0x49dc37a9, 0x6e710ab9, 0x55f8b2c, 0x0]);
+const C_TE_D: usize = memory.data<u32>([0xffff5e30, 0xd047ffff, 0xffff57d2, 0xf0a91026, 0xd102582, 0x9013f56, 0xa7be5700, 0x9fd242c, 0x0]);
+const C_TE_K: usize = memory.data<u32>([0x2878, 0x74340000, 0x80002a0f, 0xaa7f97f1, 0xed9ab6a4, 0x8090e4a3, 0x3ec2ff99, 0x82e4c6f, 0x0]);
+const C_TE_C0: usize = memory.data<u32>([0x55553a60, 0x92e55555, 0x55553950, 0xc1e2c003, 0xf81730ee, 0xae0bad89, 0xc6c1cbb, 0x8c89459, 0x0]);
 const D_R: usize = memory.data<i8>([1, 0, 1, 0, -1, 0, -1, 0, -1, 0, -1, 0, 0, -1, 0, -1, 0, 1, 0, -1, 0, -1, 0, -1, 0, 0, 0, -1, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 0, -1, 0, -1, 0, 0, 1, 0, 1, 0, 1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, 1, 0, -1, 0, 0, 0, 0, 1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 0, 0, 0, -1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, -1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, -1, 0, 1, 0, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 1, 0, 0, 1, 0, -1, 0, -1, 0, 0, 0, 0, 0, 0, 0, -1, 0, -1, 0, 0, -1, 0, 1, 0, -1, 0, -1, 0, 0, -1, 0, -1, 0, 0, 0, -1, 0, 0, -1, 0, 1, 0, 1, 0, 0, -1, 0, -1, 0, -1, 0, 0, 0, 1, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, -1]);
-const S_te_add: usize = memory.data(352, 8);
-const S_te_aff: usize = memory.data(608, 8);
-const S_te_mul: usize = memory.data(896, 8);
-const S_te_map: usize = memory.data(160, 8);
+const S_te_add: usize = memory.data(424, 8);
+const S_te_aff: usize = memory.data(696, 8);
+const S_te_mul: usize = memory.data(1008, 8);
+const S_te_map: usize = memory.data(200, 8);
 
-function te_setId(o: usize): void { memory.fill(o, 0, 128); fp_one(o + 32); fp_one(o + 96); }
-function te_isId(q: usize): bool { return fp_isZero(q) && fp_eq(q + 32, q + 96); }
-function te_copy(o: usize, q: usize): void { memory.copy(o, q, 128); }
+function te_setId(o: usize): void { memory.fill(o, 0, 144); fp_one(o + 36); fp_one(o + 108); }
+function te_isId(q: usize): bool { return fp_isZero(q) && fp_eq(q + 36, q + 108); }
+function te_copy(o: usize, q: usize): void { memory.copy(o, q, 144); }
 /** Affine (x, y) to extended (x, y, xy, 1). */
 function te_fromAff(o: usize, q: usize): void {
   fp_copy(o, q);
-  fp_copy(o + 32, q + 32);
-  fp_mul(o + 64, q, q + 32);
-  fp_one(o + 96);
+  fp_copy(o + 36, q + 36);
+  fp_mul(o + 72, q, q + 36);
+  fp_one(o + 108);
 }
 function te_neg(o: usize, q: usize): void {
   fp_neg(o, q);
-  fp_copy(o + 32, q + 32);
-  fp_neg(o + 64, q + 64);
-  fp_copy(o + 96, q + 96);
+  fp_copy(o + 36, q + 36);
+  fp_neg(o + 72, q + 72);
+  fp_copy(o + 108, q + 108);
 }
 /** o = p + q (unified, complete: add-2008-hwcd). o may alias p or q. */
 function te_add(o: usize, p: usize, q: usize): void {
   fp_mul(S_te_add, p, q);
-  fp_mul((S_te_add + 32), p + 32, q + 32);
-  fp_mul((S_te_add + 64), p + 64, q + 64);
-  fp_mul((S_te_add + 64), (S_te_add + 64), C_TE_D);
-  fp_mul((S_te_add + 96), p + 96, q + 96);
-  fp_add((S_te_add + 128), p, p + 32);
-  fp_add((S_te_add + 160), q, q + 32);
-  fp_mul((S_te_add + 128), (S_te_add + 128), (S_te_add + 160));
-  fp_sub((S_te_add + 128), (S_te_add + 128), S_te_add);
-  fp_sub((S_te_add + 128), (S_te_add + 128), (S_te_add + 32));
-  fp_mul((S_te_add + 192), S_te_add, C_TE_A);
-  fp_sub((S_te_add + 192), (S_te_add + 32), (S_te_add + 192));
-  fp_sub((S_te_add + 160), (S_te_add + 96), (S_te_add + 64));
-  fp_add((S_te_add + 96), (S_te_add + 96), (S_te_add + 64));
-  fp_mul((S_te_add + 224), (S_te_add + 128), (S_te_add + 160));
-  fp_mul((S_te_add + 224) + 32, (S_te_add + 96), (S_te_add + 192));
-  fp_mul((S_te_add + 224) + 64, (S_te_add + 128), (S_te_add + 192));
-  fp_mul((S_te_add + 224) + 96, (S_te_add + 160), (S_te_add + 96));
-  memory.copy(o, (S_te_add + 224), 128);
+  fp_mul((S_te_add + 40), p + 36, q + 36);
+  fp_mul((S_te_add + 80), p + 72, q + 72);
+  fp_mul((S_te_add + 80), (S_te_add + 80), C_TE_D);
+  fp_mul((S_te_add + 120), p + 108, q + 108);
+  fp_add((S_te_add + 160), p, p + 36);
+  fp_add((S_te_add + 200), q, q + 36);
+  fp_mul((S_te_add + 160), (S_te_add + 160), (S_te_add + 200));
+  fp_sub((S_te_add + 160), (S_te_add + 160), S_te_add);
+  fp_sub((S_te_add + 160), (S_te_add + 160), (S_te_add + 40));
+  fp_mul((S_te_add + 240), S_te_add, C_TE_A);
+  fp_sub((S_te_add + 240), (S_te_add + 40), (S_te_add + 240));
+  fp_sub((S_te_add + 200), (S_te_add + 120), (S_te_add + 80));
+  fp_add((S_te_add + 120), (S_te_add + 120), (S_te_add + 80));
+  fp_mul((S_te_add + 280), (S_te_add + 160), (S_te_add + 200));
+  fp_mul((S_te_add + 280) + 36, (S_te_add + 120), (S_te_add + 240));
+  fp_mul((S_te_add + 280) + 72, (S_te_add + 160), (S_te_add + 240));
+  fp_mul((S_te_add + 280) + 108, (S_te_add + 200), (S_te_add + 120));
+  memory.copy(o, (S_te_add + 280), 144);
 }
 /** o = 2p (dbl-2008-hwcd). o may alias p. */
 function te_dbl(o: usize, p: usize): void {
   fp_sqr(S_te_add, p);
-  fp_sqr((S_te_add + 32), p + 32);
-  fp_sqr((S_te_add + 64), p + 96);
-  fp_dbl((S_te_add + 64), (S_te_add + 64));
-  fp_mul((S_te_add + 96), S_te_add, C_TE_A);
-  fp_add((S_te_add + 128), p, p + 32);
-  fp_sqr((S_te_add + 128), (S_te_add + 128));
-  fp_sub((S_te_add + 128), (S_te_add + 128), S_te_add);
-  fp_sub((S_te_add + 128), (S_te_add + 128), (S_te_add + 32));
-  fp_add((S_te_add + 160), (S_te_add + 96), (S_te_add + 32));
-  fp_sub((S_te_add + 192), (S_te_add + 160), (S_te_add + 64));
-  fp_sub((S_te_add + 96), (S_te_add + 96), (S_te_add + 32));
-  fp_mul((S_te_add + 224), (S_te_add + 128), (S_te_add + 192));
-  fp_mul((S_te_add + 224) + 32, (S_te_add + 160), (S_te_add + 96));
-  fp_mul((S_te_add + 224) + 64, (S_te_add + 128), (S_te_add + 96));
-  fp_mul((S_te_add + 224) + 96, (S_te_add + 192), (S_te_add + 160));
-  memory.copy(o, (S_te_add + 224), 128);
+  fp_sqr((S_te_add + 40), p + 36);
+  fp_sqr((S_te_add + 80), p + 108);
+  fp_dbl((S_te_add + 80), (S_te_add + 80));
+  fp_mul((S_te_add + 120), S_te_add, C_TE_A);
+  fp_add((S_te_add + 160), p, p + 36);
+  fp_sqr((S_te_add + 160), (S_te_add + 160));
+  fp_sub((S_te_add + 160), (S_te_add + 160), S_te_add);
+  fp_sub((S_te_add + 160), (S_te_add + 160), (S_te_add + 40));
+  fp_add((S_te_add + 200), (S_te_add + 120), (S_te_add + 40));
+  fp_sub((S_te_add + 240), (S_te_add + 200), (S_te_add + 80));
+  fp_sub((S_te_add + 120), (S_te_add + 120), (S_te_add + 40));
+  fp_mul((S_te_add + 280), (S_te_add + 160), (S_te_add + 240));
+  fp_mul((S_te_add + 280) + 36, (S_te_add + 200), (S_te_add + 120));
+  fp_mul((S_te_add + 280) + 72, (S_te_add + 160), (S_te_add + 120));
+  fp_mul((S_te_add + 280) + 108, (S_te_add + 240), (S_te_add + 200));
+  memory.copy(o, (S_te_add + 280), 144);
 }
 
 /** Extended to affine (one inversion). */
 function te_toAff(o: usize, q: usize): void {
-  fp_inv(S_te_aff, q + 96);
+  fp_inv(S_te_aff, q + 108);
   fp_mul(o, q, S_te_aff);
-  fp_mul(o + 32, q + 32, S_te_aff);
+  fp_mul(o + 36, q + 36, S_te_aff);
 }
 /** o = [r]·q (NAF of r, 251 digits). o may alias q. */
 function te_mulR(o: usize, q: usize): void {
-  te_copy((S_te_aff + 352), q);
-  te_neg((S_te_aff + 480), q);
+  te_copy((S_te_aff + 408), q);
+  te_neg((S_te_aff + 552), q);
   te_copy(o, q);
   for (let k: usize = 1; k < 251; k++) {
     te_dbl(o, o);
     const dig = load<i8>(D_R + k);
-    if (dig > 0) te_add(o, o, (S_te_aff + 352));
-    else if (dig < 0) te_add(o, o, (S_te_aff + 480));
+    if (dig > 0) te_add(o, o, (S_te_aff + 408));
+    else if (dig < 0) te_add(o, o, (S_te_aff + 552));
   }
 }
 /** a (affine, Montgomery) from two canonical coordinates; false when one is not below p. */
 export function te_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  return fp_fromWords(o, io) && fp_fromWords(o + 32, io + <usize>(ioWords * 4));
+  return fp_fromWords(o, io) && fp_fromWords(o + 36, io + <usize>(ioWords * 4));
 }
 /** Writes affine a as two canonical coordinates. */
 export function te_toWords(io: usize, a: usize, ioWords: i32): void {
   fp_toWords(io, a);
-  fp_toWords(io + <usize>(ioWords * 4), a + 32);
+  fp_toWords(io + <usize>(ioWords * 4), a + 36);
 }
 /** Whether affine a satisfies a·x² + y² = 1 + d·x²·y². */
 export function te_onCurve(q: usize): bool {
-  fp_sqr((S_te_aff + 288), q);
-  fp_sqr((S_te_aff + 320), q + 32);
-  fp_mul(S_te_aff, (S_te_aff + 288), (S_te_aff + 320));
+  fp_sqr((S_te_aff + 328), q);
+  fp_sqr((S_te_aff + 368), q + 36);
+  fp_mul(S_te_aff, (S_te_aff + 328), (S_te_aff + 368));
   fp_mul(S_te_aff, S_te_aff, C_TE_D);
-  fp_mul((S_te_aff + 288), (S_te_aff + 288), C_TE_A);
-  fp_add((S_te_aff + 288), (S_te_aff + 288), (S_te_aff + 320));
-  fp_one((S_te_aff + 320));
-  fp_add((S_te_aff + 320), (S_te_aff + 320), S_te_aff);
-  return fp_eq((S_te_aff + 288), (S_te_aff + 320));
+  fp_mul((S_te_aff + 328), (S_te_aff + 328), C_TE_A);
+  fp_add((S_te_aff + 328), (S_te_aff + 328), (S_te_aff + 368));
+  fp_one((S_te_aff + 368));
+  fp_add((S_te_aff + 368), (S_te_aff + 368), S_te_aff);
+  return fp_eq((S_te_aff + 328), (S_te_aff + 368));
 }
 /** Whether affine a (on the curve) is in the prime-order subgroup: [r]a = O. Variable-time. */
 export function te_inSubgroup(q: usize): bool {
-  te_fromAff((S_te_aff + 32), q);
-  te_mulR((S_te_aff + 32), (S_te_aff + 32));
-  return te_isId((S_te_aff + 32));
+  te_fromAff((S_te_aff + 40), q);
+  te_mulR((S_te_aff + 40), (S_te_aff + 40));
+  return te_isId((S_te_aff + 40));
 }
 /** o = a + b (affine in and out). */
 export function te_addAff(o: usize, a: usize, b: usize): void {
-  te_fromAff((S_te_aff + 32), a);
-  te_fromAff((S_te_aff + 160), b);
-  te_add((S_te_aff + 32), (S_te_aff + 32), (S_te_aff + 160));
-  te_toAff(o, (S_te_aff + 32));
+  te_fromAff((S_te_aff + 40), a);
+  te_fromAff((S_te_aff + 184), b);
+  te_add((S_te_aff + 40), (S_te_aff + 40), (S_te_aff + 184));
+  te_toAff(o, (S_te_aff + 40));
 }
 /** o = 2a (affine in and out). */
 export function te_dblAff(o: usize, a: usize): void {
-  te_fromAff((S_te_aff + 32), a);
-  te_dbl((S_te_aff + 32), (S_te_aff + 32));
-  te_toAff(o, (S_te_aff + 32));
+  te_fromAff((S_te_aff + 40), a);
+  te_dbl((S_te_aff + 40), (S_te_aff + 40));
+  te_toAff(o, (S_te_aff + 40));
 }
 /** o = −a (affine in and out). */
 export function te_negAff(o: usize, a: usize): void {
   fp_neg(o, a);
-  fp_copy(o + 32, a + 32);
+  fp_copy(o + 36, a + 36);
 }
 
 /** o (affine) = [k]·a from odd-wNAF digits (width 4) of k, as i8, most significant first. */
 export function te_mulWnaf(o: usize, a: usize, digits: usize, len: i32): void {
   te_fromAff(S_te_mul, a);
-  te_dbl((S_te_mul + 512), S_te_mul);
-  for (let j: usize = 1; j < 4; j++) te_add(S_te_mul + j * 128, S_te_mul + (j - 1) * 128, (S_te_mul + 512));
-  te_setId((S_te_mul + 640));
+  te_dbl((S_te_mul + 576), S_te_mul);
+  for (let j: usize = 1; j < 4; j++) te_add(S_te_mul + j * 144, S_te_mul + (j - 1) * 144, (S_te_mul + 576));
+  te_setId((S_te_mul + 720));
   for (let k = 0; k < len; k++) {
-    te_dbl((S_te_mul + 640), (S_te_mul + 640));
+    te_dbl((S_te_mul + 720), (S_te_mul + 720));
     const dig = <i32>load<i8>(digits + <usize>k);
     if (dig == 0) continue;
-    const e = S_te_mul + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 128;
-    if (dig > 0) te_add((S_te_mul + 640), (S_te_mul + 640), e);
-    else { te_neg((S_te_mul + 768), e); te_add((S_te_mul + 640), (S_te_mul + 640), (S_te_mul + 768)); }
+    const e = S_te_mul + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 144;
+    if (dig > 0) te_add((S_te_mul + 720), (S_te_mul + 720), e);
+    else { te_neg((S_te_mul + 864), e); te_add((S_te_mul + 720), (S_te_mul + 720), (S_te_mul + 864)); }
   }
-  te_toAff(o, (S_te_mul + 640));
+  te_toAff(o, (S_te_mul + 720));
 }
 
 /**
@@ -160,47 +160,47 @@ export function te_mulWnaf(o: usize, a: usize, digits: usize, len: i32): void {
 export function te_toWeierstrass(pts: usize, n: i32, scratch: usize): void {
   if (n == 0) return;
   for (let i = 0; i < n; i++) {
-    const q = pts + <usize>i * 64, pr = scratch + <usize>i * 32;
-    if (fp_isZero(q)) fp_one((S_te_map + 32));
-    else { fp_one((S_te_map + 32)); fp_sub((S_te_map + 32), (S_te_map + 32), q + 32); fp_mul((S_te_map + 32), (S_te_map + 32), q); }
-    if (i == 0) fp_copy(pr, (S_te_map + 32));
-    else fp_mul(pr, pr - 32, (S_te_map + 32));
+    const q = pts + <usize>i * 72, pr = scratch + <usize>i * 36;
+    if (fp_isZero(q)) fp_one((S_te_map + 40));
+    else { fp_one((S_te_map + 40)); fp_sub((S_te_map + 40), (S_te_map + 40), q + 36); fp_mul((S_te_map + 40), (S_te_map + 40), q); }
+    if (i == 0) fp_copy(pr, (S_te_map + 40));
+    else fp_mul(pr, pr - 36, (S_te_map + 40));
   }
-  fp_inv(S_te_map, scratch + <usize>(n - 1) * 32);
+  fp_inv(S_te_map, scratch + <usize>(n - 1) * 36);
   for (let i = n - 1; i >= 0; i--) {
-    const q = pts + <usize>i * 64;
+    const q = pts + <usize>i * 72;
     if (fp_isZero(q)) {
       // (0, 1) → identity; (0, −1) → (c0, 0). The product above took 1 for these.
-      if (fp_isOne(q + 32)) memory.fill(q, 0, 64);
-      else { fp_copy(q, C_TE_C0); memory.fill(q + 32, 0, 32); }
+      if (fp_isOne(q + 36)) memory.fill(q, 0, 72);
+      else { fp_copy(q, C_TE_C0); memory.fill(q + 36, 0, 36); }
       continue;
     }
-    fp_one((S_te_map + 32)); fp_sub((S_te_map + 32), (S_te_map + 32), q + 32); fp_mul((S_te_map + 32), (S_te_map + 32), q);
-    if (i > 0) { fp_mul((S_te_map + 64), S_te_map, scratch + <usize>(i - 1) * 32); fp_mul(S_te_map, S_te_map, (S_te_map + 32)); }
-    else fp_copy((S_te_map + 64), S_te_map);
+    fp_one((S_te_map + 40)); fp_sub((S_te_map + 40), (S_te_map + 40), q + 36); fp_mul((S_te_map + 40), (S_te_map + 40), q);
+    if (i > 0) { fp_mul((S_te_map + 80), S_te_map, scratch + <usize>(i - 1) * 36); fp_mul(S_te_map, S_te_map, (S_te_map + 40)); }
+    else fp_copy((S_te_map + 80), S_te_map);
     // s = k·(1 + y)/((1 − y)·x); w = s, t = s·x + c0
-    fp_one((S_te_map + 96));
-    fp_add((S_te_map + 96), (S_te_map + 96), q + 32);
-    fp_mul((S_te_map + 96), (S_te_map + 96), (S_te_map + 64));
-    fp_mul((S_te_map + 128), (S_te_map + 96), C_TE_K);
-    fp_mul((S_te_map + 96), (S_te_map + 128), q);
-    fp_add(q, (S_te_map + 96), C_TE_C0);
-    fp_copy(q + 32, (S_te_map + 128));
+    fp_one((S_te_map + 120));
+    fp_add((S_te_map + 120), (S_te_map + 120), q + 36);
+    fp_mul((S_te_map + 120), (S_te_map + 120), (S_te_map + 80));
+    fp_mul((S_te_map + 160), (S_te_map + 120), C_TE_K);
+    fp_mul((S_te_map + 120), (S_te_map + 160), q);
+    fp_add(q, (S_te_map + 120), C_TE_C0);
+    fp_copy(q + 36, (S_te_map + 160));
   }
 }
 /** o = the Edwards point of the Weierstrass-model affine point a ((0, 0) is the identity). o may alias a. */
 export function te_fromWeierstrass(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 32)) { memory.fill(o, 0, 64); fp_one(o + 32); return; }
-  if (fp_isZero(a + 32)) { memory.fill(o, 0, 64); fp_one(o + 32); fp_neg(o + 32, o + 32); return; }
+  if (fp_isZero(a) && fp_isZero(a + 36)) { memory.fill(o, 0, 72); fp_one(o + 36); return; }
+  if (fp_isZero(a + 36)) { memory.fill(o, 0, 72); fp_one(o + 36); fp_neg(o + 36, o + 36); return; }
   // u = t − c0; x = u/w, y = (u − k)/(u + k): one inversion of w·(u + k).
-  fp_sub((S_te_map + 96), a, C_TE_C0);
-  fp_add((S_te_map + 64), (S_te_map + 96), C_TE_K);
-  fp_mul((S_te_map + 32), (S_te_map + 64), a + 32);
-  fp_inv(S_te_map, (S_te_map + 32));
-  fp_mul((S_te_map + 128), S_te_map, (S_te_map + 64));
-  fp_mul((S_te_map + 128), (S_te_map + 128), (S_te_map + 96));
-  fp_mul((S_te_map + 32), S_te_map, a + 32);
-  fp_sub((S_te_map + 96), (S_te_map + 96), C_TE_K);
-  fp_mul(o + 32, (S_te_map + 96), (S_te_map + 32));
-  fp_copy(o, (S_te_map + 128));
+  fp_sub((S_te_map + 120), a, C_TE_C0);
+  fp_add((S_te_map + 80), (S_te_map + 120), C_TE_K);
+  fp_mul((S_te_map + 40), (S_te_map + 80), a + 36);
+  fp_inv(S_te_map, (S_te_map + 40));
+  fp_mul((S_te_map + 160), S_te_map, (S_te_map + 80));
+  fp_mul((S_te_map + 160), (S_te_map + 160), (S_te_map + 120));
+  fp_mul((S_te_map + 40), S_te_map, a + 36);
+  fp_sub((S_te_map + 120), (S_te_map + 120), C_TE_K);
+  fp_mul(o + 36, (S_te_map + 120), (S_te_map + 40));
+  fp_copy(o, (S_te_map + 160));
 }

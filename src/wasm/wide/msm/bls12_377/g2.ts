@@ -5,13 +5,13 @@ import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one
 import { g2_fromWords, g2_toWords, g2_onCurve, g2_inSubgroup } from '../../pairing/bls12_377/groups';
 import { mp_mul, mp_add, mp_sub, mp_geq, mp_shr, mp_neg } from '../mp';
 
-const C_MSM_PSI_X: usize = memory.data<u32>([0xa58478da, 0x5892506d, 0xac2a74b, 0x13336694, 0xcdf726cf, 0x9b64a150, 0xa9c587e, 0x5cc42609, 0xfdcd640c, 0x5cf848ad, 0x3ac02380, 0x4702bf, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const C_MSM_PSI_Y: usize = memory.data<u32>([0xd084771f, 0x982c13d9, 0x6da34a32, 0xfd49de0c, 0x83ab0e53, 0x61a530d1, 0x6dd9879, 0xdf8fe441, 0xd88472bc, 0x40f29b58, 0x99046d5d, 0x1587231, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const S_msm_g2_xdbl: usize = memory.data(960, 8);
-const S_msm_g2_xadd: usize = memory.data(1152, 8);
-const S_msm_g2_xToAff: usize = memory.data(192, 8);
-const S_msm_g2_load: usize = memory.data(192, 8);
-const S_msm_g2_finishAcc: usize = memory.data(384, 8);
+const C_MSM_PSI_X: usize = memory.data<u32>([0xa58478da, 0x5892506d, 0xac2a74b, 0x13336694, 0xcdf726cf, 0x9b64a150, 0xa9c587e, 0x5cc42609, 0xfdcd640c, 0x5cf848ad, 0x3ac02380, 0x4702bf, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const C_MSM_PSI_Y: usize = memory.data<u32>([0xd084771f, 0x982c13d9, 0x6da34a32, 0xfd49de0c, 0x83ab0e53, 0x61a530d1, 0x6dd9879, 0xdf8fe441, 0xd88472bc, 0x40f29b58, 0x99046d5d, 0x1587231, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const S_msm_g2_xdbl: usize = memory.data(1040, 8);
+const S_msm_g2_xadd: usize = memory.data(1248, 8);
+const S_msm_g2_xToAff: usize = memory.data(208, 8);
+const S_msm_g2_load: usize = memory.data(208, 8);
+const S_msm_g2_finishAcc: usize = memory.data(416, 8);
 const C_msm_g2_R: usize = memory.data<u32>([0x1, 0xa118000, 0xd0000001, 0x59aa76fe, 0x5c37b001, 0x60b44d1e, 0x9a2ca556, 0x12ab655e]);
 const S_msm_g2_dec: usize = memory.data(288, 8);
 const C_msm_g2_HALF: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x10000000]);
@@ -28,120 +28,120 @@ const C_msm_g2_B2_2: usize = memory.data<u32>([0x1, 0x8508c000]);
 const C_msm_g2_B3_2: usize = memory.data<u32>([0x1, 0x0]);
 const C_msm_g2_B2_3: usize = memory.data<u32>([0x1, 0x0]);
 const C_msm_g2_B3_3: usize = memory.data<u32>([0x1, 0x8508c000]);
-const S_msm_g2_acc: usize = memory.data(864, 8);
-const S_msm_g2_red: usize = memory.data(960, 8);
+const S_msm_g2_acc: usize = memory.data(936, 8);
+const S_msm_g2_red: usize = memory.data(1040, 8);
 
 /** XYZZ identity: ZZ = ZZZ = 0. */
-function msm_g2_xSetInf(o: usize): void { memory.fill(o, 0, 384); }
-function msm_g2_xIsInf(p: usize): bool { return fp2_isZero(p + 192); }
+function msm_g2_xSetInf(o: usize): void { memory.fill(o, 0, 416); }
+function msm_g2_xIsInf(p: usize): bool { return fp2_isZero(p + 208); }
 /** XYZZ from affine ((0, 0) is the identity). */
 function msm_g2_xFromAff(o: usize, a: usize): void {
-  if (fp2_isZero(a) && fp2_isZero(a + 96)) { msm_g2_xSetInf(o); return; }
-  memory.copy(o, a, 192);
-  fp2_one(o + 192);
-  fp2_one(o + 288);
+  if (fp2_isZero(a) && fp2_isZero(a + 104)) { msm_g2_xSetInf(o); return; }
+  memory.copy(o, a, 208);
+  fp2_one(o + 208);
+  fp2_one(o + 312);
 }
 /** o = 2p in XYZZ (dbl-2008-s-1; a ≠ 0 costs one more product and square). o may alias p. */
 function msm_g2_xDbl(o: usize, p: usize): void {
   if (msm_g2_xIsInf(p)) { msm_g2_xSetInf(o); return; }
-  fp2_dbl(S_msm_g2_xdbl, p + 96);
-  fp2_sqr((S_msm_g2_xdbl + 96), S_msm_g2_xdbl);
-  fp2_mul((S_msm_g2_xdbl + 192), S_msm_g2_xdbl, (S_msm_g2_xdbl + 96));
-  fp2_mul((S_msm_g2_xdbl + 288), p, (S_msm_g2_xdbl + 96));
-  fp2_sqr((S_msm_g2_xdbl + 480), p);
-  fp2_dbl((S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 480));
-  fp2_add((S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 480));
-  fp2_sqr((S_msm_g2_xdbl + 576), (S_msm_g2_xdbl + 384));
-  fp2_sub((S_msm_g2_xdbl + 576), (S_msm_g2_xdbl + 576), (S_msm_g2_xdbl + 288));
-  fp2_sub((S_msm_g2_xdbl + 576), (S_msm_g2_xdbl + 576), (S_msm_g2_xdbl + 288));
-  fp2_sub((S_msm_g2_xdbl + 480), (S_msm_g2_xdbl + 288), (S_msm_g2_xdbl + 576));
-  fp2_mul((S_msm_g2_xdbl + 480), (S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 480));
-  fp2_mul((S_msm_g2_xdbl + 576) + 96, (S_msm_g2_xdbl + 192), p + 96);
-  fp2_sub((S_msm_g2_xdbl + 576) + 96, (S_msm_g2_xdbl + 480), (S_msm_g2_xdbl + 576) + 96);
-  fp2_mul((S_msm_g2_xdbl + 576) + 192, (S_msm_g2_xdbl + 96), p + 192);
-  fp2_mul((S_msm_g2_xdbl + 576) + 288, (S_msm_g2_xdbl + 192), p + 288);
-  memory.copy(o, (S_msm_g2_xdbl + 576), 384);
+  fp2_dbl(S_msm_g2_xdbl, p + 104);
+  fp2_sqr((S_msm_g2_xdbl + 104), S_msm_g2_xdbl);
+  fp2_mul((S_msm_g2_xdbl + 208), S_msm_g2_xdbl, (S_msm_g2_xdbl + 104));
+  fp2_mul((S_msm_g2_xdbl + 312), p, (S_msm_g2_xdbl + 104));
+  fp2_sqr((S_msm_g2_xdbl + 520), p);
+  fp2_dbl((S_msm_g2_xdbl + 416), (S_msm_g2_xdbl + 520));
+  fp2_add((S_msm_g2_xdbl + 416), (S_msm_g2_xdbl + 416), (S_msm_g2_xdbl + 520));
+  fp2_sqr((S_msm_g2_xdbl + 624), (S_msm_g2_xdbl + 416));
+  fp2_sub((S_msm_g2_xdbl + 624), (S_msm_g2_xdbl + 624), (S_msm_g2_xdbl + 312));
+  fp2_sub((S_msm_g2_xdbl + 624), (S_msm_g2_xdbl + 624), (S_msm_g2_xdbl + 312));
+  fp2_sub((S_msm_g2_xdbl + 520), (S_msm_g2_xdbl + 312), (S_msm_g2_xdbl + 624));
+  fp2_mul((S_msm_g2_xdbl + 520), (S_msm_g2_xdbl + 416), (S_msm_g2_xdbl + 520));
+  fp2_mul((S_msm_g2_xdbl + 624) + 104, (S_msm_g2_xdbl + 208), p + 104);
+  fp2_sub((S_msm_g2_xdbl + 624) + 104, (S_msm_g2_xdbl + 520), (S_msm_g2_xdbl + 624) + 104);
+  fp2_mul((S_msm_g2_xdbl + 624) + 208, (S_msm_g2_xdbl + 104), p + 208);
+  fp2_mul((S_msm_g2_xdbl + 624) + 312, (S_msm_g2_xdbl + 208), p + 312);
+  memory.copy(o, (S_msm_g2_xdbl + 624), 416);
 }
 
 /** o = p + q, q affine ((0, 0) = identity), in XYZZ (madd-2008-s: 8M + 2S). o may alias p. */
 function msm_g2_xAddAff(o: usize, p: usize, q: usize): void {
-  if (fp2_isZero(q) && fp2_isZero(q + 96)) { if (o != p) memory.copy(o, p, 384); return; }
+  if (fp2_isZero(q) && fp2_isZero(q + 104)) { if (o != p) memory.copy(o, p, 416); return; }
   if (msm_g2_xIsInf(p)) { msm_g2_xFromAff(o, q); return; }
-  fp2_mul((S_msm_g2_xadd + 96), q, p + 192);
-  fp2_mul((S_msm_g2_xadd + 288), q + 96, p + 288);
-  fp2_sub((S_msm_g2_xadd + 96), (S_msm_g2_xadd + 96), p);
-  fp2_sub((S_msm_g2_xadd + 288), (S_msm_g2_xadd + 288), p + 96);
-  if (fp2_isZero((S_msm_g2_xadd + 96))) {
-    if (fp2_isZero((S_msm_g2_xadd + 288))) { msm_g2_xFromAff((S_msm_g2_xadd + 768), q); msm_g2_xDbl(o, (S_msm_g2_xadd + 768)); return; }
+  fp2_mul((S_msm_g2_xadd + 104), q, p + 208);
+  fp2_mul((S_msm_g2_xadd + 312), q + 104, p + 312);
+  fp2_sub((S_msm_g2_xadd + 104), (S_msm_g2_xadd + 104), p);
+  fp2_sub((S_msm_g2_xadd + 312), (S_msm_g2_xadd + 312), p + 104);
+  if (fp2_isZero((S_msm_g2_xadd + 104))) {
+    if (fp2_isZero((S_msm_g2_xadd + 312))) { msm_g2_xFromAff((S_msm_g2_xadd + 832), q); msm_g2_xDbl(o, (S_msm_g2_xadd + 832)); return; }
     msm_g2_xSetInf(o); return;
   }
-  fp2_sqr((S_msm_g2_xadd + 384), (S_msm_g2_xadd + 96));
-  fp2_mul((S_msm_g2_xadd + 480), (S_msm_g2_xadd + 96), (S_msm_g2_xadd + 384));
-  fp2_mul((S_msm_g2_xadd + 576), p, (S_msm_g2_xadd + 384));
-  fp2_sqr((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 288));
-  fp2_sub((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 768), (S_msm_g2_xadd + 480));
-  fp2_sub((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 768), (S_msm_g2_xadd + 576));
-  fp2_sub((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 768), (S_msm_g2_xadd + 576));
-  fp2_sub((S_msm_g2_xadd + 672), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 768));
-  fp2_mul((S_msm_g2_xadd + 672), (S_msm_g2_xadd + 672), (S_msm_g2_xadd + 288));
-  fp2_mul((S_msm_g2_xadd + 768) + 96, p + 96, (S_msm_g2_xadd + 480));
-  fp2_sub((S_msm_g2_xadd + 768) + 96, (S_msm_g2_xadd + 672), (S_msm_g2_xadd + 768) + 96);
-  fp2_mul((S_msm_g2_xadd + 768) + 192, p + 192, (S_msm_g2_xadd + 384));
-  fp2_mul((S_msm_g2_xadd + 768) + 288, p + 288, (S_msm_g2_xadd + 480));
-  memory.copy(o, (S_msm_g2_xadd + 768), 384);
+  fp2_sqr((S_msm_g2_xadd + 416), (S_msm_g2_xadd + 104));
+  fp2_mul((S_msm_g2_xadd + 520), (S_msm_g2_xadd + 104), (S_msm_g2_xadd + 416));
+  fp2_mul((S_msm_g2_xadd + 624), p, (S_msm_g2_xadd + 416));
+  fp2_sqr((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 312));
+  fp2_sub((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 832), (S_msm_g2_xadd + 520));
+  fp2_sub((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 832), (S_msm_g2_xadd + 624));
+  fp2_sub((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 832), (S_msm_g2_xadd + 624));
+  fp2_sub((S_msm_g2_xadd + 728), (S_msm_g2_xadd + 624), (S_msm_g2_xadd + 832));
+  fp2_mul((S_msm_g2_xadd + 728), (S_msm_g2_xadd + 728), (S_msm_g2_xadd + 312));
+  fp2_mul((S_msm_g2_xadd + 832) + 104, p + 104, (S_msm_g2_xadd + 520));
+  fp2_sub((S_msm_g2_xadd + 832) + 104, (S_msm_g2_xadd + 728), (S_msm_g2_xadd + 832) + 104);
+  fp2_mul((S_msm_g2_xadd + 832) + 208, p + 208, (S_msm_g2_xadd + 416));
+  fp2_mul((S_msm_g2_xadd + 832) + 312, p + 312, (S_msm_g2_xadd + 520));
+  memory.copy(o, (S_msm_g2_xadd + 832), 416);
 }
 /** o = p + q in XYZZ (add-2008-s: 12M + 2S). o may alias p or q. */
 function msm_g2_xAdd(o: usize, p: usize, q: usize): void {
-  if (msm_g2_xIsInf(q)) { if (o != p) memory.copy(o, p, 384); return; }
-  if (msm_g2_xIsInf(p)) { if (o != q) memory.copy(o, q, 384); return; }
-  fp2_mul(S_msm_g2_xadd, p, q + 192);
-  fp2_mul((S_msm_g2_xadd + 96), q, p + 192);
-  fp2_mul((S_msm_g2_xadd + 192), p + 96, q + 288);
-  fp2_mul((S_msm_g2_xadd + 288), q + 96, p + 288);
-  fp2_sub((S_msm_g2_xadd + 96), (S_msm_g2_xadd + 96), S_msm_g2_xadd);
-  fp2_sub((S_msm_g2_xadd + 288), (S_msm_g2_xadd + 288), (S_msm_g2_xadd + 192));
-  if (fp2_isZero((S_msm_g2_xadd + 96))) {
-    if (fp2_isZero((S_msm_g2_xadd + 288))) { msm_g2_xDbl(o, p); return; }
+  if (msm_g2_xIsInf(q)) { if (o != p) memory.copy(o, p, 416); return; }
+  if (msm_g2_xIsInf(p)) { if (o != q) memory.copy(o, q, 416); return; }
+  fp2_mul(S_msm_g2_xadd, p, q + 208);
+  fp2_mul((S_msm_g2_xadd + 104), q, p + 208);
+  fp2_mul((S_msm_g2_xadd + 208), p + 104, q + 312);
+  fp2_mul((S_msm_g2_xadd + 312), q + 104, p + 312);
+  fp2_sub((S_msm_g2_xadd + 104), (S_msm_g2_xadd + 104), S_msm_g2_xadd);
+  fp2_sub((S_msm_g2_xadd + 312), (S_msm_g2_xadd + 312), (S_msm_g2_xadd + 208));
+  if (fp2_isZero((S_msm_g2_xadd + 104))) {
+    if (fp2_isZero((S_msm_g2_xadd + 312))) { msm_g2_xDbl(o, p); return; }
     msm_g2_xSetInf(o); return;
   }
-  fp2_sqr((S_msm_g2_xadd + 384), (S_msm_g2_xadd + 96));
-  fp2_mul((S_msm_g2_xadd + 480), (S_msm_g2_xadd + 96), (S_msm_g2_xadd + 384));
-  fp2_mul((S_msm_g2_xadd + 576), S_msm_g2_xadd, (S_msm_g2_xadd + 384));
-  fp2_sqr((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 288));
-  fp2_sub((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 768), (S_msm_g2_xadd + 480));
-  fp2_sub((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 768), (S_msm_g2_xadd + 576));
-  fp2_sub((S_msm_g2_xadd + 768), (S_msm_g2_xadd + 768), (S_msm_g2_xadd + 576));
-  fp2_sub((S_msm_g2_xadd + 672), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 768));
-  fp2_mul((S_msm_g2_xadd + 672), (S_msm_g2_xadd + 672), (S_msm_g2_xadd + 288));
-  fp2_mul((S_msm_g2_xadd + 768) + 96, (S_msm_g2_xadd + 192), (S_msm_g2_xadd + 480));
-  fp2_sub((S_msm_g2_xadd + 768) + 96, (S_msm_g2_xadd + 672), (S_msm_g2_xadd + 768) + 96);
-  fp2_mul((S_msm_g2_xadd + 768) + 192, p + 192, q + 192);
-  fp2_mul((S_msm_g2_xadd + 768) + 192, (S_msm_g2_xadd + 768) + 192, (S_msm_g2_xadd + 384));
-  fp2_mul((S_msm_g2_xadd + 768) + 288, p + 288, q + 288);
-  fp2_mul((S_msm_g2_xadd + 768) + 288, (S_msm_g2_xadd + 768) + 288, (S_msm_g2_xadd + 480));
-  memory.copy(o, (S_msm_g2_xadd + 768), 384);
+  fp2_sqr((S_msm_g2_xadd + 416), (S_msm_g2_xadd + 104));
+  fp2_mul((S_msm_g2_xadd + 520), (S_msm_g2_xadd + 104), (S_msm_g2_xadd + 416));
+  fp2_mul((S_msm_g2_xadd + 624), S_msm_g2_xadd, (S_msm_g2_xadd + 416));
+  fp2_sqr((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 312));
+  fp2_sub((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 832), (S_msm_g2_xadd + 520));
+  fp2_sub((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 832), (S_msm_g2_xadd + 624));
+  fp2_sub((S_msm_g2_xadd + 832), (S_msm_g2_xadd + 832), (S_msm_g2_xadd + 624));
+  fp2_sub((S_msm_g2_xadd + 728), (S_msm_g2_xadd + 624), (S_msm_g2_xadd + 832));
+  fp2_mul((S_msm_g2_xadd + 728), (S_msm_g2_xadd + 728), (S_msm_g2_xadd + 312));
+  fp2_mul((S_msm_g2_xadd + 832) + 104, (S_msm_g2_xadd + 208), (S_msm_g2_xadd + 520));
+  fp2_sub((S_msm_g2_xadd + 832) + 104, (S_msm_g2_xadd + 728), (S_msm_g2_xadd + 832) + 104);
+  fp2_mul((S_msm_g2_xadd + 832) + 208, p + 208, q + 208);
+  fp2_mul((S_msm_g2_xadd + 832) + 208, (S_msm_g2_xadd + 832) + 208, (S_msm_g2_xadd + 416));
+  fp2_mul((S_msm_g2_xadd + 832) + 312, p + 312, q + 312);
+  fp2_mul((S_msm_g2_xadd + 832) + 312, (S_msm_g2_xadd + 832) + 312, (S_msm_g2_xadd + 520));
+  memory.copy(o, (S_msm_g2_xadd + 832), 416);
 }
 
 /** XYZZ to affine ((0, 0) for the identity): x = X/ZZ, y = Y/ZZZ with one inversion (1/Z = ZZ/ZZZ). */
 function msm_g2_xToAff(o: usize, p: usize): void {
-  if (msm_g2_xIsInf(p)) { memory.fill(o, 0, 192); return; }
-  fp2_inv(S_msm_g2_xToAff, p + 288);
-  fp2_mul((S_msm_g2_xToAff + 96), p + 192, S_msm_g2_xToAff);
-  fp2_sqr((S_msm_g2_xToAff + 96), (S_msm_g2_xToAff + 96));
-  fp2_mul(o, p, (S_msm_g2_xToAff + 96));
-  fp2_mul(o + 96, p + 96, S_msm_g2_xToAff);
+  if (msm_g2_xIsInf(p)) { memory.fill(o, 0, 208); return; }
+  fp2_inv(S_msm_g2_xToAff, p + 312);
+  fp2_mul((S_msm_g2_xToAff + 104), p + 208, S_msm_g2_xToAff);
+  fp2_sqr((S_msm_g2_xToAff + 104), (S_msm_g2_xToAff + 104));
+  fp2_mul(o, p, (S_msm_g2_xToAff + 104));
+  fp2_mul(o + 104, p + 104, S_msm_g2_xToAff);
 }
 
 /**
  * Reads n points (canonical words, ioWords per field element) into the MSM's prepared form at out (affine,
- * Montgomery, 192 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
+ * Montgomery, 208 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
  * Returns 0, or 1 (NOT_IN_FIELD) / 2 (NOT_ON_CURVE) / 3 (NOT_IN_SUBGROUP) with the point's index at err.
  * scratch: unused.
  */
 export function msm_g2_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32 {
   const step = <usize>(4 * ioWords * 4);
   for (let i = 0; i < n; i++) {
-    const o = out + <usize>i * 192;
+    const o = out + <usize>i * 208;
     let code = 0;
     if (!g2_fromWords(o, io + <usize>i * step, ioWords)) code = 1;
     else if (check >= 1 && !g2_onCurve(o)) code = 2;
@@ -152,11 +152,11 @@ export function msm_g2_load(out: usize, io: usize, n: i32, ioWords: i32, check: 
 }
 /** Writes an affine point of the MSM's model as canonical words (the identity as (0, 0)). */
 export function msm_g2_store(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 48);
+  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 52);
 }
 /** Reads an affine point of the MSM's model from canonical words (no checks: results of this module only). */
 export function msm_g2_fetch(a: usize, io: usize, ioWords: i32): void {
-  for (let k = 0; k < 4; k++) fp_fromWords(a + <usize>k * 48, io + <usize>(k * ioWords * 4));
+  for (let k = 0; k < 4; k++) fp_fromWords(a + <usize>k * 52, io + <usize>(k * ioWords * 4));
 }
 /**
  * Sums count affine results of this module (canonical words, the MSM's model) and writes the sum in the
@@ -177,13 +177,13 @@ export function msm_g2_finish(out: usize, results: usize, count: i32, ioWords: i
 function msm_g2_endo(o: usize, a: usize): void {
   fp2_conj(o, a);
   fp2_mul(o, o, C_MSM_PSI_X);
-  fp2_conj(o + 96, a + 96);
-  fp2_mul(o + 96, o + 96, C_MSM_PSI_Y);
+  fp2_conj(o + 104, a + 104);
+  fp2_mul(o + 104, o + 104, C_MSM_PSI_Y);
 }
 /** Fills images 1..3 of n prepared points: pts[t·n + i] = endo(pts[(t − 1)·n + i]). */
 export function msm_g2_images(pts: usize, n: i32): void {
   for (let t = 1; t < 4; t++)
-    for (let i = 0; i < n; i++) msm_g2_endo(pts + (<usize>(t * n + i)) * 192, pts + (<usize>((t - 1) * n + i)) * 192);
+    for (let i = 0; i < n; i++) msm_g2_endo(pts + (<usize>(t * n + i)) * 208, pts + (<usize>((t - 1) * n + i)) * 208);
 }
 
 /**
@@ -258,8 +258,8 @@ export function msm_g2_digits(digits: usize, pieces: usize, signs: usize, pts: u
   const half: u32 = <u32>1 << <u32>(c - 1);
   const mask: u32 = (<u32>1 << <u32>c) - 1;
   for (let i = 0; i < N; i++) {
-    const pt = pts + <usize>i * 192;
-    const zero = fp2_isZero(pt) && fp2_isZero(pt + 96);
+    const pt = pts + <usize>i * 208;
+    const zero = fp2_isZero(pt) && fp2_isZero(pt + 104);
     const neg = load<u8>(signs + <usize>i) != 0;
     const p = pieces + <usize>i * 8;
     let carry: u32 = 0;
@@ -321,12 +321,12 @@ export function msm_g2_sort(ent: usize, off: usize, cnt: usize, digits: usize, N
 /** Address of an entry's point: bases below N, slots from N on. */
 @inline function msm_g2_at(e: i32, pts: usize, N: i32, slots: usize): usize {
   const idx = e >> 1;
-  return idx < N ? pts + <usize>idx * 192 : slots + <usize>(idx - N) * 192;
+  return idx < N ? pts + <usize>idx * 208 : slots + <usize>(idx - N) * 208;
 }
 /** y of an entry's point, negated when the entry says so, into out (or its address when not negated). */
 @inline function msm_g2_y(e: i32, p: usize, out: usize): usize {
-  if ((e & 1) == 0) return p + 96;
-  fp2_neg(out, p + 96);
+  if ((e & 1) == 0) return p + 104;
+  fp2_neg(out, p + 104);
   return out;
 }
 /**
@@ -351,17 +351,17 @@ export function msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
         let kind = 0;
         if (fp2_eq(pa, pb)) {
           // Same x: the same point (double it) or opposite points (the pair vanishes).
-          const yA = msm_g2_y(a, pa, S_msm_g2_acc), yB = msm_g2_y(b, pb, (S_msm_g2_acc + 96));
+          const yA = msm_g2_y(a, pa, S_msm_g2_acc), yB = msm_g2_y(b, pb, (S_msm_g2_acc + 104));
           if (!fp2_eq(yA, yB) || fp2_isZero(yA)) continue;
-          fp2_dbl((S_msm_g2_acc + 192), yA);
+          fp2_dbl((S_msm_g2_acc + 208), yA);
           kind = 1;
         } else {
-          fp2_sub((S_msm_g2_acc + 192), pb, pa);
+          fp2_sub((S_msm_g2_acc + 208), pb, pa);
         }
         const dest = (a >> 1) >= N ? (a >> 1) : N + nextSlot++;
-        const ppt = pp + <usize>np * 96;
-        if (np == 0) fp2_copy(ppt, (S_msm_g2_acc + 192));
-        else fp2_mul(ppt, ppt - 96, (S_msm_g2_acc + 192));
+        const ppt = pp + <usize>np * 104;
+        if (np == 0) fp2_copy(ppt, (S_msm_g2_acc + 208));
+        else fp2_mul(ppt, ppt - 104, (S_msm_g2_acc + 208));
         const pr = pairs + <usize>np * 12;
         store<i32>(pr, a);
         store<i32>(pr, b, 4);
@@ -375,36 +375,36 @@ export function msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
     }
     if (np == 0) return rounds;
     rounds++;
-    fp2_inv((S_msm_g2_acc + 288), pp + <usize>(np - 1) * 96);
+    fp2_inv((S_msm_g2_acc + 312), pp + <usize>(np - 1) * 104);
     for (let q = np - 1; q >= 0; q--) {
       const pr = pairs + <usize>q * 12;
       const a = load<i32>(pr), b = load<i32>(pr, 4), dk = load<i32>(pr, 8);
       const pa = msm_g2_at(a, pts, N, slots), pb = msm_g2_at(b, pts, N, slots);
       const yA = msm_g2_y(a, pa, S_msm_g2_acc);
       if (q > 0) {
-        fp2_mul((S_msm_g2_acc + 384), (S_msm_g2_acc + 288), pp + <usize>(q - 1) * 96);
-        if ((dk & 1) == 0) fp2_sub((S_msm_g2_acc + 192), pb, pa);
-        else fp2_dbl((S_msm_g2_acc + 192), yA);
-        fp2_mul((S_msm_g2_acc + 288), (S_msm_g2_acc + 288), (S_msm_g2_acc + 192));
-      } else fp2_copy((S_msm_g2_acc + 384), (S_msm_g2_acc + 288));
+        fp2_mul((S_msm_g2_acc + 416), (S_msm_g2_acc + 312), pp + <usize>(q - 1) * 104);
+        if ((dk & 1) == 0) fp2_sub((S_msm_g2_acc + 208), pb, pa);
+        else fp2_dbl((S_msm_g2_acc + 208), yA);
+        fp2_mul((S_msm_g2_acc + 312), (S_msm_g2_acc + 312), (S_msm_g2_acc + 208));
+      } else fp2_copy((S_msm_g2_acc + 416), (S_msm_g2_acc + 312));
       if ((dk & 1) == 0) {
-        const yB = msm_g2_y(b, pb, (S_msm_g2_acc + 96));
-        fp2_sub((S_msm_g2_acc + 480), yB, yA);
+        const yB = msm_g2_y(b, pb, (S_msm_g2_acc + 104));
+        fp2_sub((S_msm_g2_acc + 520), yB, yA);
       } else {
-        fp2_sqr((S_msm_g2_acc + 480), pa);
-        fp2_dbl((S_msm_g2_acc + 768), (S_msm_g2_acc + 480));
-        fp2_add((S_msm_g2_acc + 480), (S_msm_g2_acc + 480), (S_msm_g2_acc + 768));
+        fp2_sqr((S_msm_g2_acc + 520), pa);
+        fp2_dbl((S_msm_g2_acc + 832), (S_msm_g2_acc + 520));
+        fp2_add((S_msm_g2_acc + 520), (S_msm_g2_acc + 520), (S_msm_g2_acc + 832));
       }
-      fp2_mul((S_msm_g2_acc + 480), (S_msm_g2_acc + 480), (S_msm_g2_acc + 384));
-      fp2_sqr((S_msm_g2_acc + 576), (S_msm_g2_acc + 480));
-      fp2_sub((S_msm_g2_acc + 576), (S_msm_g2_acc + 576), pa);
-      fp2_sub((S_msm_g2_acc + 576), (S_msm_g2_acc + 576), pb);
-      fp2_sub((S_msm_g2_acc + 768), pa, (S_msm_g2_acc + 576));
-      fp2_mul((S_msm_g2_acc + 672), (S_msm_g2_acc + 480), (S_msm_g2_acc + 768));
-      fp2_sub((S_msm_g2_acc + 672), (S_msm_g2_acc + 672), yA);
-      const o = slots + <usize>((dk >> 1) - N) * 192;
-      fp2_copy(o, (S_msm_g2_acc + 576));
-      fp2_copy(o + 96, (S_msm_g2_acc + 672));
+      fp2_mul((S_msm_g2_acc + 520), (S_msm_g2_acc + 520), (S_msm_g2_acc + 416));
+      fp2_sqr((S_msm_g2_acc + 624), (S_msm_g2_acc + 520));
+      fp2_sub((S_msm_g2_acc + 624), (S_msm_g2_acc + 624), pa);
+      fp2_sub((S_msm_g2_acc + 624), (S_msm_g2_acc + 624), pb);
+      fp2_sub((S_msm_g2_acc + 832), pa, (S_msm_g2_acc + 624));
+      fp2_mul((S_msm_g2_acc + 728), (S_msm_g2_acc + 520), (S_msm_g2_acc + 832));
+      fp2_sub((S_msm_g2_acc + 728), (S_msm_g2_acc + 728), yA);
+      const o = slots + <usize>((dk >> 1) - N) * 208;
+      fp2_copy(o, (S_msm_g2_acc + 624));
+      fp2_copy(o + 104, (S_msm_g2_acc + 728));
     }
   }
   return rounds;
@@ -416,29 +416,29 @@ export function msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
  */
 export function msm_g2_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void {
   msm_g2_xSetInf(S_msm_g2_red);
-  msm_g2_xSetInf((S_msm_g2_red + 384));
+  msm_g2_xSetInf((S_msm_g2_red + 416));
   for (let b = B - 1; b >= 0; b--) {
     const k = kb + b;
     if (load<i32>(cnt + (<usize>k << 2)) != 0) {
       const e = load<i32>(ent + (<usize>load<i32>(off + (<usize>k << 2)) << 2));
       const p = msm_g2_at(e, pts, N, slots);
-      if ((e & 1) != 0) { fp2_copy((S_msm_g2_red + 768), p); fp2_neg((S_msm_g2_red + 768) + 96, p + 96); msm_g2_xAddAff(S_msm_g2_red, S_msm_g2_red, (S_msm_g2_red + 768)); }
+      if ((e & 1) != 0) { fp2_copy((S_msm_g2_red + 832), p); fp2_neg((S_msm_g2_red + 832) + 104, p + 104); msm_g2_xAddAff(S_msm_g2_red, S_msm_g2_red, (S_msm_g2_red + 832)); }
       else msm_g2_xAddAff(S_msm_g2_red, S_msm_g2_red, p);
     }
-    msm_g2_xAdd((S_msm_g2_red + 384), (S_msm_g2_red + 384), S_msm_g2_red);
+    msm_g2_xAdd((S_msm_g2_red + 416), (S_msm_g2_red + 416), S_msm_g2_red);
   }
-  memory.copy(out, (S_msm_g2_red + 384), 384);
+  memory.copy(out, (S_msm_g2_red + 416), 416);
 }
 /**
  * Horner's rule over W window sums (XYZZ, window 0 first): Σ_w 2^(c·w)·sums[w], written as canonical words
  * of the affine result in the MSM's model (the identity as zeros).
  */
 export function msm_g2_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void {
-  memory.copy(S_msm_g2_red, sums + <usize>(W - 1) * 384, 384);
+  memory.copy(S_msm_g2_red, sums + <usize>(W - 1) * 416, 416);
   for (let w = W - 2; w >= 0; w--) {
     for (let k = 0; k < c; k++) msm_g2_xDbl(S_msm_g2_red, S_msm_g2_red);
-    msm_g2_xAdd(S_msm_g2_red, S_msm_g2_red, sums + <usize>w * 384);
+    msm_g2_xAdd(S_msm_g2_red, S_msm_g2_red, sums + <usize>w * 416);
   }
-  msm_g2_xToAff((S_msm_g2_red + 768), S_msm_g2_red);
-  msm_g2_store(io, (S_msm_g2_red + 768), ioWords);
+  msm_g2_xToAff((S_msm_g2_red + 832), S_msm_g2_red);
+  msm_g2_store(io, (S_msm_g2_red + 832), ioWords);
 }

@@ -4,12 +4,12 @@ import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_n
 import { g1_fromWords, g1_toWords, g1_onCurve, g1_inSubgroup } from '../../pairing/bls12_381/groups';
 import { mp_mul, mp_add, mp_sub, mp_geq, mp_shr, mp_neg } from '../mp';
 
-const C_MSM_G1_OMEGA: usize = memory.data<u32>([0x798a64e8, 0x30f1361b, 0x7ece5a2a, 0xf3b8ddab, 0xc61577f7, 0x16a8ca3a, 0x74fd029b, 0xc26a2ff8, 0x60701c6e, 0x3636b766, 0x241b6160, 0x51ba4ab]);
-const S_msm_g1_xdbl: usize = memory.data(480, 8);
-const S_msm_g1_xadd: usize = memory.data(576, 8);
-const S_msm_g1_xToAff: usize = memory.data(96, 8);
-const S_msm_g1_load: usize = memory.data(96, 8);
-const S_msm_g1_finishAcc: usize = memory.data(192, 8);
+const C_MSM_G1_OMEGA: usize = memory.data<u32>([0x798a64e8, 0x30f1361b, 0x7ece5a2a, 0xf3b8ddab, 0xc61577f7, 0x16a8ca3a, 0x74fd029b, 0xc26a2ff8, 0x60701c6e, 0x3636b766, 0x241b6160, 0x51ba4ab, 0x0]);
+const S_msm_g1_xdbl: usize = memory.data(544, 8);
+const S_msm_g1_xadd: usize = memory.data(656, 8);
+const S_msm_g1_xToAff: usize = memory.data(112, 8);
+const S_msm_g1_load: usize = memory.data(104, 8);
+const S_msm_g1_finishAcc: usize = memory.data(208, 8);
 const C_msm_g1_R: usize = memory.data<u32>([0x1, 0xffffffff, 0xfffe5bfe, 0x53bda402, 0x9a1d805, 0x3339d808, 0x299d7d48, 0x73eda753]);
 const S_msm_g1_dec: usize = memory.data(208, 8);
 const C_msm_g1_HALF: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x40000000]);
@@ -19,120 +19,120 @@ const C_msm_g1_B0_0: usize = memory.data<u32>([0x0, 0x1, 0x1a402, 0xac45a401]);
 const C_msm_g1_B1_0: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0]);
 const C_msm_g1_B0_1: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0]);
 const C_msm_g1_B1_1: usize = memory.data<u32>([0xffffffff, 0x0, 0x1a402, 0xac45a401]);
-const S_msm_g1_acc: usize = memory.data(432, 8);
-const S_msm_g1_red: usize = memory.data(480, 8);
+const S_msm_g1_acc: usize = memory.data(504, 8);
+const S_msm_g1_red: usize = memory.data(520, 8);
 
 /** XYZZ identity: ZZ = ZZZ = 0. */
-function msm_g1_xSetInf(o: usize): void { memory.fill(o, 0, 192); }
-function msm_g1_xIsInf(p: usize): bool { return fp_isZero(p + 96); }
+function msm_g1_xSetInf(o: usize): void { memory.fill(o, 0, 208); }
+function msm_g1_xIsInf(p: usize): bool { return fp_isZero(p + 104); }
 /** XYZZ from affine ((0, 0) is the identity). */
 function msm_g1_xFromAff(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 48)) { msm_g1_xSetInf(o); return; }
-  memory.copy(o, a, 96);
-  fp_one(o + 96);
-  fp_one(o + 144);
+  if (fp_isZero(a) && fp_isZero(a + 52)) { msm_g1_xSetInf(o); return; }
+  memory.copy(o, a, 104);
+  fp_one(o + 104);
+  fp_one(o + 156);
 }
 /** o = 2p in XYZZ (dbl-2008-s-1; a ≠ 0 costs one more product and square). o may alias p. */
 function msm_g1_xDbl(o: usize, p: usize): void {
   if (msm_g1_xIsInf(p)) { msm_g1_xSetInf(o); return; }
-  fp_dbl(S_msm_g1_xdbl, p + 48);
-  fp_sqr((S_msm_g1_xdbl + 48), S_msm_g1_xdbl);
-  fp_mul((S_msm_g1_xdbl + 96), S_msm_g1_xdbl, (S_msm_g1_xdbl + 48));
-  fp_mul((S_msm_g1_xdbl + 144), p, (S_msm_g1_xdbl + 48));
-  fp_sqr((S_msm_g1_xdbl + 240), p);
-  fp_dbl((S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 240));
-  fp_add((S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 240));
-  fp_sqr((S_msm_g1_xdbl + 288), (S_msm_g1_xdbl + 192));
-  fp_sub((S_msm_g1_xdbl + 288), (S_msm_g1_xdbl + 288), (S_msm_g1_xdbl + 144));
-  fp_sub((S_msm_g1_xdbl + 288), (S_msm_g1_xdbl + 288), (S_msm_g1_xdbl + 144));
-  fp_sub((S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 144), (S_msm_g1_xdbl + 288));
-  fp_mul((S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 240));
-  fp_mul((S_msm_g1_xdbl + 288) + 48, (S_msm_g1_xdbl + 96), p + 48);
-  fp_sub((S_msm_g1_xdbl + 288) + 48, (S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 288) + 48);
-  fp_mul((S_msm_g1_xdbl + 288) + 96, (S_msm_g1_xdbl + 48), p + 96);
-  fp_mul((S_msm_g1_xdbl + 288) + 144, (S_msm_g1_xdbl + 96), p + 144);
-  memory.copy(o, (S_msm_g1_xdbl + 288), 192);
+  fp_dbl(S_msm_g1_xdbl, p + 52);
+  fp_sqr((S_msm_g1_xdbl + 56), S_msm_g1_xdbl);
+  fp_mul((S_msm_g1_xdbl + 112), S_msm_g1_xdbl, (S_msm_g1_xdbl + 56));
+  fp_mul((S_msm_g1_xdbl + 168), p, (S_msm_g1_xdbl + 56));
+  fp_sqr((S_msm_g1_xdbl + 280), p);
+  fp_dbl((S_msm_g1_xdbl + 224), (S_msm_g1_xdbl + 280));
+  fp_add((S_msm_g1_xdbl + 224), (S_msm_g1_xdbl + 224), (S_msm_g1_xdbl + 280));
+  fp_sqr((S_msm_g1_xdbl + 336), (S_msm_g1_xdbl + 224));
+  fp_sub((S_msm_g1_xdbl + 336), (S_msm_g1_xdbl + 336), (S_msm_g1_xdbl + 168));
+  fp_sub((S_msm_g1_xdbl + 336), (S_msm_g1_xdbl + 336), (S_msm_g1_xdbl + 168));
+  fp_sub((S_msm_g1_xdbl + 280), (S_msm_g1_xdbl + 168), (S_msm_g1_xdbl + 336));
+  fp_mul((S_msm_g1_xdbl + 280), (S_msm_g1_xdbl + 224), (S_msm_g1_xdbl + 280));
+  fp_mul((S_msm_g1_xdbl + 336) + 52, (S_msm_g1_xdbl + 112), p + 52);
+  fp_sub((S_msm_g1_xdbl + 336) + 52, (S_msm_g1_xdbl + 280), (S_msm_g1_xdbl + 336) + 52);
+  fp_mul((S_msm_g1_xdbl + 336) + 104, (S_msm_g1_xdbl + 56), p + 104);
+  fp_mul((S_msm_g1_xdbl + 336) + 156, (S_msm_g1_xdbl + 112), p + 156);
+  memory.copy(o, (S_msm_g1_xdbl + 336), 208);
 }
 
 /** o = p + q, q affine ((0, 0) = identity), in XYZZ (madd-2008-s: 8M + 2S). o may alias p. */
 function msm_g1_xAddAff(o: usize, p: usize, q: usize): void {
-  if (fp_isZero(q) && fp_isZero(q + 48)) { if (o != p) memory.copy(o, p, 192); return; }
+  if (fp_isZero(q) && fp_isZero(q + 52)) { if (o != p) memory.copy(o, p, 208); return; }
   if (msm_g1_xIsInf(p)) { msm_g1_xFromAff(o, q); return; }
-  fp_mul((S_msm_g1_xadd + 48), q, p + 96);
-  fp_mul((S_msm_g1_xadd + 144), q + 48, p + 144);
-  fp_sub((S_msm_g1_xadd + 48), (S_msm_g1_xadd + 48), p);
-  fp_sub((S_msm_g1_xadd + 144), (S_msm_g1_xadd + 144), p + 48);
-  if (fp_isZero((S_msm_g1_xadd + 48))) {
-    if (fp_isZero((S_msm_g1_xadd + 144))) { msm_g1_xFromAff((S_msm_g1_xadd + 384), q); msm_g1_xDbl(o, (S_msm_g1_xadd + 384)); return; }
+  fp_mul((S_msm_g1_xadd + 56), q, p + 104);
+  fp_mul((S_msm_g1_xadd + 168), q + 52, p + 156);
+  fp_sub((S_msm_g1_xadd + 56), (S_msm_g1_xadd + 56), p);
+  fp_sub((S_msm_g1_xadd + 168), (S_msm_g1_xadd + 168), p + 52);
+  if (fp_isZero((S_msm_g1_xadd + 56))) {
+    if (fp_isZero((S_msm_g1_xadd + 168))) { msm_g1_xFromAff((S_msm_g1_xadd + 448), q); msm_g1_xDbl(o, (S_msm_g1_xadd + 448)); return; }
     msm_g1_xSetInf(o); return;
   }
-  fp_sqr((S_msm_g1_xadd + 192), (S_msm_g1_xadd + 48));
-  fp_mul((S_msm_g1_xadd + 240), (S_msm_g1_xadd + 48), (S_msm_g1_xadd + 192));
-  fp_mul((S_msm_g1_xadd + 288), p, (S_msm_g1_xadd + 192));
-  fp_sqr((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 144));
-  fp_sub((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 384), (S_msm_g1_xadd + 240));
-  fp_sub((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 384), (S_msm_g1_xadd + 288));
-  fp_sub((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 384), (S_msm_g1_xadd + 288));
-  fp_sub((S_msm_g1_xadd + 336), (S_msm_g1_xadd + 288), (S_msm_g1_xadd + 384));
-  fp_mul((S_msm_g1_xadd + 336), (S_msm_g1_xadd + 336), (S_msm_g1_xadd + 144));
-  fp_mul((S_msm_g1_xadd + 384) + 48, p + 48, (S_msm_g1_xadd + 240));
-  fp_sub((S_msm_g1_xadd + 384) + 48, (S_msm_g1_xadd + 336), (S_msm_g1_xadd + 384) + 48);
-  fp_mul((S_msm_g1_xadd + 384) + 96, p + 96, (S_msm_g1_xadd + 192));
-  fp_mul((S_msm_g1_xadd + 384) + 144, p + 144, (S_msm_g1_xadd + 240));
-  memory.copy(o, (S_msm_g1_xadd + 384), 192);
+  fp_sqr((S_msm_g1_xadd + 224), (S_msm_g1_xadd + 56));
+  fp_mul((S_msm_g1_xadd + 280), (S_msm_g1_xadd + 56), (S_msm_g1_xadd + 224));
+  fp_mul((S_msm_g1_xadd + 336), p, (S_msm_g1_xadd + 224));
+  fp_sqr((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 168));
+  fp_sub((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 448), (S_msm_g1_xadd + 280));
+  fp_sub((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 448), (S_msm_g1_xadd + 336));
+  fp_sub((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 448), (S_msm_g1_xadd + 336));
+  fp_sub((S_msm_g1_xadd + 392), (S_msm_g1_xadd + 336), (S_msm_g1_xadd + 448));
+  fp_mul((S_msm_g1_xadd + 392), (S_msm_g1_xadd + 392), (S_msm_g1_xadd + 168));
+  fp_mul((S_msm_g1_xadd + 448) + 52, p + 52, (S_msm_g1_xadd + 280));
+  fp_sub((S_msm_g1_xadd + 448) + 52, (S_msm_g1_xadd + 392), (S_msm_g1_xadd + 448) + 52);
+  fp_mul((S_msm_g1_xadd + 448) + 104, p + 104, (S_msm_g1_xadd + 224));
+  fp_mul((S_msm_g1_xadd + 448) + 156, p + 156, (S_msm_g1_xadd + 280));
+  memory.copy(o, (S_msm_g1_xadd + 448), 208);
 }
 /** o = p + q in XYZZ (add-2008-s: 12M + 2S). o may alias p or q. */
 function msm_g1_xAdd(o: usize, p: usize, q: usize): void {
-  if (msm_g1_xIsInf(q)) { if (o != p) memory.copy(o, p, 192); return; }
-  if (msm_g1_xIsInf(p)) { if (o != q) memory.copy(o, q, 192); return; }
-  fp_mul(S_msm_g1_xadd, p, q + 96);
-  fp_mul((S_msm_g1_xadd + 48), q, p + 96);
-  fp_mul((S_msm_g1_xadd + 96), p + 48, q + 144);
-  fp_mul((S_msm_g1_xadd + 144), q + 48, p + 144);
-  fp_sub((S_msm_g1_xadd + 48), (S_msm_g1_xadd + 48), S_msm_g1_xadd);
-  fp_sub((S_msm_g1_xadd + 144), (S_msm_g1_xadd + 144), (S_msm_g1_xadd + 96));
-  if (fp_isZero((S_msm_g1_xadd + 48))) {
-    if (fp_isZero((S_msm_g1_xadd + 144))) { msm_g1_xDbl(o, p); return; }
+  if (msm_g1_xIsInf(q)) { if (o != p) memory.copy(o, p, 208); return; }
+  if (msm_g1_xIsInf(p)) { if (o != q) memory.copy(o, q, 208); return; }
+  fp_mul(S_msm_g1_xadd, p, q + 104);
+  fp_mul((S_msm_g1_xadd + 56), q, p + 104);
+  fp_mul((S_msm_g1_xadd + 112), p + 52, q + 156);
+  fp_mul((S_msm_g1_xadd + 168), q + 52, p + 156);
+  fp_sub((S_msm_g1_xadd + 56), (S_msm_g1_xadd + 56), S_msm_g1_xadd);
+  fp_sub((S_msm_g1_xadd + 168), (S_msm_g1_xadd + 168), (S_msm_g1_xadd + 112));
+  if (fp_isZero((S_msm_g1_xadd + 56))) {
+    if (fp_isZero((S_msm_g1_xadd + 168))) { msm_g1_xDbl(o, p); return; }
     msm_g1_xSetInf(o); return;
   }
-  fp_sqr((S_msm_g1_xadd + 192), (S_msm_g1_xadd + 48));
-  fp_mul((S_msm_g1_xadd + 240), (S_msm_g1_xadd + 48), (S_msm_g1_xadd + 192));
-  fp_mul((S_msm_g1_xadd + 288), S_msm_g1_xadd, (S_msm_g1_xadd + 192));
-  fp_sqr((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 144));
-  fp_sub((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 384), (S_msm_g1_xadd + 240));
-  fp_sub((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 384), (S_msm_g1_xadd + 288));
-  fp_sub((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 384), (S_msm_g1_xadd + 288));
-  fp_sub((S_msm_g1_xadd + 336), (S_msm_g1_xadd + 288), (S_msm_g1_xadd + 384));
-  fp_mul((S_msm_g1_xadd + 336), (S_msm_g1_xadd + 336), (S_msm_g1_xadd + 144));
-  fp_mul((S_msm_g1_xadd + 384) + 48, (S_msm_g1_xadd + 96), (S_msm_g1_xadd + 240));
-  fp_sub((S_msm_g1_xadd + 384) + 48, (S_msm_g1_xadd + 336), (S_msm_g1_xadd + 384) + 48);
-  fp_mul((S_msm_g1_xadd + 384) + 96, p + 96, q + 96);
-  fp_mul((S_msm_g1_xadd + 384) + 96, (S_msm_g1_xadd + 384) + 96, (S_msm_g1_xadd + 192));
-  fp_mul((S_msm_g1_xadd + 384) + 144, p + 144, q + 144);
-  fp_mul((S_msm_g1_xadd + 384) + 144, (S_msm_g1_xadd + 384) + 144, (S_msm_g1_xadd + 240));
-  memory.copy(o, (S_msm_g1_xadd + 384), 192);
+  fp_sqr((S_msm_g1_xadd + 224), (S_msm_g1_xadd + 56));
+  fp_mul((S_msm_g1_xadd + 280), (S_msm_g1_xadd + 56), (S_msm_g1_xadd + 224));
+  fp_mul((S_msm_g1_xadd + 336), S_msm_g1_xadd, (S_msm_g1_xadd + 224));
+  fp_sqr((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 168));
+  fp_sub((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 448), (S_msm_g1_xadd + 280));
+  fp_sub((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 448), (S_msm_g1_xadd + 336));
+  fp_sub((S_msm_g1_xadd + 448), (S_msm_g1_xadd + 448), (S_msm_g1_xadd + 336));
+  fp_sub((S_msm_g1_xadd + 392), (S_msm_g1_xadd + 336), (S_msm_g1_xadd + 448));
+  fp_mul((S_msm_g1_xadd + 392), (S_msm_g1_xadd + 392), (S_msm_g1_xadd + 168));
+  fp_mul((S_msm_g1_xadd + 448) + 52, (S_msm_g1_xadd + 112), (S_msm_g1_xadd + 280));
+  fp_sub((S_msm_g1_xadd + 448) + 52, (S_msm_g1_xadd + 392), (S_msm_g1_xadd + 448) + 52);
+  fp_mul((S_msm_g1_xadd + 448) + 104, p + 104, q + 104);
+  fp_mul((S_msm_g1_xadd + 448) + 104, (S_msm_g1_xadd + 448) + 104, (S_msm_g1_xadd + 224));
+  fp_mul((S_msm_g1_xadd + 448) + 156, p + 156, q + 156);
+  fp_mul((S_msm_g1_xadd + 448) + 156, (S_msm_g1_xadd + 448) + 156, (S_msm_g1_xadd + 280));
+  memory.copy(o, (S_msm_g1_xadd + 448), 208);
 }
 
 /** XYZZ to affine ((0, 0) for the identity): x = X/ZZ, y = Y/ZZZ with one inversion (1/Z = ZZ/ZZZ). */
 function msm_g1_xToAff(o: usize, p: usize): void {
-  if (msm_g1_xIsInf(p)) { memory.fill(o, 0, 96); return; }
-  fp_inv(S_msm_g1_xToAff, p + 144);
-  fp_mul((S_msm_g1_xToAff + 48), p + 96, S_msm_g1_xToAff);
-  fp_sqr((S_msm_g1_xToAff + 48), (S_msm_g1_xToAff + 48));
-  fp_mul(o, p, (S_msm_g1_xToAff + 48));
-  fp_mul(o + 48, p + 48, S_msm_g1_xToAff);
+  if (msm_g1_xIsInf(p)) { memory.fill(o, 0, 104); return; }
+  fp_inv(S_msm_g1_xToAff, p + 156);
+  fp_mul((S_msm_g1_xToAff + 56), p + 104, S_msm_g1_xToAff);
+  fp_sqr((S_msm_g1_xToAff + 56), (S_msm_g1_xToAff + 56));
+  fp_mul(o, p, (S_msm_g1_xToAff + 56));
+  fp_mul(o + 52, p + 52, S_msm_g1_xToAff);
 }
 
 /**
  * Reads n points (canonical words, ioWords per field element) into the MSM's prepared form at out (affine,
- * Montgomery, 96 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
+ * Montgomery, 104 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
  * Returns 0, or 1 (NOT_IN_FIELD) / 2 (NOT_ON_CURVE) / 3 (NOT_IN_SUBGROUP) with the point's index at err.
  * scratch: unused.
  */
 export function msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32 {
   const step = <usize>(2 * ioWords * 4);
   for (let i = 0; i < n; i++) {
-    const o = out + <usize>i * 96;
+    const o = out + <usize>i * 104;
     let code = 0;
     if (!g1_fromWords(o, io + <usize>i * step, ioWords)) code = 1;
     else if (check >= 1 && !g1_onCurve(o)) code = 2;
@@ -143,11 +143,11 @@ export function msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: 
 }
 /** Writes an affine point of the MSM's model as canonical words (the identity as (0, 0)). */
 export function msm_g1_store(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 48);
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 52);
 }
 /** Reads an affine point of the MSM's model from canonical words (no checks: results of this module only). */
 export function msm_g1_fetch(a: usize, io: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_fromWords(a + <usize>k * 48, io + <usize>(k * ioWords * 4));
+  for (let k = 0; k < 2; k++) fp_fromWords(a + <usize>k * 52, io + <usize>(k * ioWords * 4));
 }
 /**
  * Sums count affine results of this module (canonical words, the MSM's model) and writes the sum in the
@@ -166,13 +166,13 @@ export function msm_g1_finish(out: usize, results: usize, count: i32, ioWords: i
 
 /** The endomorphism on affine points (the identity (0, 0) stays). o may alias a. */
 function msm_g1_endo(o: usize, a: usize): void {
-  fp_copy(o + 48, a + 48);
+  fp_copy(o + 52, a + 52);
   fp_mul(o, a, C_MSM_G1_OMEGA);
 }
 /** Fills images 1..1 of n prepared points: pts[t·n + i] = endo(pts[(t − 1)·n + i]). */
 export function msm_g1_images(pts: usize, n: i32): void {
   for (let t = 1; t < 2; t++)
-    for (let i = 0; i < n; i++) msm_g1_endo(pts + (<usize>(t * n + i)) * 96, pts + (<usize>((t - 1) * n + i)) * 96);
+    for (let i = 0; i < n; i++) msm_g1_endo(pts + (<usize>(t * n + i)) * 104, pts + (<usize>((t - 1) * n + i)) * 104);
 }
 
 /**
@@ -221,8 +221,8 @@ export function msm_g1_digits(digits: usize, pieces: usize, signs: usize, pts: u
   const half: u32 = <u32>1 << <u32>(c - 1);
   const mask: u32 = (<u32>1 << <u32>c) - 1;
   for (let i = 0; i < N; i++) {
-    const pt = pts + <usize>i * 96;
-    const zero = fp_isZero(pt) && fp_isZero(pt + 48);
+    const pt = pts + <usize>i * 104;
+    const zero = fp_isZero(pt) && fp_isZero(pt + 52);
     const neg = load<u8>(signs + <usize>i) != 0;
     const p = pieces + <usize>i * 20;
     let carry: u32 = 0;
@@ -284,12 +284,12 @@ export function msm_g1_sort(ent: usize, off: usize, cnt: usize, digits: usize, N
 /** Address of an entry's point: bases below N, slots from N on. */
 @inline function msm_g1_at(e: i32, pts: usize, N: i32, slots: usize): usize {
   const idx = e >> 1;
-  return idx < N ? pts + <usize>idx * 96 : slots + <usize>(idx - N) * 96;
+  return idx < N ? pts + <usize>idx * 104 : slots + <usize>(idx - N) * 104;
 }
 /** y of an entry's point, negated when the entry says so, into out (or its address when not negated). */
 @inline function msm_g1_y(e: i32, p: usize, out: usize): usize {
-  if ((e & 1) == 0) return p + 48;
-  fp_neg(out, p + 48);
+  if ((e & 1) == 0) return p + 52;
+  fp_neg(out, p + 52);
   return out;
 }
 /**
@@ -314,17 +314,17 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
         let kind = 0;
         if (fp_eq(pa, pb)) {
           // Same x: the same point (double it) or opposite points (the pair vanishes).
-          const yA = msm_g1_y(a, pa, S_msm_g1_acc), yB = msm_g1_y(b, pb, (S_msm_g1_acc + 48));
+          const yA = msm_g1_y(a, pa, S_msm_g1_acc), yB = msm_g1_y(b, pb, (S_msm_g1_acc + 56));
           if (!fp_eq(yA, yB) || fp_isZero(yA)) continue;
-          fp_dbl((S_msm_g1_acc + 96), yA);
+          fp_dbl((S_msm_g1_acc + 112), yA);
           kind = 1;
         } else {
-          fp_sub((S_msm_g1_acc + 96), pb, pa);
+          fp_sub((S_msm_g1_acc + 112), pb, pa);
         }
         const dest = (a >> 1) >= N ? (a >> 1) : N + nextSlot++;
-        const ppt = pp + <usize>np * 48;
-        if (np == 0) fp_copy(ppt, (S_msm_g1_acc + 96));
-        else fp_mul(ppt, ppt - 48, (S_msm_g1_acc + 96));
+        const ppt = pp + <usize>np * 52;
+        if (np == 0) fp_copy(ppt, (S_msm_g1_acc + 112));
+        else fp_mul(ppt, ppt - 52, (S_msm_g1_acc + 112));
         const pr = pairs + <usize>np * 12;
         store<i32>(pr, a);
         store<i32>(pr, b, 4);
@@ -338,36 +338,36 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
     }
     if (np == 0) return rounds;
     rounds++;
-    fp_inv((S_msm_g1_acc + 144), pp + <usize>(np - 1) * 48);
+    fp_inv((S_msm_g1_acc + 168), pp + <usize>(np - 1) * 52);
     for (let q = np - 1; q >= 0; q--) {
       const pr = pairs + <usize>q * 12;
       const a = load<i32>(pr), b = load<i32>(pr, 4), dk = load<i32>(pr, 8);
       const pa = msm_g1_at(a, pts, N, slots), pb = msm_g1_at(b, pts, N, slots);
       const yA = msm_g1_y(a, pa, S_msm_g1_acc);
       if (q > 0) {
-        fp_mul((S_msm_g1_acc + 192), (S_msm_g1_acc + 144), pp + <usize>(q - 1) * 48);
-        if ((dk & 1) == 0) fp_sub((S_msm_g1_acc + 96), pb, pa);
-        else fp_dbl((S_msm_g1_acc + 96), yA);
-        fp_mul((S_msm_g1_acc + 144), (S_msm_g1_acc + 144), (S_msm_g1_acc + 96));
-      } else fp_copy((S_msm_g1_acc + 192), (S_msm_g1_acc + 144));
+        fp_mul((S_msm_g1_acc + 224), (S_msm_g1_acc + 168), pp + <usize>(q - 1) * 52);
+        if ((dk & 1) == 0) fp_sub((S_msm_g1_acc + 112), pb, pa);
+        else fp_dbl((S_msm_g1_acc + 112), yA);
+        fp_mul((S_msm_g1_acc + 168), (S_msm_g1_acc + 168), (S_msm_g1_acc + 112));
+      } else fp_copy((S_msm_g1_acc + 224), (S_msm_g1_acc + 168));
       if ((dk & 1) == 0) {
-        const yB = msm_g1_y(b, pb, (S_msm_g1_acc + 48));
-        fp_sub((S_msm_g1_acc + 240), yB, yA);
+        const yB = msm_g1_y(b, pb, (S_msm_g1_acc + 56));
+        fp_sub((S_msm_g1_acc + 280), yB, yA);
       } else {
-        fp_sqr((S_msm_g1_acc + 240), pa);
-        fp_dbl((S_msm_g1_acc + 384), (S_msm_g1_acc + 240));
-        fp_add((S_msm_g1_acc + 240), (S_msm_g1_acc + 240), (S_msm_g1_acc + 384));
+        fp_sqr((S_msm_g1_acc + 280), pa);
+        fp_dbl((S_msm_g1_acc + 448), (S_msm_g1_acc + 280));
+        fp_add((S_msm_g1_acc + 280), (S_msm_g1_acc + 280), (S_msm_g1_acc + 448));
       }
-      fp_mul((S_msm_g1_acc + 240), (S_msm_g1_acc + 240), (S_msm_g1_acc + 192));
-      fp_sqr((S_msm_g1_acc + 288), (S_msm_g1_acc + 240));
-      fp_sub((S_msm_g1_acc + 288), (S_msm_g1_acc + 288), pa);
-      fp_sub((S_msm_g1_acc + 288), (S_msm_g1_acc + 288), pb);
-      fp_sub((S_msm_g1_acc + 384), pa, (S_msm_g1_acc + 288));
-      fp_mul((S_msm_g1_acc + 336), (S_msm_g1_acc + 240), (S_msm_g1_acc + 384));
-      fp_sub((S_msm_g1_acc + 336), (S_msm_g1_acc + 336), yA);
-      const o = slots + <usize>((dk >> 1) - N) * 96;
-      fp_copy(o, (S_msm_g1_acc + 288));
-      fp_copy(o + 48, (S_msm_g1_acc + 336));
+      fp_mul((S_msm_g1_acc + 280), (S_msm_g1_acc + 280), (S_msm_g1_acc + 224));
+      fp_sqr((S_msm_g1_acc + 336), (S_msm_g1_acc + 280));
+      fp_sub((S_msm_g1_acc + 336), (S_msm_g1_acc + 336), pa);
+      fp_sub((S_msm_g1_acc + 336), (S_msm_g1_acc + 336), pb);
+      fp_sub((S_msm_g1_acc + 448), pa, (S_msm_g1_acc + 336));
+      fp_mul((S_msm_g1_acc + 392), (S_msm_g1_acc + 280), (S_msm_g1_acc + 448));
+      fp_sub((S_msm_g1_acc + 392), (S_msm_g1_acc + 392), yA);
+      const o = slots + <usize>((dk >> 1) - N) * 104;
+      fp_copy(o, (S_msm_g1_acc + 336));
+      fp_copy(o + 52, (S_msm_g1_acc + 392));
     }
   }
   return rounds;
@@ -379,29 +379,29 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
  */
 export function msm_g1_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void {
   msm_g1_xSetInf(S_msm_g1_red);
-  msm_g1_xSetInf((S_msm_g1_red + 192));
+  msm_g1_xSetInf((S_msm_g1_red + 208));
   for (let b = B - 1; b >= 0; b--) {
     const k = kb + b;
     if (load<i32>(cnt + (<usize>k << 2)) != 0) {
       const e = load<i32>(ent + (<usize>load<i32>(off + (<usize>k << 2)) << 2));
       const p = msm_g1_at(e, pts, N, slots);
-      if ((e & 1) != 0) { fp_copy((S_msm_g1_red + 384), p); fp_neg((S_msm_g1_red + 384) + 48, p + 48); msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, (S_msm_g1_red + 384)); }
+      if ((e & 1) != 0) { fp_copy((S_msm_g1_red + 416), p); fp_neg((S_msm_g1_red + 416) + 52, p + 52); msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, (S_msm_g1_red + 416)); }
       else msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, p);
     }
-    msm_g1_xAdd((S_msm_g1_red + 192), (S_msm_g1_red + 192), S_msm_g1_red);
+    msm_g1_xAdd((S_msm_g1_red + 208), (S_msm_g1_red + 208), S_msm_g1_red);
   }
-  memory.copy(out, (S_msm_g1_red + 192), 192);
+  memory.copy(out, (S_msm_g1_red + 208), 208);
 }
 /**
  * Horner's rule over W window sums (XYZZ, window 0 first): Σ_w 2^(c·w)·sums[w], written as canonical words
  * of the affine result in the MSM's model (the identity as zeros).
  */
 export function msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void {
-  memory.copy(S_msm_g1_red, sums + <usize>(W - 1) * 192, 192);
+  memory.copy(S_msm_g1_red, sums + <usize>(W - 1) * 208, 208);
   for (let w = W - 2; w >= 0; w--) {
     for (let k = 0; k < c; k++) msm_g1_xDbl(S_msm_g1_red, S_msm_g1_red);
-    msm_g1_xAdd(S_msm_g1_red, S_msm_g1_red, sums + <usize>w * 192);
+    msm_g1_xAdd(S_msm_g1_red, S_msm_g1_red, sums + <usize>w * 208);
   }
-  msm_g1_xToAff((S_msm_g1_red + 384), S_msm_g1_red);
-  msm_g1_store(io, (S_msm_g1_red + 384), ioWords);
+  msm_g1_xToAff((S_msm_g1_red + 416), S_msm_g1_red);
+  msm_g1_store(io, (S_msm_g1_red + 416), ioWords);
 }

@@ -4,12 +4,12 @@ import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_n
 import { g1_fromWords, g1_toWords, g1_onCurve, g1_inSubgroup } from '../../pairing/bn254/groups';
 import { mp_mul, mp_add, mp_sub, mp_geq, mp_shr, mp_neg } from '../mp';
 
-const C_MSM_G1_OMEGA: usize = memory.data<u32>([0xd782e155, 0x71930c11, 0xffbe3323, 0xa6bb947c, 0xd4741444, 0xaa303344, 0x26594943, 0x2c3b3f0d]);
-const S_msm_g1_xdbl: usize = memory.data(320, 8);
-const S_msm_g1_xadd: usize = memory.data(384, 8);
-const S_msm_g1_xToAff: usize = memory.data(64, 8);
-const S_msm_g1_load: usize = memory.data(64, 8);
-const S_msm_g1_finishAcc: usize = memory.data(128, 8);
+const C_MSM_G1_OMEGA: usize = memory.data<u32>([0xd782e155, 0x71930c11, 0xffbe3323, 0xa6bb947c, 0xd4741444, 0xaa303344, 0x26594943, 0x2c3b3f0d, 0x0]);
+const S_msm_g1_xdbl: usize = memory.data(384, 8);
+const S_msm_g1_xadd: usize = memory.data(464, 8);
+const S_msm_g1_xToAff: usize = memory.data(80, 8);
+const S_msm_g1_load: usize = memory.data(72, 8);
+const S_msm_g1_finishAcc: usize = memory.data(144, 8);
 const C_msm_g1_R: usize = memory.data<u32>([0xf0000001, 0x43e1f593, 0x79b97091, 0x2833e848, 0x8181585d, 0xb85045b6, 0xe131a029, 0x30644e72]);
 const S_msm_g1_dec: usize = memory.data(208, 8);
 const C_msm_g1_HALF: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x20000000]);
@@ -19,120 +19,120 @@ const C_msm_g1_B0_0: usize = memory.data<u32>([0x1221250b, 0xbe4e154, 0xeeb859fd
 const C_msm_g1_B1_0: usize = memory.data<u32>([0x94d213e3, 0x89d32568, 0x0, 0x0]);
 const C_msm_g1_B0_1: usize = memory.data<u32>([0x94d213e3, 0x89d32568, 0x0, 0x0]);
 const C_msm_g1_B1_1: usize = memory.data<u32>([0x7d4f1128, 0x8211bbeb, 0xeeb859fc, 0x6f4d8248]);
-const S_msm_g1_acc: usize = memory.data(288, 8);
-const S_msm_g1_red: usize = memory.data(320, 8);
+const S_msm_g1_acc: usize = memory.data(360, 8);
+const S_msm_g1_red: usize = memory.data(360, 8);
 
 /** XYZZ identity: ZZ = ZZZ = 0. */
-function msm_g1_xSetInf(o: usize): void { memory.fill(o, 0, 128); }
-function msm_g1_xIsInf(p: usize): bool { return fp_isZero(p + 64); }
+function msm_g1_xSetInf(o: usize): void { memory.fill(o, 0, 144); }
+function msm_g1_xIsInf(p: usize): bool { return fp_isZero(p + 72); }
 /** XYZZ from affine ((0, 0) is the identity). */
 function msm_g1_xFromAff(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 32)) { msm_g1_xSetInf(o); return; }
-  memory.copy(o, a, 64);
-  fp_one(o + 64);
-  fp_one(o + 96);
+  if (fp_isZero(a) && fp_isZero(a + 36)) { msm_g1_xSetInf(o); return; }
+  memory.copy(o, a, 72);
+  fp_one(o + 72);
+  fp_one(o + 108);
 }
 /** o = 2p in XYZZ (dbl-2008-s-1; a ≠ 0 costs one more product and square). o may alias p. */
 function msm_g1_xDbl(o: usize, p: usize): void {
   if (msm_g1_xIsInf(p)) { msm_g1_xSetInf(o); return; }
-  fp_dbl(S_msm_g1_xdbl, p + 32);
-  fp_sqr((S_msm_g1_xdbl + 32), S_msm_g1_xdbl);
-  fp_mul((S_msm_g1_xdbl + 64), S_msm_g1_xdbl, (S_msm_g1_xdbl + 32));
-  fp_mul((S_msm_g1_xdbl + 96), p, (S_msm_g1_xdbl + 32));
-  fp_sqr((S_msm_g1_xdbl + 160), p);
-  fp_dbl((S_msm_g1_xdbl + 128), (S_msm_g1_xdbl + 160));
-  fp_add((S_msm_g1_xdbl + 128), (S_msm_g1_xdbl + 128), (S_msm_g1_xdbl + 160));
-  fp_sqr((S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 128));
-  fp_sub((S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 96));
-  fp_sub((S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 192), (S_msm_g1_xdbl + 96));
-  fp_sub((S_msm_g1_xdbl + 160), (S_msm_g1_xdbl + 96), (S_msm_g1_xdbl + 192));
-  fp_mul((S_msm_g1_xdbl + 160), (S_msm_g1_xdbl + 128), (S_msm_g1_xdbl + 160));
-  fp_mul((S_msm_g1_xdbl + 192) + 32, (S_msm_g1_xdbl + 64), p + 32);
-  fp_sub((S_msm_g1_xdbl + 192) + 32, (S_msm_g1_xdbl + 160), (S_msm_g1_xdbl + 192) + 32);
-  fp_mul((S_msm_g1_xdbl + 192) + 64, (S_msm_g1_xdbl + 32), p + 64);
-  fp_mul((S_msm_g1_xdbl + 192) + 96, (S_msm_g1_xdbl + 64), p + 96);
-  memory.copy(o, (S_msm_g1_xdbl + 192), 128);
+  fp_dbl(S_msm_g1_xdbl, p + 36);
+  fp_sqr((S_msm_g1_xdbl + 40), S_msm_g1_xdbl);
+  fp_mul((S_msm_g1_xdbl + 80), S_msm_g1_xdbl, (S_msm_g1_xdbl + 40));
+  fp_mul((S_msm_g1_xdbl + 120), p, (S_msm_g1_xdbl + 40));
+  fp_sqr((S_msm_g1_xdbl + 200), p);
+  fp_dbl((S_msm_g1_xdbl + 160), (S_msm_g1_xdbl + 200));
+  fp_add((S_msm_g1_xdbl + 160), (S_msm_g1_xdbl + 160), (S_msm_g1_xdbl + 200));
+  fp_sqr((S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 160));
+  fp_sub((S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 120));
+  fp_sub((S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 240), (S_msm_g1_xdbl + 120));
+  fp_sub((S_msm_g1_xdbl + 200), (S_msm_g1_xdbl + 120), (S_msm_g1_xdbl + 240));
+  fp_mul((S_msm_g1_xdbl + 200), (S_msm_g1_xdbl + 160), (S_msm_g1_xdbl + 200));
+  fp_mul((S_msm_g1_xdbl + 240) + 36, (S_msm_g1_xdbl + 80), p + 36);
+  fp_sub((S_msm_g1_xdbl + 240) + 36, (S_msm_g1_xdbl + 200), (S_msm_g1_xdbl + 240) + 36);
+  fp_mul((S_msm_g1_xdbl + 240) + 72, (S_msm_g1_xdbl + 40), p + 72);
+  fp_mul((S_msm_g1_xdbl + 240) + 108, (S_msm_g1_xdbl + 80), p + 108);
+  memory.copy(o, (S_msm_g1_xdbl + 240), 144);
 }
 
 /** o = p + q, q affine ((0, 0) = identity), in XYZZ (madd-2008-s: 8M + 2S). o may alias p. */
 function msm_g1_xAddAff(o: usize, p: usize, q: usize): void {
-  if (fp_isZero(q) && fp_isZero(q + 32)) { if (o != p) memory.copy(o, p, 128); return; }
+  if (fp_isZero(q) && fp_isZero(q + 36)) { if (o != p) memory.copy(o, p, 144); return; }
   if (msm_g1_xIsInf(p)) { msm_g1_xFromAff(o, q); return; }
-  fp_mul((S_msm_g1_xadd + 32), q, p + 64);
-  fp_mul((S_msm_g1_xadd + 96), q + 32, p + 96);
-  fp_sub((S_msm_g1_xadd + 32), (S_msm_g1_xadd + 32), p);
-  fp_sub((S_msm_g1_xadd + 96), (S_msm_g1_xadd + 96), p + 32);
-  if (fp_isZero((S_msm_g1_xadd + 32))) {
-    if (fp_isZero((S_msm_g1_xadd + 96))) { msm_g1_xFromAff((S_msm_g1_xadd + 256), q); msm_g1_xDbl(o, (S_msm_g1_xadd + 256)); return; }
+  fp_mul((S_msm_g1_xadd + 40), q, p + 72);
+  fp_mul((S_msm_g1_xadd + 120), q + 36, p + 108);
+  fp_sub((S_msm_g1_xadd + 40), (S_msm_g1_xadd + 40), p);
+  fp_sub((S_msm_g1_xadd + 120), (S_msm_g1_xadd + 120), p + 36);
+  if (fp_isZero((S_msm_g1_xadd + 40))) {
+    if (fp_isZero((S_msm_g1_xadd + 120))) { msm_g1_xFromAff((S_msm_g1_xadd + 320), q); msm_g1_xDbl(o, (S_msm_g1_xadd + 320)); return; }
     msm_g1_xSetInf(o); return;
   }
-  fp_sqr((S_msm_g1_xadd + 128), (S_msm_g1_xadd + 32));
-  fp_mul((S_msm_g1_xadd + 160), (S_msm_g1_xadd + 32), (S_msm_g1_xadd + 128));
-  fp_mul((S_msm_g1_xadd + 192), p, (S_msm_g1_xadd + 128));
-  fp_sqr((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 96));
-  fp_sub((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 256), (S_msm_g1_xadd + 160));
-  fp_sub((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 256), (S_msm_g1_xadd + 192));
-  fp_sub((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 256), (S_msm_g1_xadd + 192));
-  fp_sub((S_msm_g1_xadd + 224), (S_msm_g1_xadd + 192), (S_msm_g1_xadd + 256));
-  fp_mul((S_msm_g1_xadd + 224), (S_msm_g1_xadd + 224), (S_msm_g1_xadd + 96));
-  fp_mul((S_msm_g1_xadd + 256) + 32, p + 32, (S_msm_g1_xadd + 160));
-  fp_sub((S_msm_g1_xadd + 256) + 32, (S_msm_g1_xadd + 224), (S_msm_g1_xadd + 256) + 32);
-  fp_mul((S_msm_g1_xadd + 256) + 64, p + 64, (S_msm_g1_xadd + 128));
-  fp_mul((S_msm_g1_xadd + 256) + 96, p + 96, (S_msm_g1_xadd + 160));
-  memory.copy(o, (S_msm_g1_xadd + 256), 128);
+  fp_sqr((S_msm_g1_xadd + 160), (S_msm_g1_xadd + 40));
+  fp_mul((S_msm_g1_xadd + 200), (S_msm_g1_xadd + 40), (S_msm_g1_xadd + 160));
+  fp_mul((S_msm_g1_xadd + 240), p, (S_msm_g1_xadd + 160));
+  fp_sqr((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 120));
+  fp_sub((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 320), (S_msm_g1_xadd + 200));
+  fp_sub((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 320), (S_msm_g1_xadd + 240));
+  fp_sub((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 320), (S_msm_g1_xadd + 240));
+  fp_sub((S_msm_g1_xadd + 280), (S_msm_g1_xadd + 240), (S_msm_g1_xadd + 320));
+  fp_mul((S_msm_g1_xadd + 280), (S_msm_g1_xadd + 280), (S_msm_g1_xadd + 120));
+  fp_mul((S_msm_g1_xadd + 320) + 36, p + 36, (S_msm_g1_xadd + 200));
+  fp_sub((S_msm_g1_xadd + 320) + 36, (S_msm_g1_xadd + 280), (S_msm_g1_xadd + 320) + 36);
+  fp_mul((S_msm_g1_xadd + 320) + 72, p + 72, (S_msm_g1_xadd + 160));
+  fp_mul((S_msm_g1_xadd + 320) + 108, p + 108, (S_msm_g1_xadd + 200));
+  memory.copy(o, (S_msm_g1_xadd + 320), 144);
 }
 /** o = p + q in XYZZ (add-2008-s: 12M + 2S). o may alias p or q. */
 function msm_g1_xAdd(o: usize, p: usize, q: usize): void {
-  if (msm_g1_xIsInf(q)) { if (o != p) memory.copy(o, p, 128); return; }
-  if (msm_g1_xIsInf(p)) { if (o != q) memory.copy(o, q, 128); return; }
-  fp_mul(S_msm_g1_xadd, p, q + 64);
-  fp_mul((S_msm_g1_xadd + 32), q, p + 64);
-  fp_mul((S_msm_g1_xadd + 64), p + 32, q + 96);
-  fp_mul((S_msm_g1_xadd + 96), q + 32, p + 96);
-  fp_sub((S_msm_g1_xadd + 32), (S_msm_g1_xadd + 32), S_msm_g1_xadd);
-  fp_sub((S_msm_g1_xadd + 96), (S_msm_g1_xadd + 96), (S_msm_g1_xadd + 64));
-  if (fp_isZero((S_msm_g1_xadd + 32))) {
-    if (fp_isZero((S_msm_g1_xadd + 96))) { msm_g1_xDbl(o, p); return; }
+  if (msm_g1_xIsInf(q)) { if (o != p) memory.copy(o, p, 144); return; }
+  if (msm_g1_xIsInf(p)) { if (o != q) memory.copy(o, q, 144); return; }
+  fp_mul(S_msm_g1_xadd, p, q + 72);
+  fp_mul((S_msm_g1_xadd + 40), q, p + 72);
+  fp_mul((S_msm_g1_xadd + 80), p + 36, q + 108);
+  fp_mul((S_msm_g1_xadd + 120), q + 36, p + 108);
+  fp_sub((S_msm_g1_xadd + 40), (S_msm_g1_xadd + 40), S_msm_g1_xadd);
+  fp_sub((S_msm_g1_xadd + 120), (S_msm_g1_xadd + 120), (S_msm_g1_xadd + 80));
+  if (fp_isZero((S_msm_g1_xadd + 40))) {
+    if (fp_isZero((S_msm_g1_xadd + 120))) { msm_g1_xDbl(o, p); return; }
     msm_g1_xSetInf(o); return;
   }
-  fp_sqr((S_msm_g1_xadd + 128), (S_msm_g1_xadd + 32));
-  fp_mul((S_msm_g1_xadd + 160), (S_msm_g1_xadd + 32), (S_msm_g1_xadd + 128));
-  fp_mul((S_msm_g1_xadd + 192), S_msm_g1_xadd, (S_msm_g1_xadd + 128));
-  fp_sqr((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 96));
-  fp_sub((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 256), (S_msm_g1_xadd + 160));
-  fp_sub((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 256), (S_msm_g1_xadd + 192));
-  fp_sub((S_msm_g1_xadd + 256), (S_msm_g1_xadd + 256), (S_msm_g1_xadd + 192));
-  fp_sub((S_msm_g1_xadd + 224), (S_msm_g1_xadd + 192), (S_msm_g1_xadd + 256));
-  fp_mul((S_msm_g1_xadd + 224), (S_msm_g1_xadd + 224), (S_msm_g1_xadd + 96));
-  fp_mul((S_msm_g1_xadd + 256) + 32, (S_msm_g1_xadd + 64), (S_msm_g1_xadd + 160));
-  fp_sub((S_msm_g1_xadd + 256) + 32, (S_msm_g1_xadd + 224), (S_msm_g1_xadd + 256) + 32);
-  fp_mul((S_msm_g1_xadd + 256) + 64, p + 64, q + 64);
-  fp_mul((S_msm_g1_xadd + 256) + 64, (S_msm_g1_xadd + 256) + 64, (S_msm_g1_xadd + 128));
-  fp_mul((S_msm_g1_xadd + 256) + 96, p + 96, q + 96);
-  fp_mul((S_msm_g1_xadd + 256) + 96, (S_msm_g1_xadd + 256) + 96, (S_msm_g1_xadd + 160));
-  memory.copy(o, (S_msm_g1_xadd + 256), 128);
+  fp_sqr((S_msm_g1_xadd + 160), (S_msm_g1_xadd + 40));
+  fp_mul((S_msm_g1_xadd + 200), (S_msm_g1_xadd + 40), (S_msm_g1_xadd + 160));
+  fp_mul((S_msm_g1_xadd + 240), S_msm_g1_xadd, (S_msm_g1_xadd + 160));
+  fp_sqr((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 120));
+  fp_sub((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 320), (S_msm_g1_xadd + 200));
+  fp_sub((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 320), (S_msm_g1_xadd + 240));
+  fp_sub((S_msm_g1_xadd + 320), (S_msm_g1_xadd + 320), (S_msm_g1_xadd + 240));
+  fp_sub((S_msm_g1_xadd + 280), (S_msm_g1_xadd + 240), (S_msm_g1_xadd + 320));
+  fp_mul((S_msm_g1_xadd + 280), (S_msm_g1_xadd + 280), (S_msm_g1_xadd + 120));
+  fp_mul((S_msm_g1_xadd + 320) + 36, (S_msm_g1_xadd + 80), (S_msm_g1_xadd + 200));
+  fp_sub((S_msm_g1_xadd + 320) + 36, (S_msm_g1_xadd + 280), (S_msm_g1_xadd + 320) + 36);
+  fp_mul((S_msm_g1_xadd + 320) + 72, p + 72, q + 72);
+  fp_mul((S_msm_g1_xadd + 320) + 72, (S_msm_g1_xadd + 320) + 72, (S_msm_g1_xadd + 160));
+  fp_mul((S_msm_g1_xadd + 320) + 108, p + 108, q + 108);
+  fp_mul((S_msm_g1_xadd + 320) + 108, (S_msm_g1_xadd + 320) + 108, (S_msm_g1_xadd + 200));
+  memory.copy(o, (S_msm_g1_xadd + 320), 144);
 }
 
 /** XYZZ to affine ((0, 0) for the identity): x = X/ZZ, y = Y/ZZZ with one inversion (1/Z = ZZ/ZZZ). */
 function msm_g1_xToAff(o: usize, p: usize): void {
-  if (msm_g1_xIsInf(p)) { memory.fill(o, 0, 64); return; }
-  fp_inv(S_msm_g1_xToAff, p + 96);
-  fp_mul((S_msm_g1_xToAff + 32), p + 64, S_msm_g1_xToAff);
-  fp_sqr((S_msm_g1_xToAff + 32), (S_msm_g1_xToAff + 32));
-  fp_mul(o, p, (S_msm_g1_xToAff + 32));
-  fp_mul(o + 32, p + 32, S_msm_g1_xToAff);
+  if (msm_g1_xIsInf(p)) { memory.fill(o, 0, 72); return; }
+  fp_inv(S_msm_g1_xToAff, p + 108);
+  fp_mul((S_msm_g1_xToAff + 40), p + 72, S_msm_g1_xToAff);
+  fp_sqr((S_msm_g1_xToAff + 40), (S_msm_g1_xToAff + 40));
+  fp_mul(o, p, (S_msm_g1_xToAff + 40));
+  fp_mul(o + 36, p + 36, S_msm_g1_xToAff);
 }
 
 /**
  * Reads n points (canonical words, ioWords per field element) into the MSM's prepared form at out (affine,
- * Montgomery, 64 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
+ * Montgomery, 72 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
  * Returns 0, or 1 (NOT_IN_FIELD) / 2 (NOT_ON_CURVE) / 3 (NOT_IN_SUBGROUP) with the point's index at err.
  * scratch: unused.
  */
 export function msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32 {
   const step = <usize>(2 * ioWords * 4);
   for (let i = 0; i < n; i++) {
-    const o = out + <usize>i * 64;
+    const o = out + <usize>i * 72;
     let code = 0;
     if (!g1_fromWords(o, io + <usize>i * step, ioWords)) code = 1;
     else if (check >= 1 && !g1_onCurve(o)) code = 2;
@@ -143,11 +143,11 @@ export function msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: 
 }
 /** Writes an affine point of the MSM's model as canonical words (the identity as (0, 0)). */
 export function msm_g1_store(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 32);
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 36);
 }
 /** Reads an affine point of the MSM's model from canonical words (no checks: results of this module only). */
 export function msm_g1_fetch(a: usize, io: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_fromWords(a + <usize>k * 32, io + <usize>(k * ioWords * 4));
+  for (let k = 0; k < 2; k++) fp_fromWords(a + <usize>k * 36, io + <usize>(k * ioWords * 4));
 }
 /**
  * Sums count affine results of this module (canonical words, the MSM's model) and writes the sum in the
@@ -166,13 +166,13 @@ export function msm_g1_finish(out: usize, results: usize, count: i32, ioWords: i
 
 /** The endomorphism on affine points (the identity (0, 0) stays). o may alias a. */
 function msm_g1_endo(o: usize, a: usize): void {
-  fp_copy(o + 32, a + 32);
+  fp_copy(o + 36, a + 36);
   fp_mul(o, a, C_MSM_G1_OMEGA);
 }
 /** Fills images 1..1 of n prepared points: pts[t·n + i] = endo(pts[(t − 1)·n + i]). */
 export function msm_g1_images(pts: usize, n: i32): void {
   for (let t = 1; t < 2; t++)
-    for (let i = 0; i < n; i++) msm_g1_endo(pts + (<usize>(t * n + i)) * 64, pts + (<usize>((t - 1) * n + i)) * 64);
+    for (let i = 0; i < n; i++) msm_g1_endo(pts + (<usize>(t * n + i)) * 72, pts + (<usize>((t - 1) * n + i)) * 72);
 }
 
 /**
@@ -221,8 +221,8 @@ export function msm_g1_digits(digits: usize, pieces: usize, signs: usize, pts: u
   const half: u32 = <u32>1 << <u32>(c - 1);
   const mask: u32 = (<u32>1 << <u32>c) - 1;
   for (let i = 0; i < N; i++) {
-    const pt = pts + <usize>i * 64;
-    const zero = fp_isZero(pt) && fp_isZero(pt + 32);
+    const pt = pts + <usize>i * 72;
+    const zero = fp_isZero(pt) && fp_isZero(pt + 36);
     const neg = load<u8>(signs + <usize>i) != 0;
     const p = pieces + <usize>i * 16;
     let carry: u32 = 0;
@@ -284,12 +284,12 @@ export function msm_g1_sort(ent: usize, off: usize, cnt: usize, digits: usize, N
 /** Address of an entry's point: bases below N, slots from N on. */
 @inline function msm_g1_at(e: i32, pts: usize, N: i32, slots: usize): usize {
   const idx = e >> 1;
-  return idx < N ? pts + <usize>idx * 64 : slots + <usize>(idx - N) * 64;
+  return idx < N ? pts + <usize>idx * 72 : slots + <usize>(idx - N) * 72;
 }
 /** y of an entry's point, negated when the entry says so, into out (or its address when not negated). */
 @inline function msm_g1_y(e: i32, p: usize, out: usize): usize {
-  if ((e & 1) == 0) return p + 32;
-  fp_neg(out, p + 32);
+  if ((e & 1) == 0) return p + 36;
+  fp_neg(out, p + 36);
   return out;
 }
 /**
@@ -314,17 +314,17 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
         let kind = 0;
         if (fp_eq(pa, pb)) {
           // Same x: the same point (double it) or opposite points (the pair vanishes).
-          const yA = msm_g1_y(a, pa, S_msm_g1_acc), yB = msm_g1_y(b, pb, (S_msm_g1_acc + 32));
+          const yA = msm_g1_y(a, pa, S_msm_g1_acc), yB = msm_g1_y(b, pb, (S_msm_g1_acc + 40));
           if (!fp_eq(yA, yB) || fp_isZero(yA)) continue;
-          fp_dbl((S_msm_g1_acc + 64), yA);
+          fp_dbl((S_msm_g1_acc + 80), yA);
           kind = 1;
         } else {
-          fp_sub((S_msm_g1_acc + 64), pb, pa);
+          fp_sub((S_msm_g1_acc + 80), pb, pa);
         }
         const dest = (a >> 1) >= N ? (a >> 1) : N + nextSlot++;
-        const ppt = pp + <usize>np * 32;
-        if (np == 0) fp_copy(ppt, (S_msm_g1_acc + 64));
-        else fp_mul(ppt, ppt - 32, (S_msm_g1_acc + 64));
+        const ppt = pp + <usize>np * 36;
+        if (np == 0) fp_copy(ppt, (S_msm_g1_acc + 80));
+        else fp_mul(ppt, ppt - 36, (S_msm_g1_acc + 80));
         const pr = pairs + <usize>np * 12;
         store<i32>(pr, a);
         store<i32>(pr, b, 4);
@@ -338,36 +338,36 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
     }
     if (np == 0) return rounds;
     rounds++;
-    fp_inv((S_msm_g1_acc + 96), pp + <usize>(np - 1) * 32);
+    fp_inv((S_msm_g1_acc + 120), pp + <usize>(np - 1) * 36);
     for (let q = np - 1; q >= 0; q--) {
       const pr = pairs + <usize>q * 12;
       const a = load<i32>(pr), b = load<i32>(pr, 4), dk = load<i32>(pr, 8);
       const pa = msm_g1_at(a, pts, N, slots), pb = msm_g1_at(b, pts, N, slots);
       const yA = msm_g1_y(a, pa, S_msm_g1_acc);
       if (q > 0) {
-        fp_mul((S_msm_g1_acc + 128), (S_msm_g1_acc + 96), pp + <usize>(q - 1) * 32);
-        if ((dk & 1) == 0) fp_sub((S_msm_g1_acc + 64), pb, pa);
-        else fp_dbl((S_msm_g1_acc + 64), yA);
-        fp_mul((S_msm_g1_acc + 96), (S_msm_g1_acc + 96), (S_msm_g1_acc + 64));
-      } else fp_copy((S_msm_g1_acc + 128), (S_msm_g1_acc + 96));
+        fp_mul((S_msm_g1_acc + 160), (S_msm_g1_acc + 120), pp + <usize>(q - 1) * 36);
+        if ((dk & 1) == 0) fp_sub((S_msm_g1_acc + 80), pb, pa);
+        else fp_dbl((S_msm_g1_acc + 80), yA);
+        fp_mul((S_msm_g1_acc + 120), (S_msm_g1_acc + 120), (S_msm_g1_acc + 80));
+      } else fp_copy((S_msm_g1_acc + 160), (S_msm_g1_acc + 120));
       if ((dk & 1) == 0) {
-        const yB = msm_g1_y(b, pb, (S_msm_g1_acc + 32));
-        fp_sub((S_msm_g1_acc + 160), yB, yA);
+        const yB = msm_g1_y(b, pb, (S_msm_g1_acc + 40));
+        fp_sub((S_msm_g1_acc + 200), yB, yA);
       } else {
-        fp_sqr((S_msm_g1_acc + 160), pa);
-        fp_dbl((S_msm_g1_acc + 256), (S_msm_g1_acc + 160));
-        fp_add((S_msm_g1_acc + 160), (S_msm_g1_acc + 160), (S_msm_g1_acc + 256));
+        fp_sqr((S_msm_g1_acc + 200), pa);
+        fp_dbl((S_msm_g1_acc + 320), (S_msm_g1_acc + 200));
+        fp_add((S_msm_g1_acc + 200), (S_msm_g1_acc + 200), (S_msm_g1_acc + 320));
       }
-      fp_mul((S_msm_g1_acc + 160), (S_msm_g1_acc + 160), (S_msm_g1_acc + 128));
-      fp_sqr((S_msm_g1_acc + 192), (S_msm_g1_acc + 160));
-      fp_sub((S_msm_g1_acc + 192), (S_msm_g1_acc + 192), pa);
-      fp_sub((S_msm_g1_acc + 192), (S_msm_g1_acc + 192), pb);
-      fp_sub((S_msm_g1_acc + 256), pa, (S_msm_g1_acc + 192));
-      fp_mul((S_msm_g1_acc + 224), (S_msm_g1_acc + 160), (S_msm_g1_acc + 256));
-      fp_sub((S_msm_g1_acc + 224), (S_msm_g1_acc + 224), yA);
-      const o = slots + <usize>((dk >> 1) - N) * 64;
-      fp_copy(o, (S_msm_g1_acc + 192));
-      fp_copy(o + 32, (S_msm_g1_acc + 224));
+      fp_mul((S_msm_g1_acc + 200), (S_msm_g1_acc + 200), (S_msm_g1_acc + 160));
+      fp_sqr((S_msm_g1_acc + 240), (S_msm_g1_acc + 200));
+      fp_sub((S_msm_g1_acc + 240), (S_msm_g1_acc + 240), pa);
+      fp_sub((S_msm_g1_acc + 240), (S_msm_g1_acc + 240), pb);
+      fp_sub((S_msm_g1_acc + 320), pa, (S_msm_g1_acc + 240));
+      fp_mul((S_msm_g1_acc + 280), (S_msm_g1_acc + 200), (S_msm_g1_acc + 320));
+      fp_sub((S_msm_g1_acc + 280), (S_msm_g1_acc + 280), yA);
+      const o = slots + <usize>((dk >> 1) - N) * 72;
+      fp_copy(o, (S_msm_g1_acc + 240));
+      fp_copy(o + 36, (S_msm_g1_acc + 280));
     }
   }
   return rounds;
@@ -379,29 +379,29 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
  */
 export function msm_g1_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void {
   msm_g1_xSetInf(S_msm_g1_red);
-  msm_g1_xSetInf((S_msm_g1_red + 128));
+  msm_g1_xSetInf((S_msm_g1_red + 144));
   for (let b = B - 1; b >= 0; b--) {
     const k = kb + b;
     if (load<i32>(cnt + (<usize>k << 2)) != 0) {
       const e = load<i32>(ent + (<usize>load<i32>(off + (<usize>k << 2)) << 2));
       const p = msm_g1_at(e, pts, N, slots);
-      if ((e & 1) != 0) { fp_copy((S_msm_g1_red + 256), p); fp_neg((S_msm_g1_red + 256) + 32, p + 32); msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, (S_msm_g1_red + 256)); }
+      if ((e & 1) != 0) { fp_copy((S_msm_g1_red + 288), p); fp_neg((S_msm_g1_red + 288) + 36, p + 36); msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, (S_msm_g1_red + 288)); }
       else msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, p);
     }
-    msm_g1_xAdd((S_msm_g1_red + 128), (S_msm_g1_red + 128), S_msm_g1_red);
+    msm_g1_xAdd((S_msm_g1_red + 144), (S_msm_g1_red + 144), S_msm_g1_red);
   }
-  memory.copy(out, (S_msm_g1_red + 128), 128);
+  memory.copy(out, (S_msm_g1_red + 144), 144);
 }
 /**
  * Horner's rule over W window sums (XYZZ, window 0 first): Σ_w 2^(c·w)·sums[w], written as canonical words
  * of the affine result in the MSM's model (the identity as zeros).
  */
 export function msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void {
-  memory.copy(S_msm_g1_red, sums + <usize>(W - 1) * 128, 128);
+  memory.copy(S_msm_g1_red, sums + <usize>(W - 1) * 144, 144);
   for (let w = W - 2; w >= 0; w--) {
     for (let k = 0; k < c; k++) msm_g1_xDbl(S_msm_g1_red, S_msm_g1_red);
-    msm_g1_xAdd(S_msm_g1_red, S_msm_g1_red, sums + <usize>w * 128);
+    msm_g1_xAdd(S_msm_g1_red, S_msm_g1_red, sums + <usize>w * 144);
   }
-  msm_g1_xToAff((S_msm_g1_red + 256), S_msm_g1_red);
-  msm_g1_store(io, (S_msm_g1_red + 256), ioWords);
+  msm_g1_xToAff((S_msm_g1_red + 288), S_msm_g1_red);
+  msm_g1_store(io, (S_msm_g1_red + 288), ioWords);
 }

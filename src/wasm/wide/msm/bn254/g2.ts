@@ -5,13 +5,13 @@ import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one
 import { g2_fromWords, g2_toWords, g2_onCurve, g2_inSubgroup } from '../../pairing/bn254/groups';
 import { mp_mul, mp_add, mp_sub, mp_geq, mp_shr, mp_neg } from '../mp';
 
-const C_MSM_PSI_X: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb]);
-const C_MSM_PSI_Y: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002]);
-const S_msm_g2_xdbl: usize = memory.data(640, 8);
-const S_msm_g2_xadd: usize = memory.data(768, 8);
-const S_msm_g2_xToAff: usize = memory.data(128, 8);
-const S_msm_g2_load: usize = memory.data(128, 8);
-const S_msm_g2_finishAcc: usize = memory.data(256, 8);
+const C_MSM_PSI_X: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0x0, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb, 0x0]);
+const C_MSM_PSI_Y: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x0, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002, 0x0]);
+const S_msm_g2_xdbl: usize = memory.data(720, 8);
+const S_msm_g2_xadd: usize = memory.data(864, 8);
+const S_msm_g2_xToAff: usize = memory.data(144, 8);
+const S_msm_g2_load: usize = memory.data(144, 8);
+const S_msm_g2_finishAcc: usize = memory.data(288, 8);
 const C_msm_g2_R: usize = memory.data<u32>([0xf0000001, 0x43e1f593, 0x79b97091, 0x2833e848, 0x8181585d, 0xb85045b6, 0xe131a029, 0x30644e72]);
 const S_msm_g2_dec: usize = memory.data(288, 8);
 const C_msm_g2_HALF: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x20000000]);
@@ -34,120 +34,120 @@ const C_msm_g2_B0_3: usize = memory.data<u32>([0x1, 0x0]);
 const C_msm_g2_B1_3: usize = memory.data<u32>([0x4a6909f1, 0x44e992b4]);
 const C_msm_g2_B2_3: usize = memory.data<u32>([0x94d213e2, 0x89d32568]);
 const C_msm_g2_B3_3: usize = memory.data<u32>([0x4a6909f1, 0x44e992b4]);
-const S_msm_g2_acc: usize = memory.data(576, 8);
-const S_msm_g2_red: usize = memory.data(640, 8);
+const S_msm_g2_acc: usize = memory.data(648, 8);
+const S_msm_g2_red: usize = memory.data(720, 8);
 
 /** XYZZ identity: ZZ = ZZZ = 0. */
-function msm_g2_xSetInf(o: usize): void { memory.fill(o, 0, 256); }
-function msm_g2_xIsInf(p: usize): bool { return fp2_isZero(p + 128); }
+function msm_g2_xSetInf(o: usize): void { memory.fill(o, 0, 288); }
+function msm_g2_xIsInf(p: usize): bool { return fp2_isZero(p + 144); }
 /** XYZZ from affine ((0, 0) is the identity). */
 function msm_g2_xFromAff(o: usize, a: usize): void {
-  if (fp2_isZero(a) && fp2_isZero(a + 64)) { msm_g2_xSetInf(o); return; }
-  memory.copy(o, a, 128);
-  fp2_one(o + 128);
-  fp2_one(o + 192);
+  if (fp2_isZero(a) && fp2_isZero(a + 72)) { msm_g2_xSetInf(o); return; }
+  memory.copy(o, a, 144);
+  fp2_one(o + 144);
+  fp2_one(o + 216);
 }
 /** o = 2p in XYZZ (dbl-2008-s-1; a ≠ 0 costs one more product and square). o may alias p. */
 function msm_g2_xDbl(o: usize, p: usize): void {
   if (msm_g2_xIsInf(p)) { msm_g2_xSetInf(o); return; }
-  fp2_dbl(S_msm_g2_xdbl, p + 64);
-  fp2_sqr((S_msm_g2_xdbl + 64), S_msm_g2_xdbl);
-  fp2_mul((S_msm_g2_xdbl + 128), S_msm_g2_xdbl, (S_msm_g2_xdbl + 64));
-  fp2_mul((S_msm_g2_xdbl + 192), p, (S_msm_g2_xdbl + 64));
-  fp2_sqr((S_msm_g2_xdbl + 320), p);
-  fp2_dbl((S_msm_g2_xdbl + 256), (S_msm_g2_xdbl + 320));
-  fp2_add((S_msm_g2_xdbl + 256), (S_msm_g2_xdbl + 256), (S_msm_g2_xdbl + 320));
-  fp2_sqr((S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 256));
-  fp2_sub((S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 192));
-  fp2_sub((S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 384), (S_msm_g2_xdbl + 192));
-  fp2_sub((S_msm_g2_xdbl + 320), (S_msm_g2_xdbl + 192), (S_msm_g2_xdbl + 384));
-  fp2_mul((S_msm_g2_xdbl + 320), (S_msm_g2_xdbl + 256), (S_msm_g2_xdbl + 320));
-  fp2_mul((S_msm_g2_xdbl + 384) + 64, (S_msm_g2_xdbl + 128), p + 64);
-  fp2_sub((S_msm_g2_xdbl + 384) + 64, (S_msm_g2_xdbl + 320), (S_msm_g2_xdbl + 384) + 64);
-  fp2_mul((S_msm_g2_xdbl + 384) + 128, (S_msm_g2_xdbl + 64), p + 128);
-  fp2_mul((S_msm_g2_xdbl + 384) + 192, (S_msm_g2_xdbl + 128), p + 192);
-  memory.copy(o, (S_msm_g2_xdbl + 384), 256);
+  fp2_dbl(S_msm_g2_xdbl, p + 72);
+  fp2_sqr((S_msm_g2_xdbl + 72), S_msm_g2_xdbl);
+  fp2_mul((S_msm_g2_xdbl + 144), S_msm_g2_xdbl, (S_msm_g2_xdbl + 72));
+  fp2_mul((S_msm_g2_xdbl + 216), p, (S_msm_g2_xdbl + 72));
+  fp2_sqr((S_msm_g2_xdbl + 360), p);
+  fp2_dbl((S_msm_g2_xdbl + 288), (S_msm_g2_xdbl + 360));
+  fp2_add((S_msm_g2_xdbl + 288), (S_msm_g2_xdbl + 288), (S_msm_g2_xdbl + 360));
+  fp2_sqr((S_msm_g2_xdbl + 432), (S_msm_g2_xdbl + 288));
+  fp2_sub((S_msm_g2_xdbl + 432), (S_msm_g2_xdbl + 432), (S_msm_g2_xdbl + 216));
+  fp2_sub((S_msm_g2_xdbl + 432), (S_msm_g2_xdbl + 432), (S_msm_g2_xdbl + 216));
+  fp2_sub((S_msm_g2_xdbl + 360), (S_msm_g2_xdbl + 216), (S_msm_g2_xdbl + 432));
+  fp2_mul((S_msm_g2_xdbl + 360), (S_msm_g2_xdbl + 288), (S_msm_g2_xdbl + 360));
+  fp2_mul((S_msm_g2_xdbl + 432) + 72, (S_msm_g2_xdbl + 144), p + 72);
+  fp2_sub((S_msm_g2_xdbl + 432) + 72, (S_msm_g2_xdbl + 360), (S_msm_g2_xdbl + 432) + 72);
+  fp2_mul((S_msm_g2_xdbl + 432) + 144, (S_msm_g2_xdbl + 72), p + 144);
+  fp2_mul((S_msm_g2_xdbl + 432) + 216, (S_msm_g2_xdbl + 144), p + 216);
+  memory.copy(o, (S_msm_g2_xdbl + 432), 288);
 }
 
 /** o = p + q, q affine ((0, 0) = identity), in XYZZ (madd-2008-s: 8M + 2S). o may alias p. */
 function msm_g2_xAddAff(o: usize, p: usize, q: usize): void {
-  if (fp2_isZero(q) && fp2_isZero(q + 64)) { if (o != p) memory.copy(o, p, 256); return; }
+  if (fp2_isZero(q) && fp2_isZero(q + 72)) { if (o != p) memory.copy(o, p, 288); return; }
   if (msm_g2_xIsInf(p)) { msm_g2_xFromAff(o, q); return; }
-  fp2_mul((S_msm_g2_xadd + 64), q, p + 128);
-  fp2_mul((S_msm_g2_xadd + 192), q + 64, p + 192);
-  fp2_sub((S_msm_g2_xadd + 64), (S_msm_g2_xadd + 64), p);
-  fp2_sub((S_msm_g2_xadd + 192), (S_msm_g2_xadd + 192), p + 64);
-  if (fp2_isZero((S_msm_g2_xadd + 64))) {
-    if (fp2_isZero((S_msm_g2_xadd + 192))) { msm_g2_xFromAff((S_msm_g2_xadd + 512), q); msm_g2_xDbl(o, (S_msm_g2_xadd + 512)); return; }
+  fp2_mul((S_msm_g2_xadd + 72), q, p + 144);
+  fp2_mul((S_msm_g2_xadd + 216), q + 72, p + 216);
+  fp2_sub((S_msm_g2_xadd + 72), (S_msm_g2_xadd + 72), p);
+  fp2_sub((S_msm_g2_xadd + 216), (S_msm_g2_xadd + 216), p + 72);
+  if (fp2_isZero((S_msm_g2_xadd + 72))) {
+    if (fp2_isZero((S_msm_g2_xadd + 216))) { msm_g2_xFromAff((S_msm_g2_xadd + 576), q); msm_g2_xDbl(o, (S_msm_g2_xadd + 576)); return; }
     msm_g2_xSetInf(o); return;
   }
-  fp2_sqr((S_msm_g2_xadd + 256), (S_msm_g2_xadd + 64));
-  fp2_mul((S_msm_g2_xadd + 320), (S_msm_g2_xadd + 64), (S_msm_g2_xadd + 256));
-  fp2_mul((S_msm_g2_xadd + 384), p, (S_msm_g2_xadd + 256));
-  fp2_sqr((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 192));
-  fp2_sub((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 512), (S_msm_g2_xadd + 320));
-  fp2_sub((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 512), (S_msm_g2_xadd + 384));
-  fp2_sub((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 512), (S_msm_g2_xadd + 384));
-  fp2_sub((S_msm_g2_xadd + 448), (S_msm_g2_xadd + 384), (S_msm_g2_xadd + 512));
-  fp2_mul((S_msm_g2_xadd + 448), (S_msm_g2_xadd + 448), (S_msm_g2_xadd + 192));
-  fp2_mul((S_msm_g2_xadd + 512) + 64, p + 64, (S_msm_g2_xadd + 320));
-  fp2_sub((S_msm_g2_xadd + 512) + 64, (S_msm_g2_xadd + 448), (S_msm_g2_xadd + 512) + 64);
-  fp2_mul((S_msm_g2_xadd + 512) + 128, p + 128, (S_msm_g2_xadd + 256));
-  fp2_mul((S_msm_g2_xadd + 512) + 192, p + 192, (S_msm_g2_xadd + 320));
-  memory.copy(o, (S_msm_g2_xadd + 512), 256);
+  fp2_sqr((S_msm_g2_xadd + 288), (S_msm_g2_xadd + 72));
+  fp2_mul((S_msm_g2_xadd + 360), (S_msm_g2_xadd + 72), (S_msm_g2_xadd + 288));
+  fp2_mul((S_msm_g2_xadd + 432), p, (S_msm_g2_xadd + 288));
+  fp2_sqr((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 216));
+  fp2_sub((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 360));
+  fp2_sub((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 432));
+  fp2_sub((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 432));
+  fp2_sub((S_msm_g2_xadd + 504), (S_msm_g2_xadd + 432), (S_msm_g2_xadd + 576));
+  fp2_mul((S_msm_g2_xadd + 504), (S_msm_g2_xadd + 504), (S_msm_g2_xadd + 216));
+  fp2_mul((S_msm_g2_xadd + 576) + 72, p + 72, (S_msm_g2_xadd + 360));
+  fp2_sub((S_msm_g2_xadd + 576) + 72, (S_msm_g2_xadd + 504), (S_msm_g2_xadd + 576) + 72);
+  fp2_mul((S_msm_g2_xadd + 576) + 144, p + 144, (S_msm_g2_xadd + 288));
+  fp2_mul((S_msm_g2_xadd + 576) + 216, p + 216, (S_msm_g2_xadd + 360));
+  memory.copy(o, (S_msm_g2_xadd + 576), 288);
 }
 /** o = p + q in XYZZ (add-2008-s: 12M + 2S). o may alias p or q. */
 function msm_g2_xAdd(o: usize, p: usize, q: usize): void {
-  if (msm_g2_xIsInf(q)) { if (o != p) memory.copy(o, p, 256); return; }
-  if (msm_g2_xIsInf(p)) { if (o != q) memory.copy(o, q, 256); return; }
-  fp2_mul(S_msm_g2_xadd, p, q + 128);
-  fp2_mul((S_msm_g2_xadd + 64), q, p + 128);
-  fp2_mul((S_msm_g2_xadd + 128), p + 64, q + 192);
-  fp2_mul((S_msm_g2_xadd + 192), q + 64, p + 192);
-  fp2_sub((S_msm_g2_xadd + 64), (S_msm_g2_xadd + 64), S_msm_g2_xadd);
-  fp2_sub((S_msm_g2_xadd + 192), (S_msm_g2_xadd + 192), (S_msm_g2_xadd + 128));
-  if (fp2_isZero((S_msm_g2_xadd + 64))) {
-    if (fp2_isZero((S_msm_g2_xadd + 192))) { msm_g2_xDbl(o, p); return; }
+  if (msm_g2_xIsInf(q)) { if (o != p) memory.copy(o, p, 288); return; }
+  if (msm_g2_xIsInf(p)) { if (o != q) memory.copy(o, q, 288); return; }
+  fp2_mul(S_msm_g2_xadd, p, q + 144);
+  fp2_mul((S_msm_g2_xadd + 72), q, p + 144);
+  fp2_mul((S_msm_g2_xadd + 144), p + 72, q + 216);
+  fp2_mul((S_msm_g2_xadd + 216), q + 72, p + 216);
+  fp2_sub((S_msm_g2_xadd + 72), (S_msm_g2_xadd + 72), S_msm_g2_xadd);
+  fp2_sub((S_msm_g2_xadd + 216), (S_msm_g2_xadd + 216), (S_msm_g2_xadd + 144));
+  if (fp2_isZero((S_msm_g2_xadd + 72))) {
+    if (fp2_isZero((S_msm_g2_xadd + 216))) { msm_g2_xDbl(o, p); return; }
     msm_g2_xSetInf(o); return;
   }
-  fp2_sqr((S_msm_g2_xadd + 256), (S_msm_g2_xadd + 64));
-  fp2_mul((S_msm_g2_xadd + 320), (S_msm_g2_xadd + 64), (S_msm_g2_xadd + 256));
-  fp2_mul((S_msm_g2_xadd + 384), S_msm_g2_xadd, (S_msm_g2_xadd + 256));
-  fp2_sqr((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 192));
-  fp2_sub((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 512), (S_msm_g2_xadd + 320));
-  fp2_sub((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 512), (S_msm_g2_xadd + 384));
-  fp2_sub((S_msm_g2_xadd + 512), (S_msm_g2_xadd + 512), (S_msm_g2_xadd + 384));
-  fp2_sub((S_msm_g2_xadd + 448), (S_msm_g2_xadd + 384), (S_msm_g2_xadd + 512));
-  fp2_mul((S_msm_g2_xadd + 448), (S_msm_g2_xadd + 448), (S_msm_g2_xadd + 192));
-  fp2_mul((S_msm_g2_xadd + 512) + 64, (S_msm_g2_xadd + 128), (S_msm_g2_xadd + 320));
-  fp2_sub((S_msm_g2_xadd + 512) + 64, (S_msm_g2_xadd + 448), (S_msm_g2_xadd + 512) + 64);
-  fp2_mul((S_msm_g2_xadd + 512) + 128, p + 128, q + 128);
-  fp2_mul((S_msm_g2_xadd + 512) + 128, (S_msm_g2_xadd + 512) + 128, (S_msm_g2_xadd + 256));
-  fp2_mul((S_msm_g2_xadd + 512) + 192, p + 192, q + 192);
-  fp2_mul((S_msm_g2_xadd + 512) + 192, (S_msm_g2_xadd + 512) + 192, (S_msm_g2_xadd + 320));
-  memory.copy(o, (S_msm_g2_xadd + 512), 256);
+  fp2_sqr((S_msm_g2_xadd + 288), (S_msm_g2_xadd + 72));
+  fp2_mul((S_msm_g2_xadd + 360), (S_msm_g2_xadd + 72), (S_msm_g2_xadd + 288));
+  fp2_mul((S_msm_g2_xadd + 432), S_msm_g2_xadd, (S_msm_g2_xadd + 288));
+  fp2_sqr((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 216));
+  fp2_sub((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 360));
+  fp2_sub((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 432));
+  fp2_sub((S_msm_g2_xadd + 576), (S_msm_g2_xadd + 576), (S_msm_g2_xadd + 432));
+  fp2_sub((S_msm_g2_xadd + 504), (S_msm_g2_xadd + 432), (S_msm_g2_xadd + 576));
+  fp2_mul((S_msm_g2_xadd + 504), (S_msm_g2_xadd + 504), (S_msm_g2_xadd + 216));
+  fp2_mul((S_msm_g2_xadd + 576) + 72, (S_msm_g2_xadd + 144), (S_msm_g2_xadd + 360));
+  fp2_sub((S_msm_g2_xadd + 576) + 72, (S_msm_g2_xadd + 504), (S_msm_g2_xadd + 576) + 72);
+  fp2_mul((S_msm_g2_xadd + 576) + 144, p + 144, q + 144);
+  fp2_mul((S_msm_g2_xadd + 576) + 144, (S_msm_g2_xadd + 576) + 144, (S_msm_g2_xadd + 288));
+  fp2_mul((S_msm_g2_xadd + 576) + 216, p + 216, q + 216);
+  fp2_mul((S_msm_g2_xadd + 576) + 216, (S_msm_g2_xadd + 576) + 216, (S_msm_g2_xadd + 360));
+  memory.copy(o, (S_msm_g2_xadd + 576), 288);
 }
 
 /** XYZZ to affine ((0, 0) for the identity): x = X/ZZ, y = Y/ZZZ with one inversion (1/Z = ZZ/ZZZ). */
 function msm_g2_xToAff(o: usize, p: usize): void {
-  if (msm_g2_xIsInf(p)) { memory.fill(o, 0, 128); return; }
-  fp2_inv(S_msm_g2_xToAff, p + 192);
-  fp2_mul((S_msm_g2_xToAff + 64), p + 128, S_msm_g2_xToAff);
-  fp2_sqr((S_msm_g2_xToAff + 64), (S_msm_g2_xToAff + 64));
-  fp2_mul(o, p, (S_msm_g2_xToAff + 64));
-  fp2_mul(o + 64, p + 64, S_msm_g2_xToAff);
+  if (msm_g2_xIsInf(p)) { memory.fill(o, 0, 144); return; }
+  fp2_inv(S_msm_g2_xToAff, p + 216);
+  fp2_mul((S_msm_g2_xToAff + 72), p + 144, S_msm_g2_xToAff);
+  fp2_sqr((S_msm_g2_xToAff + 72), (S_msm_g2_xToAff + 72));
+  fp2_mul(o, p, (S_msm_g2_xToAff + 72));
+  fp2_mul(o + 72, p + 72, S_msm_g2_xToAff);
 }
 
 /**
  * Reads n points (canonical words, ioWords per field element) into the MSM's prepared form at out (affine,
- * Montgomery, 128 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
+ * Montgomery, 144 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
  * Returns 0, or 1 (NOT_IN_FIELD) / 2 (NOT_ON_CURVE) / 3 (NOT_IN_SUBGROUP) with the point's index at err.
  * scratch: unused.
  */
 export function msm_g2_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32 {
   const step = <usize>(4 * ioWords * 4);
   for (let i = 0; i < n; i++) {
-    const o = out + <usize>i * 128;
+    const o = out + <usize>i * 144;
     let code = 0;
     if (!g2_fromWords(o, io + <usize>i * step, ioWords)) code = 1;
     else if (check >= 1 && !g2_onCurve(o)) code = 2;
@@ -158,11 +158,11 @@ export function msm_g2_load(out: usize, io: usize, n: i32, ioWords: i32, check: 
 }
 /** Writes an affine point of the MSM's model as canonical words (the identity as (0, 0)). */
 export function msm_g2_store(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 32);
+  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 36);
 }
 /** Reads an affine point of the MSM's model from canonical words (no checks: results of this module only). */
 export function msm_g2_fetch(a: usize, io: usize, ioWords: i32): void {
-  for (let k = 0; k < 4; k++) fp_fromWords(a + <usize>k * 32, io + <usize>(k * ioWords * 4));
+  for (let k = 0; k < 4; k++) fp_fromWords(a + <usize>k * 36, io + <usize>(k * ioWords * 4));
 }
 /**
  * Sums count affine results of this module (canonical words, the MSM's model) and writes the sum in the
@@ -183,13 +183,13 @@ export function msm_g2_finish(out: usize, results: usize, count: i32, ioWords: i
 function msm_g2_endo(o: usize, a: usize): void {
   fp2_conj(o, a);
   fp2_mul(o, o, C_MSM_PSI_X);
-  fp2_conj(o + 64, a + 64);
-  fp2_mul(o + 64, o + 64, C_MSM_PSI_Y);
+  fp2_conj(o + 72, a + 72);
+  fp2_mul(o + 72, o + 72, C_MSM_PSI_Y);
 }
 /** Fills images 1..3 of n prepared points: pts[t·n + i] = endo(pts[(t − 1)·n + i]). */
 export function msm_g2_images(pts: usize, n: i32): void {
   for (let t = 1; t < 4; t++)
-    for (let i = 0; i < n; i++) msm_g2_endo(pts + (<usize>(t * n + i)) * 128, pts + (<usize>((t - 1) * n + i)) * 128);
+    for (let i = 0; i < n; i++) msm_g2_endo(pts + (<usize>(t * n + i)) * 144, pts + (<usize>((t - 1) * n + i)) * 144);
 }
 
 /**
@@ -276,8 +276,8 @@ export function msm_g2_digits(digits: usize, pieces: usize, signs: usize, pts: u
   const half: u32 = <u32>1 << <u32>(c - 1);
   const mask: u32 = (<u32>1 << <u32>c) - 1;
   for (let i = 0; i < N; i++) {
-    const pt = pts + <usize>i * 128;
-    const zero = fp2_isZero(pt) && fp2_isZero(pt + 64);
+    const pt = pts + <usize>i * 144;
+    const zero = fp2_isZero(pt) && fp2_isZero(pt + 72);
     const neg = load<u8>(signs + <usize>i) != 0;
     const p = pieces + <usize>i * 12;
     let carry: u32 = 0;
@@ -339,12 +339,12 @@ export function msm_g2_sort(ent: usize, off: usize, cnt: usize, digits: usize, N
 /** Address of an entry's point: bases below N, slots from N on. */
 @inline function msm_g2_at(e: i32, pts: usize, N: i32, slots: usize): usize {
   const idx = e >> 1;
-  return idx < N ? pts + <usize>idx * 128 : slots + <usize>(idx - N) * 128;
+  return idx < N ? pts + <usize>idx * 144 : slots + <usize>(idx - N) * 144;
 }
 /** y of an entry's point, negated when the entry says so, into out (or its address when not negated). */
 @inline function msm_g2_y(e: i32, p: usize, out: usize): usize {
-  if ((e & 1) == 0) return p + 64;
-  fp2_neg(out, p + 64);
+  if ((e & 1) == 0) return p + 72;
+  fp2_neg(out, p + 72);
   return out;
 }
 /**
@@ -369,17 +369,17 @@ export function msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
         let kind = 0;
         if (fp2_eq(pa, pb)) {
           // Same x: the same point (double it) or opposite points (the pair vanishes).
-          const yA = msm_g2_y(a, pa, S_msm_g2_acc), yB = msm_g2_y(b, pb, (S_msm_g2_acc + 64));
+          const yA = msm_g2_y(a, pa, S_msm_g2_acc), yB = msm_g2_y(b, pb, (S_msm_g2_acc + 72));
           if (!fp2_eq(yA, yB) || fp2_isZero(yA)) continue;
-          fp2_dbl((S_msm_g2_acc + 128), yA);
+          fp2_dbl((S_msm_g2_acc + 144), yA);
           kind = 1;
         } else {
-          fp2_sub((S_msm_g2_acc + 128), pb, pa);
+          fp2_sub((S_msm_g2_acc + 144), pb, pa);
         }
         const dest = (a >> 1) >= N ? (a >> 1) : N + nextSlot++;
-        const ppt = pp + <usize>np * 64;
-        if (np == 0) fp2_copy(ppt, (S_msm_g2_acc + 128));
-        else fp2_mul(ppt, ppt - 64, (S_msm_g2_acc + 128));
+        const ppt = pp + <usize>np * 72;
+        if (np == 0) fp2_copy(ppt, (S_msm_g2_acc + 144));
+        else fp2_mul(ppt, ppt - 72, (S_msm_g2_acc + 144));
         const pr = pairs + <usize>np * 12;
         store<i32>(pr, a);
         store<i32>(pr, b, 4);
@@ -393,36 +393,36 @@ export function msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
     }
     if (np == 0) return rounds;
     rounds++;
-    fp2_inv((S_msm_g2_acc + 192), pp + <usize>(np - 1) * 64);
+    fp2_inv((S_msm_g2_acc + 216), pp + <usize>(np - 1) * 72);
     for (let q = np - 1; q >= 0; q--) {
       const pr = pairs + <usize>q * 12;
       const a = load<i32>(pr), b = load<i32>(pr, 4), dk = load<i32>(pr, 8);
       const pa = msm_g2_at(a, pts, N, slots), pb = msm_g2_at(b, pts, N, slots);
       const yA = msm_g2_y(a, pa, S_msm_g2_acc);
       if (q > 0) {
-        fp2_mul((S_msm_g2_acc + 256), (S_msm_g2_acc + 192), pp + <usize>(q - 1) * 64);
-        if ((dk & 1) == 0) fp2_sub((S_msm_g2_acc + 128), pb, pa);
-        else fp2_dbl((S_msm_g2_acc + 128), yA);
-        fp2_mul((S_msm_g2_acc + 192), (S_msm_g2_acc + 192), (S_msm_g2_acc + 128));
-      } else fp2_copy((S_msm_g2_acc + 256), (S_msm_g2_acc + 192));
+        fp2_mul((S_msm_g2_acc + 288), (S_msm_g2_acc + 216), pp + <usize>(q - 1) * 72);
+        if ((dk & 1) == 0) fp2_sub((S_msm_g2_acc + 144), pb, pa);
+        else fp2_dbl((S_msm_g2_acc + 144), yA);
+        fp2_mul((S_msm_g2_acc + 216), (S_msm_g2_acc + 216), (S_msm_g2_acc + 144));
+      } else fp2_copy((S_msm_g2_acc + 288), (S_msm_g2_acc + 216));
       if ((dk & 1) == 0) {
-        const yB = msm_g2_y(b, pb, (S_msm_g2_acc + 64));
-        fp2_sub((S_msm_g2_acc + 320), yB, yA);
+        const yB = msm_g2_y(b, pb, (S_msm_g2_acc + 72));
+        fp2_sub((S_msm_g2_acc + 360), yB, yA);
       } else {
-        fp2_sqr((S_msm_g2_acc + 320), pa);
-        fp2_dbl((S_msm_g2_acc + 512), (S_msm_g2_acc + 320));
-        fp2_add((S_msm_g2_acc + 320), (S_msm_g2_acc + 320), (S_msm_g2_acc + 512));
+        fp2_sqr((S_msm_g2_acc + 360), pa);
+        fp2_dbl((S_msm_g2_acc + 576), (S_msm_g2_acc + 360));
+        fp2_add((S_msm_g2_acc + 360), (S_msm_g2_acc + 360), (S_msm_g2_acc + 576));
       }
-      fp2_mul((S_msm_g2_acc + 320), (S_msm_g2_acc + 320), (S_msm_g2_acc + 256));
-      fp2_sqr((S_msm_g2_acc + 384), (S_msm_g2_acc + 320));
-      fp2_sub((S_msm_g2_acc + 384), (S_msm_g2_acc + 384), pa);
-      fp2_sub((S_msm_g2_acc + 384), (S_msm_g2_acc + 384), pb);
-      fp2_sub((S_msm_g2_acc + 512), pa, (S_msm_g2_acc + 384));
-      fp2_mul((S_msm_g2_acc + 448), (S_msm_g2_acc + 320), (S_msm_g2_acc + 512));
-      fp2_sub((S_msm_g2_acc + 448), (S_msm_g2_acc + 448), yA);
-      const o = slots + <usize>((dk >> 1) - N) * 128;
-      fp2_copy(o, (S_msm_g2_acc + 384));
-      fp2_copy(o + 64, (S_msm_g2_acc + 448));
+      fp2_mul((S_msm_g2_acc + 360), (S_msm_g2_acc + 360), (S_msm_g2_acc + 288));
+      fp2_sqr((S_msm_g2_acc + 432), (S_msm_g2_acc + 360));
+      fp2_sub((S_msm_g2_acc + 432), (S_msm_g2_acc + 432), pa);
+      fp2_sub((S_msm_g2_acc + 432), (S_msm_g2_acc + 432), pb);
+      fp2_sub((S_msm_g2_acc + 576), pa, (S_msm_g2_acc + 432));
+      fp2_mul((S_msm_g2_acc + 504), (S_msm_g2_acc + 360), (S_msm_g2_acc + 576));
+      fp2_sub((S_msm_g2_acc + 504), (S_msm_g2_acc + 504), yA);
+      const o = slots + <usize>((dk >> 1) - N) * 144;
+      fp2_copy(o, (S_msm_g2_acc + 432));
+      fp2_copy(o + 72, (S_msm_g2_acc + 504));
     }
   }
   return rounds;
@@ -434,29 +434,29 @@ export function msm_g2_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
  */
 export function msm_g2_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void {
   msm_g2_xSetInf(S_msm_g2_red);
-  msm_g2_xSetInf((S_msm_g2_red + 256));
+  msm_g2_xSetInf((S_msm_g2_red + 288));
   for (let b = B - 1; b >= 0; b--) {
     const k = kb + b;
     if (load<i32>(cnt + (<usize>k << 2)) != 0) {
       const e = load<i32>(ent + (<usize>load<i32>(off + (<usize>k << 2)) << 2));
       const p = msm_g2_at(e, pts, N, slots);
-      if ((e & 1) != 0) { fp2_copy((S_msm_g2_red + 512), p); fp2_neg((S_msm_g2_red + 512) + 64, p + 64); msm_g2_xAddAff(S_msm_g2_red, S_msm_g2_red, (S_msm_g2_red + 512)); }
+      if ((e & 1) != 0) { fp2_copy((S_msm_g2_red + 576), p); fp2_neg((S_msm_g2_red + 576) + 72, p + 72); msm_g2_xAddAff(S_msm_g2_red, S_msm_g2_red, (S_msm_g2_red + 576)); }
       else msm_g2_xAddAff(S_msm_g2_red, S_msm_g2_red, p);
     }
-    msm_g2_xAdd((S_msm_g2_red + 256), (S_msm_g2_red + 256), S_msm_g2_red);
+    msm_g2_xAdd((S_msm_g2_red + 288), (S_msm_g2_red + 288), S_msm_g2_red);
   }
-  memory.copy(out, (S_msm_g2_red + 256), 256);
+  memory.copy(out, (S_msm_g2_red + 288), 288);
 }
 /**
  * Horner's rule over W window sums (XYZZ, window 0 first): Σ_w 2^(c·w)·sums[w], written as canonical words
  * of the affine result in the MSM's model (the identity as zeros).
  */
 export function msm_g2_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void {
-  memory.copy(S_msm_g2_red, sums + <usize>(W - 1) * 256, 256);
+  memory.copy(S_msm_g2_red, sums + <usize>(W - 1) * 288, 288);
   for (let w = W - 2; w >= 0; w--) {
     for (let k = 0; k < c; k++) msm_g2_xDbl(S_msm_g2_red, S_msm_g2_red);
-    msm_g2_xAdd(S_msm_g2_red, S_msm_g2_red, sums + <usize>w * 256);
+    msm_g2_xAdd(S_msm_g2_red, S_msm_g2_red, sums + <usize>w * 288);
   }
-  msm_g2_xToAff((S_msm_g2_red + 512), S_msm_g2_red);
-  msm_g2_store(io, (S_msm_g2_red + 512), ioWords);
+  msm_g2_xToAff((S_msm_g2_red + 576), S_msm_g2_red);
+  msm_g2_store(io, (S_msm_g2_red + 576), ioWords);
 }

@@ -4,12 +4,12 @@ import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_n
 import { g1_fromWords, g1_toWords, g1_onCurve, g1_inSubgroup } from '../../pairing/bw6_761/groups';
 import { mp_mul, mp_add, mp_sub, mp_geq, mp_shr, mp_neg } from '../mp';
 
-const C_MSM_G1_OMEGA: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249]);
-const S_msm_g1_xdbl: usize = memory.data(960, 8);
-const S_msm_g1_xadd: usize = memory.data(1152, 8);
-const S_msm_g1_xToAff: usize = memory.data(192, 8);
-const S_msm_g1_load: usize = memory.data(192, 8);
-const S_msm_g1_finishAcc: usize = memory.data(384, 8);
+const C_MSM_G1_OMEGA: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249, 0x0, 0x0]);
+const S_msm_g1_xdbl: usize = memory.data(1040, 8);
+const S_msm_g1_xadd: usize = memory.data(1248, 8);
+const S_msm_g1_xToAff: usize = memory.data(208, 8);
+const S_msm_g1_load: usize = memory.data(208, 8);
+const S_msm_g1_finishAcc: usize = memory.data(416, 8);
 const C_msm_g1_R: usize = memory.data<u32>([0x1, 0x8508c000, 0x30000000, 0x170b5d44, 0xba094800, 0x1ef3622f, 0xf5138f, 0x1a22d9f3, 0x6ca1493b, 0xc63b05c0, 0x17c510ea, 0x1ae3a46]);
 const S_msm_g1_dec: usize = memory.data(296, 8);
 const C_msm_g1_HALF: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1000000]);
@@ -19,120 +19,120 @@ const C_msm_g1_B0_0: usize = memory.data<u32>([0x1, 0x58b08000, 0x60000000, 0x2e
 const C_msm_g1_B1_0: usize = memory.data<u32>([0xffffffff, 0xd3a7bfff, 0x5fffffff, 0x2e16ba88, 0xdd04a400, 0xbf9b117]);
 const C_msm_g1_B0_1: usize = memory.data<u32>([0xffffffff, 0xd3a7bfff, 0x5fffffff, 0x2e16ba88, 0xdd04a400, 0xbf9b117]);
 const C_msm_g1_B1_1: usize = memory.data<u32>([0x0, 0x2c584000, 0xc0000000, 0x5c2d7510, 0xba094800, 0x17f3622f]);
-const S_msm_g1_acc: usize = memory.data(864, 8);
-const S_msm_g1_red: usize = memory.data(960, 8);
+const S_msm_g1_acc: usize = memory.data(936, 8);
+const S_msm_g1_red: usize = memory.data(1040, 8);
 
 /** XYZZ identity: ZZ = ZZZ = 0. */
-function msm_g1_xSetInf(o: usize): void { memory.fill(o, 0, 384); }
-function msm_g1_xIsInf(p: usize): bool { return fp_isZero(p + 192); }
+function msm_g1_xSetInf(o: usize): void { memory.fill(o, 0, 416); }
+function msm_g1_xIsInf(p: usize): bool { return fp_isZero(p + 208); }
 /** XYZZ from affine ((0, 0) is the identity). */
 function msm_g1_xFromAff(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 96)) { msm_g1_xSetInf(o); return; }
-  memory.copy(o, a, 192);
-  fp_one(o + 192);
-  fp_one(o + 288);
+  if (fp_isZero(a) && fp_isZero(a + 104)) { msm_g1_xSetInf(o); return; }
+  memory.copy(o, a, 208);
+  fp_one(o + 208);
+  fp_one(o + 312);
 }
 /** o = 2p in XYZZ (dbl-2008-s-1; a ≠ 0 costs one more product and square). o may alias p. */
 function msm_g1_xDbl(o: usize, p: usize): void {
   if (msm_g1_xIsInf(p)) { msm_g1_xSetInf(o); return; }
-  fp_dbl(S_msm_g1_xdbl, p + 96);
-  fp_sqr((S_msm_g1_xdbl + 96), S_msm_g1_xdbl);
-  fp_mul((S_msm_g1_xdbl + 192), S_msm_g1_xdbl, (S_msm_g1_xdbl + 96));
-  fp_mul((S_msm_g1_xdbl + 288), p, (S_msm_g1_xdbl + 96));
-  fp_sqr((S_msm_g1_xdbl + 480), p);
-  fp_dbl((S_msm_g1_xdbl + 384), (S_msm_g1_xdbl + 480));
-  fp_add((S_msm_g1_xdbl + 384), (S_msm_g1_xdbl + 384), (S_msm_g1_xdbl + 480));
-  fp_sqr((S_msm_g1_xdbl + 576), (S_msm_g1_xdbl + 384));
-  fp_sub((S_msm_g1_xdbl + 576), (S_msm_g1_xdbl + 576), (S_msm_g1_xdbl + 288));
-  fp_sub((S_msm_g1_xdbl + 576), (S_msm_g1_xdbl + 576), (S_msm_g1_xdbl + 288));
-  fp_sub((S_msm_g1_xdbl + 480), (S_msm_g1_xdbl + 288), (S_msm_g1_xdbl + 576));
-  fp_mul((S_msm_g1_xdbl + 480), (S_msm_g1_xdbl + 384), (S_msm_g1_xdbl + 480));
-  fp_mul((S_msm_g1_xdbl + 576) + 96, (S_msm_g1_xdbl + 192), p + 96);
-  fp_sub((S_msm_g1_xdbl + 576) + 96, (S_msm_g1_xdbl + 480), (S_msm_g1_xdbl + 576) + 96);
-  fp_mul((S_msm_g1_xdbl + 576) + 192, (S_msm_g1_xdbl + 96), p + 192);
-  fp_mul((S_msm_g1_xdbl + 576) + 288, (S_msm_g1_xdbl + 192), p + 288);
-  memory.copy(o, (S_msm_g1_xdbl + 576), 384);
+  fp_dbl(S_msm_g1_xdbl, p + 104);
+  fp_sqr((S_msm_g1_xdbl + 104), S_msm_g1_xdbl);
+  fp_mul((S_msm_g1_xdbl + 208), S_msm_g1_xdbl, (S_msm_g1_xdbl + 104));
+  fp_mul((S_msm_g1_xdbl + 312), p, (S_msm_g1_xdbl + 104));
+  fp_sqr((S_msm_g1_xdbl + 520), p);
+  fp_dbl((S_msm_g1_xdbl + 416), (S_msm_g1_xdbl + 520));
+  fp_add((S_msm_g1_xdbl + 416), (S_msm_g1_xdbl + 416), (S_msm_g1_xdbl + 520));
+  fp_sqr((S_msm_g1_xdbl + 624), (S_msm_g1_xdbl + 416));
+  fp_sub((S_msm_g1_xdbl + 624), (S_msm_g1_xdbl + 624), (S_msm_g1_xdbl + 312));
+  fp_sub((S_msm_g1_xdbl + 624), (S_msm_g1_xdbl + 624), (S_msm_g1_xdbl + 312));
+  fp_sub((S_msm_g1_xdbl + 520), (S_msm_g1_xdbl + 312), (S_msm_g1_xdbl + 624));
+  fp_mul((S_msm_g1_xdbl + 520), (S_msm_g1_xdbl + 416), (S_msm_g1_xdbl + 520));
+  fp_mul((S_msm_g1_xdbl + 624) + 104, (S_msm_g1_xdbl + 208), p + 104);
+  fp_sub((S_msm_g1_xdbl + 624) + 104, (S_msm_g1_xdbl + 520), (S_msm_g1_xdbl + 624) + 104);
+  fp_mul((S_msm_g1_xdbl + 624) + 208, (S_msm_g1_xdbl + 104), p + 208);
+  fp_mul((S_msm_g1_xdbl + 624) + 312, (S_msm_g1_xdbl + 208), p + 312);
+  memory.copy(o, (S_msm_g1_xdbl + 624), 416);
 }
 
 /** o = p + q, q affine ((0, 0) = identity), in XYZZ (madd-2008-s: 8M + 2S). o may alias p. */
 function msm_g1_xAddAff(o: usize, p: usize, q: usize): void {
-  if (fp_isZero(q) && fp_isZero(q + 96)) { if (o != p) memory.copy(o, p, 384); return; }
+  if (fp_isZero(q) && fp_isZero(q + 104)) { if (o != p) memory.copy(o, p, 416); return; }
   if (msm_g1_xIsInf(p)) { msm_g1_xFromAff(o, q); return; }
-  fp_mul((S_msm_g1_xadd + 96), q, p + 192);
-  fp_mul((S_msm_g1_xadd + 288), q + 96, p + 288);
-  fp_sub((S_msm_g1_xadd + 96), (S_msm_g1_xadd + 96), p);
-  fp_sub((S_msm_g1_xadd + 288), (S_msm_g1_xadd + 288), p + 96);
-  if (fp_isZero((S_msm_g1_xadd + 96))) {
-    if (fp_isZero((S_msm_g1_xadd + 288))) { msm_g1_xFromAff((S_msm_g1_xadd + 768), q); msm_g1_xDbl(o, (S_msm_g1_xadd + 768)); return; }
+  fp_mul((S_msm_g1_xadd + 104), q, p + 208);
+  fp_mul((S_msm_g1_xadd + 312), q + 104, p + 312);
+  fp_sub((S_msm_g1_xadd + 104), (S_msm_g1_xadd + 104), p);
+  fp_sub((S_msm_g1_xadd + 312), (S_msm_g1_xadd + 312), p + 104);
+  if (fp_isZero((S_msm_g1_xadd + 104))) {
+    if (fp_isZero((S_msm_g1_xadd + 312))) { msm_g1_xFromAff((S_msm_g1_xadd + 832), q); msm_g1_xDbl(o, (S_msm_g1_xadd + 832)); return; }
     msm_g1_xSetInf(o); return;
   }
-  fp_sqr((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 96));
-  fp_mul((S_msm_g1_xadd + 480), (S_msm_g1_xadd + 96), (S_msm_g1_xadd + 384));
-  fp_mul((S_msm_g1_xadd + 576), p, (S_msm_g1_xadd + 384));
-  fp_sqr((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 288));
-  fp_sub((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 768), (S_msm_g1_xadd + 480));
-  fp_sub((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 768), (S_msm_g1_xadd + 576));
-  fp_sub((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 768), (S_msm_g1_xadd + 576));
-  fp_sub((S_msm_g1_xadd + 672), (S_msm_g1_xadd + 576), (S_msm_g1_xadd + 768));
-  fp_mul((S_msm_g1_xadd + 672), (S_msm_g1_xadd + 672), (S_msm_g1_xadd + 288));
-  fp_mul((S_msm_g1_xadd + 768) + 96, p + 96, (S_msm_g1_xadd + 480));
-  fp_sub((S_msm_g1_xadd + 768) + 96, (S_msm_g1_xadd + 672), (S_msm_g1_xadd + 768) + 96);
-  fp_mul((S_msm_g1_xadd + 768) + 192, p + 192, (S_msm_g1_xadd + 384));
-  fp_mul((S_msm_g1_xadd + 768) + 288, p + 288, (S_msm_g1_xadd + 480));
-  memory.copy(o, (S_msm_g1_xadd + 768), 384);
+  fp_sqr((S_msm_g1_xadd + 416), (S_msm_g1_xadd + 104));
+  fp_mul((S_msm_g1_xadd + 520), (S_msm_g1_xadd + 104), (S_msm_g1_xadd + 416));
+  fp_mul((S_msm_g1_xadd + 624), p, (S_msm_g1_xadd + 416));
+  fp_sqr((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 312));
+  fp_sub((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 832), (S_msm_g1_xadd + 520));
+  fp_sub((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 832), (S_msm_g1_xadd + 624));
+  fp_sub((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 832), (S_msm_g1_xadd + 624));
+  fp_sub((S_msm_g1_xadd + 728), (S_msm_g1_xadd + 624), (S_msm_g1_xadd + 832));
+  fp_mul((S_msm_g1_xadd + 728), (S_msm_g1_xadd + 728), (S_msm_g1_xadd + 312));
+  fp_mul((S_msm_g1_xadd + 832) + 104, p + 104, (S_msm_g1_xadd + 520));
+  fp_sub((S_msm_g1_xadd + 832) + 104, (S_msm_g1_xadd + 728), (S_msm_g1_xadd + 832) + 104);
+  fp_mul((S_msm_g1_xadd + 832) + 208, p + 208, (S_msm_g1_xadd + 416));
+  fp_mul((S_msm_g1_xadd + 832) + 312, p + 312, (S_msm_g1_xadd + 520));
+  memory.copy(o, (S_msm_g1_xadd + 832), 416);
 }
 /** o = p + q in XYZZ (add-2008-s: 12M + 2S). o may alias p or q. */
 function msm_g1_xAdd(o: usize, p: usize, q: usize): void {
-  if (msm_g1_xIsInf(q)) { if (o != p) memory.copy(o, p, 384); return; }
-  if (msm_g1_xIsInf(p)) { if (o != q) memory.copy(o, q, 384); return; }
-  fp_mul(S_msm_g1_xadd, p, q + 192);
-  fp_mul((S_msm_g1_xadd + 96), q, p + 192);
-  fp_mul((S_msm_g1_xadd + 192), p + 96, q + 288);
-  fp_mul((S_msm_g1_xadd + 288), q + 96, p + 288);
-  fp_sub((S_msm_g1_xadd + 96), (S_msm_g1_xadd + 96), S_msm_g1_xadd);
-  fp_sub((S_msm_g1_xadd + 288), (S_msm_g1_xadd + 288), (S_msm_g1_xadd + 192));
-  if (fp_isZero((S_msm_g1_xadd + 96))) {
-    if (fp_isZero((S_msm_g1_xadd + 288))) { msm_g1_xDbl(o, p); return; }
+  if (msm_g1_xIsInf(q)) { if (o != p) memory.copy(o, p, 416); return; }
+  if (msm_g1_xIsInf(p)) { if (o != q) memory.copy(o, q, 416); return; }
+  fp_mul(S_msm_g1_xadd, p, q + 208);
+  fp_mul((S_msm_g1_xadd + 104), q, p + 208);
+  fp_mul((S_msm_g1_xadd + 208), p + 104, q + 312);
+  fp_mul((S_msm_g1_xadd + 312), q + 104, p + 312);
+  fp_sub((S_msm_g1_xadd + 104), (S_msm_g1_xadd + 104), S_msm_g1_xadd);
+  fp_sub((S_msm_g1_xadd + 312), (S_msm_g1_xadd + 312), (S_msm_g1_xadd + 208));
+  if (fp_isZero((S_msm_g1_xadd + 104))) {
+    if (fp_isZero((S_msm_g1_xadd + 312))) { msm_g1_xDbl(o, p); return; }
     msm_g1_xSetInf(o); return;
   }
-  fp_sqr((S_msm_g1_xadd + 384), (S_msm_g1_xadd + 96));
-  fp_mul((S_msm_g1_xadd + 480), (S_msm_g1_xadd + 96), (S_msm_g1_xadd + 384));
-  fp_mul((S_msm_g1_xadd + 576), S_msm_g1_xadd, (S_msm_g1_xadd + 384));
-  fp_sqr((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 288));
-  fp_sub((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 768), (S_msm_g1_xadd + 480));
-  fp_sub((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 768), (S_msm_g1_xadd + 576));
-  fp_sub((S_msm_g1_xadd + 768), (S_msm_g1_xadd + 768), (S_msm_g1_xadd + 576));
-  fp_sub((S_msm_g1_xadd + 672), (S_msm_g1_xadd + 576), (S_msm_g1_xadd + 768));
-  fp_mul((S_msm_g1_xadd + 672), (S_msm_g1_xadd + 672), (S_msm_g1_xadd + 288));
-  fp_mul((S_msm_g1_xadd + 768) + 96, (S_msm_g1_xadd + 192), (S_msm_g1_xadd + 480));
-  fp_sub((S_msm_g1_xadd + 768) + 96, (S_msm_g1_xadd + 672), (S_msm_g1_xadd + 768) + 96);
-  fp_mul((S_msm_g1_xadd + 768) + 192, p + 192, q + 192);
-  fp_mul((S_msm_g1_xadd + 768) + 192, (S_msm_g1_xadd + 768) + 192, (S_msm_g1_xadd + 384));
-  fp_mul((S_msm_g1_xadd + 768) + 288, p + 288, q + 288);
-  fp_mul((S_msm_g1_xadd + 768) + 288, (S_msm_g1_xadd + 768) + 288, (S_msm_g1_xadd + 480));
-  memory.copy(o, (S_msm_g1_xadd + 768), 384);
+  fp_sqr((S_msm_g1_xadd + 416), (S_msm_g1_xadd + 104));
+  fp_mul((S_msm_g1_xadd + 520), (S_msm_g1_xadd + 104), (S_msm_g1_xadd + 416));
+  fp_mul((S_msm_g1_xadd + 624), S_msm_g1_xadd, (S_msm_g1_xadd + 416));
+  fp_sqr((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 312));
+  fp_sub((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 832), (S_msm_g1_xadd + 520));
+  fp_sub((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 832), (S_msm_g1_xadd + 624));
+  fp_sub((S_msm_g1_xadd + 832), (S_msm_g1_xadd + 832), (S_msm_g1_xadd + 624));
+  fp_sub((S_msm_g1_xadd + 728), (S_msm_g1_xadd + 624), (S_msm_g1_xadd + 832));
+  fp_mul((S_msm_g1_xadd + 728), (S_msm_g1_xadd + 728), (S_msm_g1_xadd + 312));
+  fp_mul((S_msm_g1_xadd + 832) + 104, (S_msm_g1_xadd + 208), (S_msm_g1_xadd + 520));
+  fp_sub((S_msm_g1_xadd + 832) + 104, (S_msm_g1_xadd + 728), (S_msm_g1_xadd + 832) + 104);
+  fp_mul((S_msm_g1_xadd + 832) + 208, p + 208, q + 208);
+  fp_mul((S_msm_g1_xadd + 832) + 208, (S_msm_g1_xadd + 832) + 208, (S_msm_g1_xadd + 416));
+  fp_mul((S_msm_g1_xadd + 832) + 312, p + 312, q + 312);
+  fp_mul((S_msm_g1_xadd + 832) + 312, (S_msm_g1_xadd + 832) + 312, (S_msm_g1_xadd + 520));
+  memory.copy(o, (S_msm_g1_xadd + 832), 416);
 }
 
 /** XYZZ to affine ((0, 0) for the identity): x = X/ZZ, y = Y/ZZZ with one inversion (1/Z = ZZ/ZZZ). */
 function msm_g1_xToAff(o: usize, p: usize): void {
-  if (msm_g1_xIsInf(p)) { memory.fill(o, 0, 192); return; }
-  fp_inv(S_msm_g1_xToAff, p + 288);
-  fp_mul((S_msm_g1_xToAff + 96), p + 192, S_msm_g1_xToAff);
-  fp_sqr((S_msm_g1_xToAff + 96), (S_msm_g1_xToAff + 96));
-  fp_mul(o, p, (S_msm_g1_xToAff + 96));
-  fp_mul(o + 96, p + 96, S_msm_g1_xToAff);
+  if (msm_g1_xIsInf(p)) { memory.fill(o, 0, 208); return; }
+  fp_inv(S_msm_g1_xToAff, p + 312);
+  fp_mul((S_msm_g1_xToAff + 104), p + 208, S_msm_g1_xToAff);
+  fp_sqr((S_msm_g1_xToAff + 104), (S_msm_g1_xToAff + 104));
+  fp_mul(o, p, (S_msm_g1_xToAff + 104));
+  fp_mul(o + 104, p + 104, S_msm_g1_xToAff);
 }
 
 /**
  * Reads n points (canonical words, ioWords per field element) into the MSM's prepared form at out (affine,
- * Montgomery, 192 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
+ * Montgomery, 208 bytes each). check: 0 coordinates only, 1 also on the curve, 2 also in the subgroup.
  * Returns 0, or 1 (NOT_IN_FIELD) / 2 (NOT_ON_CURVE) / 3 (NOT_IN_SUBGROUP) with the point's index at err.
  * scratch: unused.
  */
 export function msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: i32, err: usize, scratch: usize): i32 {
   const step = <usize>(2 * ioWords * 4);
   for (let i = 0; i < n; i++) {
-    const o = out + <usize>i * 192;
+    const o = out + <usize>i * 208;
     let code = 0;
     if (!g1_fromWords(o, io + <usize>i * step, ioWords)) code = 1;
     else if (check >= 1 && !g1_onCurve(o)) code = 2;
@@ -143,11 +143,11 @@ export function msm_g1_load(out: usize, io: usize, n: i32, ioWords: i32, check: 
 }
 /** Writes an affine point of the MSM's model as canonical words (the identity as (0, 0)). */
 export function msm_g1_store(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 96);
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 104);
 }
 /** Reads an affine point of the MSM's model from canonical words (no checks: results of this module only). */
 export function msm_g1_fetch(a: usize, io: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_fromWords(a + <usize>k * 96, io + <usize>(k * ioWords * 4));
+  for (let k = 0; k < 2; k++) fp_fromWords(a + <usize>k * 104, io + <usize>(k * ioWords * 4));
 }
 /**
  * Sums count affine results of this module (canonical words, the MSM's model) and writes the sum in the
@@ -166,13 +166,13 @@ export function msm_g1_finish(out: usize, results: usize, count: i32, ioWords: i
 
 /** The endomorphism on affine points (the identity (0, 0) stays). o may alias a. */
 function msm_g1_endo(o: usize, a: usize): void {
-  fp_neg(o + 96, a + 96);
+  fp_neg(o + 104, a + 104);
   fp_mul(o, a, C_MSM_G1_OMEGA);
 }
 /** Fills images 1..1 of n prepared points: pts[t·n + i] = endo(pts[(t − 1)·n + i]). */
 export function msm_g1_images(pts: usize, n: i32): void {
   for (let t = 1; t < 2; t++)
-    for (let i = 0; i < n; i++) msm_g1_endo(pts + (<usize>(t * n + i)) * 192, pts + (<usize>((t - 1) * n + i)) * 192);
+    for (let i = 0; i < n; i++) msm_g1_endo(pts + (<usize>(t * n + i)) * 208, pts + (<usize>((t - 1) * n + i)) * 208);
 }
 
 /**
@@ -221,8 +221,8 @@ export function msm_g1_digits(digits: usize, pieces: usize, signs: usize, pts: u
   const half: u32 = <u32>1 << <u32>(c - 1);
   const mask: u32 = (<u32>1 << <u32>c) - 1;
   for (let i = 0; i < N; i++) {
-    const pt = pts + <usize>i * 192;
-    const zero = fp_isZero(pt) && fp_isZero(pt + 96);
+    const pt = pts + <usize>i * 208;
+    const zero = fp_isZero(pt) && fp_isZero(pt + 104);
     const neg = load<u8>(signs + <usize>i) != 0;
     const p = pieces + <usize>i * 24;
     let carry: u32 = 0;
@@ -284,12 +284,12 @@ export function msm_g1_sort(ent: usize, off: usize, cnt: usize, digits: usize, N
 /** Address of an entry's point: bases below N, slots from N on. */
 @inline function msm_g1_at(e: i32, pts: usize, N: i32, slots: usize): usize {
   const idx = e >> 1;
-  return idx < N ? pts + <usize>idx * 192 : slots + <usize>(idx - N) * 192;
+  return idx < N ? pts + <usize>idx * 208 : slots + <usize>(idx - N) * 208;
 }
 /** y of an entry's point, negated when the entry says so, into out (or its address when not negated). */
 @inline function msm_g1_y(e: i32, p: usize, out: usize): usize {
-  if ((e & 1) == 0) return p + 96;
-  fp_neg(out, p + 96);
+  if ((e & 1) == 0) return p + 104;
+  fp_neg(out, p + 104);
   return out;
 }
 /**
@@ -314,17 +314,17 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
         let kind = 0;
         if (fp_eq(pa, pb)) {
           // Same x: the same point (double it) or opposite points (the pair vanishes).
-          const yA = msm_g1_y(a, pa, S_msm_g1_acc), yB = msm_g1_y(b, pb, (S_msm_g1_acc + 96));
+          const yA = msm_g1_y(a, pa, S_msm_g1_acc), yB = msm_g1_y(b, pb, (S_msm_g1_acc + 104));
           if (!fp_eq(yA, yB) || fp_isZero(yA)) continue;
-          fp_dbl((S_msm_g1_acc + 192), yA);
+          fp_dbl((S_msm_g1_acc + 208), yA);
           kind = 1;
         } else {
-          fp_sub((S_msm_g1_acc + 192), pb, pa);
+          fp_sub((S_msm_g1_acc + 208), pb, pa);
         }
         const dest = (a >> 1) >= N ? (a >> 1) : N + nextSlot++;
-        const ppt = pp + <usize>np * 96;
-        if (np == 0) fp_copy(ppt, (S_msm_g1_acc + 192));
-        else fp_mul(ppt, ppt - 96, (S_msm_g1_acc + 192));
+        const ppt = pp + <usize>np * 104;
+        if (np == 0) fp_copy(ppt, (S_msm_g1_acc + 208));
+        else fp_mul(ppt, ppt - 104, (S_msm_g1_acc + 208));
         const pr = pairs + <usize>np * 12;
         store<i32>(pr, a);
         store<i32>(pr, b, 4);
@@ -338,36 +338,36 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
     }
     if (np == 0) return rounds;
     rounds++;
-    fp_inv((S_msm_g1_acc + 288), pp + <usize>(np - 1) * 96);
+    fp_inv((S_msm_g1_acc + 312), pp + <usize>(np - 1) * 104);
     for (let q = np - 1; q >= 0; q--) {
       const pr = pairs + <usize>q * 12;
       const a = load<i32>(pr), b = load<i32>(pr, 4), dk = load<i32>(pr, 8);
       const pa = msm_g1_at(a, pts, N, slots), pb = msm_g1_at(b, pts, N, slots);
       const yA = msm_g1_y(a, pa, S_msm_g1_acc);
       if (q > 0) {
-        fp_mul((S_msm_g1_acc + 384), (S_msm_g1_acc + 288), pp + <usize>(q - 1) * 96);
-        if ((dk & 1) == 0) fp_sub((S_msm_g1_acc + 192), pb, pa);
-        else fp_dbl((S_msm_g1_acc + 192), yA);
-        fp_mul((S_msm_g1_acc + 288), (S_msm_g1_acc + 288), (S_msm_g1_acc + 192));
-      } else fp_copy((S_msm_g1_acc + 384), (S_msm_g1_acc + 288));
+        fp_mul((S_msm_g1_acc + 416), (S_msm_g1_acc + 312), pp + <usize>(q - 1) * 104);
+        if ((dk & 1) == 0) fp_sub((S_msm_g1_acc + 208), pb, pa);
+        else fp_dbl((S_msm_g1_acc + 208), yA);
+        fp_mul((S_msm_g1_acc + 312), (S_msm_g1_acc + 312), (S_msm_g1_acc + 208));
+      } else fp_copy((S_msm_g1_acc + 416), (S_msm_g1_acc + 312));
       if ((dk & 1) == 0) {
-        const yB = msm_g1_y(b, pb, (S_msm_g1_acc + 96));
-        fp_sub((S_msm_g1_acc + 480), yB, yA);
+        const yB = msm_g1_y(b, pb, (S_msm_g1_acc + 104));
+        fp_sub((S_msm_g1_acc + 520), yB, yA);
       } else {
-        fp_sqr((S_msm_g1_acc + 480), pa);
-        fp_dbl((S_msm_g1_acc + 768), (S_msm_g1_acc + 480));
-        fp_add((S_msm_g1_acc + 480), (S_msm_g1_acc + 480), (S_msm_g1_acc + 768));
+        fp_sqr((S_msm_g1_acc + 520), pa);
+        fp_dbl((S_msm_g1_acc + 832), (S_msm_g1_acc + 520));
+        fp_add((S_msm_g1_acc + 520), (S_msm_g1_acc + 520), (S_msm_g1_acc + 832));
       }
-      fp_mul((S_msm_g1_acc + 480), (S_msm_g1_acc + 480), (S_msm_g1_acc + 384));
-      fp_sqr((S_msm_g1_acc + 576), (S_msm_g1_acc + 480));
-      fp_sub((S_msm_g1_acc + 576), (S_msm_g1_acc + 576), pa);
-      fp_sub((S_msm_g1_acc + 576), (S_msm_g1_acc + 576), pb);
-      fp_sub((S_msm_g1_acc + 768), pa, (S_msm_g1_acc + 576));
-      fp_mul((S_msm_g1_acc + 672), (S_msm_g1_acc + 480), (S_msm_g1_acc + 768));
-      fp_sub((S_msm_g1_acc + 672), (S_msm_g1_acc + 672), yA);
-      const o = slots + <usize>((dk >> 1) - N) * 192;
-      fp_copy(o, (S_msm_g1_acc + 576));
-      fp_copy(o + 96, (S_msm_g1_acc + 672));
+      fp_mul((S_msm_g1_acc + 520), (S_msm_g1_acc + 520), (S_msm_g1_acc + 416));
+      fp_sqr((S_msm_g1_acc + 624), (S_msm_g1_acc + 520));
+      fp_sub((S_msm_g1_acc + 624), (S_msm_g1_acc + 624), pa);
+      fp_sub((S_msm_g1_acc + 624), (S_msm_g1_acc + 624), pb);
+      fp_sub((S_msm_g1_acc + 832), pa, (S_msm_g1_acc + 624));
+      fp_mul((S_msm_g1_acc + 728), (S_msm_g1_acc + 520), (S_msm_g1_acc + 832));
+      fp_sub((S_msm_g1_acc + 728), (S_msm_g1_acc + 728), yA);
+      const o = slots + <usize>((dk >> 1) - N) * 208;
+      fp_copy(o, (S_msm_g1_acc + 624));
+      fp_copy(o + 104, (S_msm_g1_acc + 728));
     }
   }
   return rounds;
@@ -379,29 +379,29 @@ export function msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pt
  */
 export function msm_g1_reduce(out: usize, ent: usize, off: usize, cnt: usize, kb: i32, B: i32, pts: usize, N: i32, slots: usize): void {
   msm_g1_xSetInf(S_msm_g1_red);
-  msm_g1_xSetInf((S_msm_g1_red + 384));
+  msm_g1_xSetInf((S_msm_g1_red + 416));
   for (let b = B - 1; b >= 0; b--) {
     const k = kb + b;
     if (load<i32>(cnt + (<usize>k << 2)) != 0) {
       const e = load<i32>(ent + (<usize>load<i32>(off + (<usize>k << 2)) << 2));
       const p = msm_g1_at(e, pts, N, slots);
-      if ((e & 1) != 0) { fp_copy((S_msm_g1_red + 768), p); fp_neg((S_msm_g1_red + 768) + 96, p + 96); msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, (S_msm_g1_red + 768)); }
+      if ((e & 1) != 0) { fp_copy((S_msm_g1_red + 832), p); fp_neg((S_msm_g1_red + 832) + 104, p + 104); msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, (S_msm_g1_red + 832)); }
       else msm_g1_xAddAff(S_msm_g1_red, S_msm_g1_red, p);
     }
-    msm_g1_xAdd((S_msm_g1_red + 384), (S_msm_g1_red + 384), S_msm_g1_red);
+    msm_g1_xAdd((S_msm_g1_red + 416), (S_msm_g1_red + 416), S_msm_g1_red);
   }
-  memory.copy(out, (S_msm_g1_red + 384), 384);
+  memory.copy(out, (S_msm_g1_red + 416), 416);
 }
 /**
  * Horner's rule over W window sums (XYZZ, window 0 first): Σ_w 2^(c·w)·sums[w], written as canonical words
  * of the affine result in the MSM's model (the identity as zeros).
  */
 export function msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void {
-  memory.copy(S_msm_g1_red, sums + <usize>(W - 1) * 384, 384);
+  memory.copy(S_msm_g1_red, sums + <usize>(W - 1) * 416, 416);
   for (let w = W - 2; w >= 0; w--) {
     for (let k = 0; k < c; k++) msm_g1_xDbl(S_msm_g1_red, S_msm_g1_red);
-    msm_g1_xAdd(S_msm_g1_red, S_msm_g1_red, sums + <usize>w * 384);
+    msm_g1_xAdd(S_msm_g1_red, S_msm_g1_red, sums + <usize>w * 416);
   }
-  msm_g1_xToAff((S_msm_g1_red + 768), S_msm_g1_red);
-  msm_g1_store(io, (S_msm_g1_red + 768), ioWords);
+  msm_g1_xToAff((S_msm_g1_red + 832), S_msm_g1_red);
+  msm_g1_store(io, (S_msm_g1_red + 832), ioWords);
 }

@@ -3,197 +3,197 @@
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bls12_377_fp';
 import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2 } from './tower';
 
-const C_G1_B: usize = memory.data<u32>([0xffffff68, 0x2cdffff, 0x7fffffb1, 0x51409f83, 0x8a7d3ff2, 0x9f7db3a9, 0x6e7c6305, 0x7b4e97b7, 0x803c84e8, 0x4cf495bf, 0xe2fdf49a, 0x8d6661]);
-const S_g1_dbl: usize = memory.data(336, 8);
-const S_g1_toAff: usize = memory.data(96, 8);
-const S_g1_addMixed: usize = memory.data(624, 8);
-const S_g1_add: usize = memory.data(720, 8);
-const S_g1_eq: usize = memory.data(192, 8);
-const S_g1_onCurve: usize = memory.data(96, 8);
-const S_g1_mulWnaf: usize = memory.data(288, 8);
-const S_g1_bench: usize = memory.data(144, 8);
-const C_OMEGA: usize = memory.data<u32>([0x5a7b8727, 0x2c766f92, 0x253d58b5, 0x3d7f6b0, 0xec122131, 0x838ec0de, 0xf658bb10, 0xbd5eb3e9, 0x6ed3e52e, 0x6942bd12, 0xdd04ed6a, 0x1673786]);
-const C_G2_B: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x66666685, 0x80722666, 0x899999a9, 0x8df55926, 0xd64f34cf, 0x7fe4561a, 0xb6e4f01b, 0xb95da6d8, 0xfc142743, 0x4b747ccc, 0x70f49f43, 0x39c3fa]);
-const S_g2_dbl: usize = memory.data(672, 8);
-const S_g2_toAff: usize = memory.data(192, 8);
-const S_g2_addMixed: usize = memory.data(1248, 8);
-const S_g2_add: usize = memory.data(1440, 8);
-const S_g2_eq: usize = memory.data(384, 8);
-const S_g2_onCurve: usize = memory.data(192, 8);
-const S_g2_mulWnaf: usize = memory.data(576, 8);
-const S_g2_bench: usize = memory.data(288, 8);
-const C_PSI_X: usize = memory.data<u32>([0xa58478da, 0x5892506d, 0xac2a74b, 0x13336694, 0xcdf726cf, 0x9b64a150, 0xa9c587e, 0x5cc42609, 0xfdcd640c, 0x5cf848ad, 0x3ac02380, 0x4702bf, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const C_PSI_Y: usize = memory.data<u32>([0xd084771f, 0x982c13d9, 0x6da34a32, 0xfd49de0c, 0x83ab0e53, 0x61a530d1, 0x6dd9879, 0xdf8fe441, 0xd88472bc, 0x40f29b58, 0x99046d5d, 0x1587231, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const C_PSI2_X: usize = memory.data<u32>([0xa5847973, 0xdacd106d, 0xbac2a79a, 0xd8fe2454, 0xfd832edc, 0x1ada4fd6, 0x9d150908, 0xfb986844, 0xea32285e, 0xd63eb8ae, 0x6f873fd0, 0x167d6a3]);
-const C_PSI2_Y: usize = memory.data<u32>([0x99, 0x823ac000, 0xb000004f, 0xc5cabdc0, 0x2f8c080d, 0x7f75ae86, 0x9278b089, 0x9ed4423b, 0xec64c452, 0x79467000, 0x34c71c50, 0x120d3e4]);
-const S_g1_mul_x: usize = memory.data(432, 8);
+const C_G1_B: usize = memory.data<u32>([0xffffff68, 0x2cdffff, 0x7fffffb1, 0x51409f83, 0x8a7d3ff2, 0x9f7db3a9, 0x6e7c6305, 0x7b4e97b7, 0x803c84e8, 0x4cf495bf, 0xe2fdf49a, 0x8d6661, 0x0]);
+const S_g1_dbl: usize = memory.data(392, 8);
+const S_g1_toAff: usize = memory.data(112, 8);
+const S_g1_addMixed: usize = memory.data(720, 8);
+const S_g1_add: usize = memory.data(832, 8);
+const S_g1_eq: usize = memory.data(224, 8);
+const S_g1_onCurve: usize = memory.data(112, 8);
+const S_g1_mulWnaf: usize = memory.data(320, 8);
+const S_g1_bench: usize = memory.data(160, 8);
+const C_OMEGA: usize = memory.data<u32>([0x5a7b8727, 0x2c766f92, 0x253d58b5, 0x3d7f6b0, 0xec122131, 0x838ec0de, 0xf658bb10, 0xbd5eb3e9, 0x6ed3e52e, 0x6942bd12, 0xdd04ed6a, 0x1673786, 0x0]);
+const C_G2_B: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x66666685, 0x80722666, 0x899999a9, 0x8df55926, 0xd64f34cf, 0x7fe4561a, 0xb6e4f01b, 0xb95da6d8, 0xfc142743, 0x4b747ccc, 0x70f49f43, 0x39c3fa, 0x0]);
+const S_g2_dbl: usize = memory.data(728, 8);
+const S_g2_toAff: usize = memory.data(208, 8);
+const S_g2_addMixed: usize = memory.data(1352, 8);
+const S_g2_add: usize = memory.data(1560, 8);
+const S_g2_eq: usize = memory.data(416, 8);
+const S_g2_onCurve: usize = memory.data(208, 8);
+const S_g2_mulWnaf: usize = memory.data(624, 8);
+const S_g2_bench: usize = memory.data(312, 8);
+const C_PSI_X: usize = memory.data<u32>([0xa58478da, 0x5892506d, 0xac2a74b, 0x13336694, 0xcdf726cf, 0x9b64a150, 0xa9c587e, 0x5cc42609, 0xfdcd640c, 0x5cf848ad, 0x3ac02380, 0x4702bf, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const C_PSI_Y: usize = memory.data<u32>([0xd084771f, 0x982c13d9, 0x6da34a32, 0xfd49de0c, 0x83ab0e53, 0x61a530d1, 0x6dd9879, 0xdf8fe441, 0xd88472bc, 0x40f29b58, 0x99046d5d, 0x1587231, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const C_PSI2_X: usize = memory.data<u32>([0xa5847973, 0xdacd106d, 0xbac2a79a, 0xd8fe2454, 0xfd832edc, 0x1ada4fd6, 0x9d150908, 0xfb986844, 0xea32285e, 0xd63eb8ae, 0x6f873fd0, 0x167d6a3, 0x0]);
+const C_PSI2_Y: usize = memory.data<u32>([0x99, 0x823ac000, 0xb000004f, 0xc5cabdc0, 0x2f8c080d, 0x7f75ae86, 0x9278b089, 0x9ed4423b, 0xec64c452, 0x79467000, 0x34c71c50, 0x120d3e4, 0x0]);
+const S_g1_mul_x: usize = memory.data(480, 8);
 const D_g1_x: usize = memory.data<i8>([1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
-const S_g2_mul_x: usize = memory.data(864, 8);
+const S_g2_mul_x: usize = memory.data(936, 8);
 const D_g2_x: usize = memory.data<i8>([1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
-const S_g1_sub: usize = memory.data(432, 8);
-const S_g2_sub: usize = memory.data(1152, 8);
-const S_g2_subT: usize = memory.data(288, 8);
-const S_mulEndo: usize = memory.data(7632, 8);
-const S_g1Fixed: usize = memory.data(720, 8);
-const S_affOps: usize = memory.data(288, 8);
+const S_g1_sub: usize = memory.data(480, 8);
+const S_g2_sub: usize = memory.data(1248, 8);
+const S_g2_subT: usize = memory.data(312, 8);
+const S_mulEndo: usize = memory.data(8272, 8);
+const S_g1Fixed: usize = memory.data(808, 8);
+const S_affOps: usize = memory.data(312, 8);
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
 export function g1_dbl(o: usize, p: usize): void {
   fp_sqr(S_g1_dbl, p);
-  fp_sqr((S_g1_dbl + 48), p + 48);
-  fp_sqr((S_g1_dbl + 96), (S_g1_dbl + 48));
-  fp_add((S_g1_dbl + 144), p, (S_g1_dbl + 48));
-  fp_sqr((S_g1_dbl + 144), (S_g1_dbl + 144));
-  fp_sub((S_g1_dbl + 144), (S_g1_dbl + 144), S_g1_dbl);
-  fp_sub((S_g1_dbl + 144), (S_g1_dbl + 144), (S_g1_dbl + 96));
-  fp_dbl((S_g1_dbl + 144), (S_g1_dbl + 144));
-  fp_lin2((S_g1_dbl + 192), S_g1_dbl, 3, S_g1_dbl, 0);
-  fp_sqr((S_g1_dbl + 240), (S_g1_dbl + 192));
-  fp_mul((S_g1_dbl + 288), p + 48, p + 96);
-  fp_dbl(o + 96, (S_g1_dbl + 288));
-  fp_sub(o, (S_g1_dbl + 240), (S_g1_dbl + 144));
-  fp_sub(o, o, (S_g1_dbl + 144));
-  fp_sub((S_g1_dbl + 144), (S_g1_dbl + 144), o);
-  fp_mul((S_g1_dbl + 144), (S_g1_dbl + 144), (S_g1_dbl + 192));
-  fp_lin2(o + 48, (S_g1_dbl + 144), 1, (S_g1_dbl + 96), -8);
+  fp_sqr((S_g1_dbl + 56), p + 52);
+  fp_sqr((S_g1_dbl + 112), (S_g1_dbl + 56));
+  fp_add((S_g1_dbl + 168), p, (S_g1_dbl + 56));
+  fp_sqr((S_g1_dbl + 168), (S_g1_dbl + 168));
+  fp_sub((S_g1_dbl + 168), (S_g1_dbl + 168), S_g1_dbl);
+  fp_sub((S_g1_dbl + 168), (S_g1_dbl + 168), (S_g1_dbl + 112));
+  fp_dbl((S_g1_dbl + 168), (S_g1_dbl + 168));
+  fp_lin2((S_g1_dbl + 224), S_g1_dbl, 3, S_g1_dbl, 0);
+  fp_sqr((S_g1_dbl + 280), (S_g1_dbl + 224));
+  fp_mul((S_g1_dbl + 336), p + 52, p + 104);
+  fp_dbl(o + 104, (S_g1_dbl + 336));
+  fp_sub(o, (S_g1_dbl + 280), (S_g1_dbl + 168));
+  fp_sub(o, o, (S_g1_dbl + 168));
+  fp_sub((S_g1_dbl + 168), (S_g1_dbl + 168), o);
+  fp_mul((S_g1_dbl + 168), (S_g1_dbl + 168), (S_g1_dbl + 224));
+  fp_lin2(o + 52, (S_g1_dbl + 168), 1, (S_g1_dbl + 112), -8);
 }
 
-export function g1_setInf(o: usize): void { memory.fill(o, 0, 144); fp_one(o); fp_one(o + 48); }
-export function g1_isInf(p: usize): bool { return fp_isZero(p + 96); }
-export function g1_copy(o: usize, p: usize): void { memory.copy(o, p, 144); }
+export function g1_setInf(o: usize): void { memory.fill(o, 0, 156); fp_one(o); fp_one(o + 52); }
+export function g1_isInf(p: usize): bool { return fp_isZero(p + 104); }
+export function g1_copy(o: usize, p: usize): void { memory.copy(o, p, 156); }
 /** Affine (x, y), with (0, 0) for the identity, to Jacobian. */
 export function g1_fromAff(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 48)) { g1_setInf(o); return; }
-  memory.copy(o, a, 96);
-  fp_one(o + 96);
+  if (fp_isZero(a) && fp_isZero(a + 52)) { g1_setInf(o); return; }
+  memory.copy(o, a, 104);
+  fp_one(o + 104);
 }
-export function g1_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 144); fp_neg(o + 48, p + 48); }
-export function g1_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 48, a + 48); }
+export function g1_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 156); fp_neg(o + 52, p + 52); }
+export function g1_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 52, a + 52); }
 
 /** Jacobian to affine ((0, 0) for the identity); one variable-time inversion. */
 export function g1_toAff(o: usize, p: usize): void {
-  if (g1_isInf(p)) { memory.fill(o, 0, 96); return; }
-  fp_inv(S_g1_toAff, p + 96);
-  fp_sqr((S_g1_toAff + 48), S_g1_toAff);
-  fp_mul(o, p, (S_g1_toAff + 48));
-  fp_mul((S_g1_toAff + 48), (S_g1_toAff + 48), S_g1_toAff);
-  fp_mul(o + 48, p + 48, (S_g1_toAff + 48));
+  if (g1_isInf(p)) { memory.fill(o, 0, 104); return; }
+  fp_inv(S_g1_toAff, p + 104);
+  fp_sqr((S_g1_toAff + 56), S_g1_toAff);
+  fp_mul(o, p, (S_g1_toAff + 56));
+  fp_mul((S_g1_toAff + 56), (S_g1_toAff + 56), S_g1_toAff);
+  fp_mul(o + 52, p + 52, (S_g1_toAff + 56));
 }
 
 /** o = p + q for Jacobian p and affine q ((0, 0) = identity): 7M + 4S. o may alias p. */
 export function g1_addMixed(o: usize, p: usize, q: usize): void {
-  if (fp_isZero(q) && fp_isZero(q + 48)) { if (o != p) memory.copy(o, p, 144); return; }
+  if (fp_isZero(q) && fp_isZero(q + 52)) { if (o != p) memory.copy(o, p, 156); return; }
   if (g1_isInf(p)) { g1_fromAff(o, q); return; }
-  fp_sqr(S_g1_addMixed, p + 96);
-  fp_mul((S_g1_addMixed + 48), q, S_g1_addMixed);
-  fp_mul((S_g1_addMixed + 96), q + 48, p + 96);
-  fp_mul((S_g1_addMixed + 96), (S_g1_addMixed + 96), S_g1_addMixed);
-  fp_sub((S_g1_addMixed + 144), (S_g1_addMixed + 48), p);
-  fp_sub((S_g1_addMixed + 336), (S_g1_addMixed + 96), p + 48);
-  if (fp_isZero((S_g1_addMixed + 144))) {
-    if (fp_isZero((S_g1_addMixed + 336))) { g1_dbl(o, p); return; }
+  fp_sqr(S_g1_addMixed, p + 104);
+  fp_mul((S_g1_addMixed + 56), q, S_g1_addMixed);
+  fp_mul((S_g1_addMixed + 112), q + 52, p + 104);
+  fp_mul((S_g1_addMixed + 112), (S_g1_addMixed + 112), S_g1_addMixed);
+  fp_sub((S_g1_addMixed + 168), (S_g1_addMixed + 56), p);
+  fp_sub((S_g1_addMixed + 392), (S_g1_addMixed + 112), p + 52);
+  if (fp_isZero((S_g1_addMixed + 168))) {
+    if (fp_isZero((S_g1_addMixed + 392))) { g1_dbl(o, p); return; }
     g1_setInf(o); return;
   }
-  fp_sqr((S_g1_addMixed + 192), (S_g1_addMixed + 144));
-  fp_dbl((S_g1_addMixed + 240), (S_g1_addMixed + 192));
-  fp_dbl((S_g1_addMixed + 240), (S_g1_addMixed + 240));
-  fp_mul((S_g1_addMixed + 288), (S_g1_addMixed + 144), (S_g1_addMixed + 240));
-  fp_dbl((S_g1_addMixed + 336), (S_g1_addMixed + 336));
-  fp_mul((S_g1_addMixed + 384), p, (S_g1_addMixed + 240));
-  fp_sqr((S_g1_addMixed + 480), (S_g1_addMixed + 336));
-  fp_sub((S_g1_addMixed + 480), (S_g1_addMixed + 480), (S_g1_addMixed + 288));
-  fp_sub((S_g1_addMixed + 480), (S_g1_addMixed + 480), (S_g1_addMixed + 384));
-  fp_sub((S_g1_addMixed + 480), (S_g1_addMixed + 480), (S_g1_addMixed + 384));
-  fp_sub((S_g1_addMixed + 432), (S_g1_addMixed + 384), (S_g1_addMixed + 480));
-  fp_mul((S_g1_addMixed + 432), (S_g1_addMixed + 432), (S_g1_addMixed + 336));
-  fp_mul((S_g1_addMixed + 480) + 48, p + 48, (S_g1_addMixed + 288));
-  fp_dbl((S_g1_addMixed + 480) + 48, (S_g1_addMixed + 480) + 48);
-  fp_sub((S_g1_addMixed + 480) + 48, (S_g1_addMixed + 432), (S_g1_addMixed + 480) + 48);
-  fp_add((S_g1_addMixed + 480) + 96, p + 96, (S_g1_addMixed + 144));
-  fp_sqr((S_g1_addMixed + 480) + 96, (S_g1_addMixed + 480) + 96);
-  fp_sub((S_g1_addMixed + 480) + 96, (S_g1_addMixed + 480) + 96, S_g1_addMixed);
-  fp_sub((S_g1_addMixed + 480) + 96, (S_g1_addMixed + 480) + 96, (S_g1_addMixed + 192));
-  memory.copy(o, (S_g1_addMixed + 480), 144);
+  fp_sqr((S_g1_addMixed + 224), (S_g1_addMixed + 168));
+  fp_dbl((S_g1_addMixed + 280), (S_g1_addMixed + 224));
+  fp_dbl((S_g1_addMixed + 280), (S_g1_addMixed + 280));
+  fp_mul((S_g1_addMixed + 336), (S_g1_addMixed + 168), (S_g1_addMixed + 280));
+  fp_dbl((S_g1_addMixed + 392), (S_g1_addMixed + 392));
+  fp_mul((S_g1_addMixed + 448), p, (S_g1_addMixed + 280));
+  fp_sqr((S_g1_addMixed + 560), (S_g1_addMixed + 392));
+  fp_sub((S_g1_addMixed + 560), (S_g1_addMixed + 560), (S_g1_addMixed + 336));
+  fp_sub((S_g1_addMixed + 560), (S_g1_addMixed + 560), (S_g1_addMixed + 448));
+  fp_sub((S_g1_addMixed + 560), (S_g1_addMixed + 560), (S_g1_addMixed + 448));
+  fp_sub((S_g1_addMixed + 504), (S_g1_addMixed + 448), (S_g1_addMixed + 560));
+  fp_mul((S_g1_addMixed + 504), (S_g1_addMixed + 504), (S_g1_addMixed + 392));
+  fp_mul((S_g1_addMixed + 560) + 52, p + 52, (S_g1_addMixed + 336));
+  fp_dbl((S_g1_addMixed + 560) + 52, (S_g1_addMixed + 560) + 52);
+  fp_sub((S_g1_addMixed + 560) + 52, (S_g1_addMixed + 504), (S_g1_addMixed + 560) + 52);
+  fp_add((S_g1_addMixed + 560) + 104, p + 104, (S_g1_addMixed + 168));
+  fp_sqr((S_g1_addMixed + 560) + 104, (S_g1_addMixed + 560) + 104);
+  fp_sub((S_g1_addMixed + 560) + 104, (S_g1_addMixed + 560) + 104, S_g1_addMixed);
+  fp_sub((S_g1_addMixed + 560) + 104, (S_g1_addMixed + 560) + 104, (S_g1_addMixed + 224));
+  memory.copy(o, (S_g1_addMixed + 560), 156);
 }
 
 /** o = p + q (Jacobian both): 11M + 5S. o may alias p or q. */
 export function g1_add(o: usize, p: usize, q: usize): void {
-  if (g1_isInf(q)) { if (o != p) memory.copy(o, p, 144); return; }
-  if (g1_isInf(p)) { if (o != q) memory.copy(o, q, 144); return; }
-  fp_sqr(S_g1_add, p + 96);
-  fp_sqr((S_g1_add + 48), q + 96);
-  fp_mul((S_g1_add + 96), p, (S_g1_add + 48));
-  fp_mul((S_g1_add + 144), q, S_g1_add);
-  fp_mul((S_g1_add + 192), p + 48, q + 96);
-  fp_mul((S_g1_add + 192), (S_g1_add + 192), (S_g1_add + 48));
-  fp_mul((S_g1_add + 240), q + 48, p + 96);
-  fp_mul((S_g1_add + 240), (S_g1_add + 240), S_g1_add);
-  fp_sub((S_g1_add + 288), (S_g1_add + 144), (S_g1_add + 96));
-  fp_sub((S_g1_add + 432), (S_g1_add + 240), (S_g1_add + 192));
-  if (fp_isZero((S_g1_add + 288))) {
-    if (fp_isZero((S_g1_add + 432))) { g1_dbl(o, p); return; }
+  if (g1_isInf(q)) { if (o != p) memory.copy(o, p, 156); return; }
+  if (g1_isInf(p)) { if (o != q) memory.copy(o, q, 156); return; }
+  fp_sqr(S_g1_add, p + 104);
+  fp_sqr((S_g1_add + 56), q + 104);
+  fp_mul((S_g1_add + 112), p, (S_g1_add + 56));
+  fp_mul((S_g1_add + 168), q, S_g1_add);
+  fp_mul((S_g1_add + 224), p + 52, q + 104);
+  fp_mul((S_g1_add + 224), (S_g1_add + 224), (S_g1_add + 56));
+  fp_mul((S_g1_add + 280), q + 52, p + 104);
+  fp_mul((S_g1_add + 280), (S_g1_add + 280), S_g1_add);
+  fp_sub((S_g1_add + 336), (S_g1_add + 168), (S_g1_add + 112));
+  fp_sub((S_g1_add + 504), (S_g1_add + 280), (S_g1_add + 224));
+  if (fp_isZero((S_g1_add + 336))) {
+    if (fp_isZero((S_g1_add + 504))) { g1_dbl(o, p); return; }
     g1_setInf(o); return;
   }
-  fp_dbl((S_g1_add + 336), (S_g1_add + 288));
-  fp_sqr((S_g1_add + 336), (S_g1_add + 336));
-  fp_mul((S_g1_add + 384), (S_g1_add + 288), (S_g1_add + 336));
-  fp_dbl((S_g1_add + 432), (S_g1_add + 432));
-  fp_mul((S_g1_add + 480), (S_g1_add + 96), (S_g1_add + 336));
-  fp_sqr((S_g1_add + 576), (S_g1_add + 432));
-  fp_sub((S_g1_add + 576), (S_g1_add + 576), (S_g1_add + 384));
-  fp_sub((S_g1_add + 576), (S_g1_add + 576), (S_g1_add + 480));
-  fp_sub((S_g1_add + 576), (S_g1_add + 576), (S_g1_add + 480));
-  fp_sub((S_g1_add + 528), (S_g1_add + 480), (S_g1_add + 576));
-  fp_mul((S_g1_add + 528), (S_g1_add + 528), (S_g1_add + 432));
-  fp_mul((S_g1_add + 576) + 48, (S_g1_add + 192), (S_g1_add + 384));
-  fp_dbl((S_g1_add + 576) + 48, (S_g1_add + 576) + 48);
-  fp_sub((S_g1_add + 576) + 48, (S_g1_add + 528), (S_g1_add + 576) + 48);
-  fp_add((S_g1_add + 576) + 96, p + 96, q + 96);
-  fp_sqr((S_g1_add + 576) + 96, (S_g1_add + 576) + 96);
-  fp_sub((S_g1_add + 576) + 96, (S_g1_add + 576) + 96, S_g1_add);
-  fp_sub((S_g1_add + 576) + 96, (S_g1_add + 576) + 96, (S_g1_add + 48));
-  fp_mul((S_g1_add + 576) + 96, (S_g1_add + 576) + 96, (S_g1_add + 288));
-  memory.copy(o, (S_g1_add + 576), 144);
+  fp_dbl((S_g1_add + 392), (S_g1_add + 336));
+  fp_sqr((S_g1_add + 392), (S_g1_add + 392));
+  fp_mul((S_g1_add + 448), (S_g1_add + 336), (S_g1_add + 392));
+  fp_dbl((S_g1_add + 504), (S_g1_add + 504));
+  fp_mul((S_g1_add + 560), (S_g1_add + 112), (S_g1_add + 392));
+  fp_sqr((S_g1_add + 672), (S_g1_add + 504));
+  fp_sub((S_g1_add + 672), (S_g1_add + 672), (S_g1_add + 448));
+  fp_sub((S_g1_add + 672), (S_g1_add + 672), (S_g1_add + 560));
+  fp_sub((S_g1_add + 672), (S_g1_add + 672), (S_g1_add + 560));
+  fp_sub((S_g1_add + 616), (S_g1_add + 560), (S_g1_add + 672));
+  fp_mul((S_g1_add + 616), (S_g1_add + 616), (S_g1_add + 504));
+  fp_mul((S_g1_add + 672) + 52, (S_g1_add + 224), (S_g1_add + 448));
+  fp_dbl((S_g1_add + 672) + 52, (S_g1_add + 672) + 52);
+  fp_sub((S_g1_add + 672) + 52, (S_g1_add + 616), (S_g1_add + 672) + 52);
+  fp_add((S_g1_add + 672) + 104, p + 104, q + 104);
+  fp_sqr((S_g1_add + 672) + 104, (S_g1_add + 672) + 104);
+  fp_sub((S_g1_add + 672) + 104, (S_g1_add + 672) + 104, S_g1_add);
+  fp_sub((S_g1_add + 672) + 104, (S_g1_add + 672) + 104, (S_g1_add + 56));
+  fp_mul((S_g1_add + 672) + 104, (S_g1_add + 672) + 104, (S_g1_add + 336));
+  memory.copy(o, (S_g1_add + 672), 156);
 }
 
 /** Whether Jacobian p and q are the same point. */
 export function g1_eq(p: usize, q: usize): bool {
   const pi = g1_isInf(p), qi = g1_isInf(q);
   if (pi || qi) return pi && qi;
-  fp_sqr((S_g1_eq + 96), p + 96);
-  fp_sqr((S_g1_eq + 144), q + 96);
-  fp_mul(S_g1_eq, p, (S_g1_eq + 144));
-  fp_mul((S_g1_eq + 48), q, (S_g1_eq + 96));
-  if (!fp_eq(S_g1_eq, (S_g1_eq + 48))) return false;
-  fp_mul((S_g1_eq + 96), (S_g1_eq + 96), p + 96);
-  fp_mul((S_g1_eq + 144), (S_g1_eq + 144), q + 96);
-  fp_mul(S_g1_eq, p + 48, (S_g1_eq + 144));
-  fp_mul((S_g1_eq + 48), q + 48, (S_g1_eq + 96));
-  return fp_eq(S_g1_eq, (S_g1_eq + 48));
+  fp_sqr((S_g1_eq + 112), p + 104);
+  fp_sqr((S_g1_eq + 168), q + 104);
+  fp_mul(S_g1_eq, p, (S_g1_eq + 168));
+  fp_mul((S_g1_eq + 56), q, (S_g1_eq + 112));
+  if (!fp_eq(S_g1_eq, (S_g1_eq + 56))) return false;
+  fp_mul((S_g1_eq + 112), (S_g1_eq + 112), p + 104);
+  fp_mul((S_g1_eq + 168), (S_g1_eq + 168), q + 104);
+  fp_mul(S_g1_eq, p + 52, (S_g1_eq + 168));
+  fp_mul((S_g1_eq + 56), q + 52, (S_g1_eq + 112));
+  return fp_eq(S_g1_eq, (S_g1_eq + 56));
 }
 
 /** Whether affine a is on the curve y² = x³ + b ((0, 0), the identity, counts as on it). */
 export function g1_onCurve(a: usize): bool {
-  if (fp_isZero(a) && fp_isZero(a + 48)) return true;
-  fp_sqr(S_g1_onCurve, a + 48);
-  fp_sqr((S_g1_onCurve + 48), a);
-  fp_mul((S_g1_onCurve + 48), (S_g1_onCurve + 48), a);
-  fp_sub(S_g1_onCurve, S_g1_onCurve, (S_g1_onCurve + 48));
+  if (fp_isZero(a) && fp_isZero(a + 52)) return true;
+  fp_sqr(S_g1_onCurve, a + 52);
+  fp_sqr((S_g1_onCurve + 56), a);
+  fp_mul((S_g1_onCurve + 56), (S_g1_onCurve + 56), a);
+  fp_sub(S_g1_onCurve, S_g1_onCurve, (S_g1_onCurve + 56));
   return fp_eq(S_g1_onCurve, C_G1_B);
 }
 
 /**
- * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·144) and odd-wNAF digits (width 4) of each k_i,
+ * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·156) and odd-wNAF digits (width 4) of each k_i,
  * as i8 at digits[i·len .. i·len + len), most significant first. table must hold d·4 Jacobian points.
  * Variable-time.
  */
 export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i32, table: usize): void {
   const TW: usize = 4;
   for (let i = 0; i < d; i++) {
-    const b = bases + <usize>i * 144, tb = table + <usize>i * TW * 144;
+    const b = bases + <usize>i * 156, tb = table + <usize>i * TW * 156;
     g1_copy(tb, b);
-    g1_dbl((S_g1_mulWnaf + 144), b);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 144, tb + (j - 1) * 144, (S_g1_mulWnaf + 144));
+    g1_dbl((S_g1_mulWnaf + 160), b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 156, tb + (j - 1) * 156, (S_g1_mulWnaf + 160));
   }
   g1_setInf(S_g1_mulWnaf);
   for (let k = 0; k < len; k++) {
@@ -201,9 +201,9 @@ export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 144;
+      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 156;
       if (dig > 0) g1_add(S_g1_mulWnaf, S_g1_mulWnaf, e);
-      else { g1_neg((S_g1_mulWnaf + 144), e); g1_add(S_g1_mulWnaf, S_g1_mulWnaf, (S_g1_mulWnaf + 144)); }
+      else { g1_neg((S_g1_mulWnaf + 160), e); g1_add(S_g1_mulWnaf, S_g1_mulWnaf, (S_g1_mulWnaf + 160)); }
     }
   }
   g1_copy(o, S_g1_mulWnaf);
@@ -228,160 +228,160 @@ export function g1_phi(o: usize, p: usize): void { g1_copy(o, p); fp_mul(o, p, C
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
 export function g2_dbl(o: usize, p: usize): void {
   fp2_sqr(S_g2_dbl, p);
-  fp2_sqr((S_g2_dbl + 96), p + 96);
-  fp2_sqr((S_g2_dbl + 192), (S_g2_dbl + 96));
-  fp2_add((S_g2_dbl + 288), p, (S_g2_dbl + 96));
-  fp2_sqr((S_g2_dbl + 288), (S_g2_dbl + 288));
-  fp2_sub((S_g2_dbl + 288), (S_g2_dbl + 288), S_g2_dbl);
-  fp2_sub((S_g2_dbl + 288), (S_g2_dbl + 288), (S_g2_dbl + 192));
-  fp2_dbl((S_g2_dbl + 288), (S_g2_dbl + 288));
-  fp2_lin2((S_g2_dbl + 384), S_g2_dbl, 3, S_g2_dbl, 0);
-  fp2_sqr((S_g2_dbl + 480), (S_g2_dbl + 384));
-  fp2_mul((S_g2_dbl + 576), p + 96, p + 192);
-  fp2_dbl(o + 192, (S_g2_dbl + 576));
-  fp2_sub(o, (S_g2_dbl + 480), (S_g2_dbl + 288));
-  fp2_sub(o, o, (S_g2_dbl + 288));
-  fp2_sub((S_g2_dbl + 288), (S_g2_dbl + 288), o);
-  fp2_mul((S_g2_dbl + 288), (S_g2_dbl + 288), (S_g2_dbl + 384));
-  fp2_lin2(o + 96, (S_g2_dbl + 288), 1, (S_g2_dbl + 192), -8);
+  fp2_sqr((S_g2_dbl + 104), p + 104);
+  fp2_sqr((S_g2_dbl + 208), (S_g2_dbl + 104));
+  fp2_add((S_g2_dbl + 312), p, (S_g2_dbl + 104));
+  fp2_sqr((S_g2_dbl + 312), (S_g2_dbl + 312));
+  fp2_sub((S_g2_dbl + 312), (S_g2_dbl + 312), S_g2_dbl);
+  fp2_sub((S_g2_dbl + 312), (S_g2_dbl + 312), (S_g2_dbl + 208));
+  fp2_dbl((S_g2_dbl + 312), (S_g2_dbl + 312));
+  fp2_lin2((S_g2_dbl + 416), S_g2_dbl, 3, S_g2_dbl, 0);
+  fp2_sqr((S_g2_dbl + 520), (S_g2_dbl + 416));
+  fp2_mul((S_g2_dbl + 624), p + 104, p + 208);
+  fp2_dbl(o + 208, (S_g2_dbl + 624));
+  fp2_sub(o, (S_g2_dbl + 520), (S_g2_dbl + 312));
+  fp2_sub(o, o, (S_g2_dbl + 312));
+  fp2_sub((S_g2_dbl + 312), (S_g2_dbl + 312), o);
+  fp2_mul((S_g2_dbl + 312), (S_g2_dbl + 312), (S_g2_dbl + 416));
+  fp2_lin2(o + 104, (S_g2_dbl + 312), 1, (S_g2_dbl + 208), -8);
 }
 
-export function g2_setInf(o: usize): void { memory.fill(o, 0, 288); fp2_one(o); fp2_one(o + 96); }
-export function g2_isInf(p: usize): bool { return fp2_isZero(p + 192); }
-export function g2_copy(o: usize, p: usize): void { memory.copy(o, p, 288); }
+export function g2_setInf(o: usize): void { memory.fill(o, 0, 312); fp2_one(o); fp2_one(o + 104); }
+export function g2_isInf(p: usize): bool { return fp2_isZero(p + 208); }
+export function g2_copy(o: usize, p: usize): void { memory.copy(o, p, 312); }
 /** Affine (x, y), with (0, 0) for the identity, to Jacobian. */
 export function g2_fromAff(o: usize, a: usize): void {
-  if (fp2_isZero(a) && fp2_isZero(a + 96)) { g2_setInf(o); return; }
-  memory.copy(o, a, 192);
-  fp2_one(o + 192);
+  if (fp2_isZero(a) && fp2_isZero(a + 104)) { g2_setInf(o); return; }
+  memory.copy(o, a, 208);
+  fp2_one(o + 208);
 }
-export function g2_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 288); fp2_neg(o + 96, p + 96); }
-export function g2_negAff(o: usize, a: usize): void { fp2_copy(o, a); fp2_neg(o + 96, a + 96); }
+export function g2_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 312); fp2_neg(o + 104, p + 104); }
+export function g2_negAff(o: usize, a: usize): void { fp2_copy(o, a); fp2_neg(o + 104, a + 104); }
 
 /** Jacobian to affine ((0, 0) for the identity); one variable-time inversion. */
 export function g2_toAff(o: usize, p: usize): void {
-  if (g2_isInf(p)) { memory.fill(o, 0, 192); return; }
-  fp2_inv(S_g2_toAff, p + 192);
-  fp2_sqr((S_g2_toAff + 96), S_g2_toAff);
-  fp2_mul(o, p, (S_g2_toAff + 96));
-  fp2_mul((S_g2_toAff + 96), (S_g2_toAff + 96), S_g2_toAff);
-  fp2_mul(o + 96, p + 96, (S_g2_toAff + 96));
+  if (g2_isInf(p)) { memory.fill(o, 0, 208); return; }
+  fp2_inv(S_g2_toAff, p + 208);
+  fp2_sqr((S_g2_toAff + 104), S_g2_toAff);
+  fp2_mul(o, p, (S_g2_toAff + 104));
+  fp2_mul((S_g2_toAff + 104), (S_g2_toAff + 104), S_g2_toAff);
+  fp2_mul(o + 104, p + 104, (S_g2_toAff + 104));
 }
 
 /** o = p + q for Jacobian p and affine q ((0, 0) = identity): 7M + 4S. o may alias p. */
 export function g2_addMixed(o: usize, p: usize, q: usize): void {
-  if (fp2_isZero(q) && fp2_isZero(q + 96)) { if (o != p) memory.copy(o, p, 288); return; }
+  if (fp2_isZero(q) && fp2_isZero(q + 104)) { if (o != p) memory.copy(o, p, 312); return; }
   if (g2_isInf(p)) { g2_fromAff(o, q); return; }
-  fp2_sqr(S_g2_addMixed, p + 192);
-  fp2_mul((S_g2_addMixed + 96), q, S_g2_addMixed);
-  fp2_mul((S_g2_addMixed + 192), q + 96, p + 192);
-  fp2_mul((S_g2_addMixed + 192), (S_g2_addMixed + 192), S_g2_addMixed);
-  fp2_sub((S_g2_addMixed + 288), (S_g2_addMixed + 96), p);
-  fp2_sub((S_g2_addMixed + 672), (S_g2_addMixed + 192), p + 96);
-  if (fp2_isZero((S_g2_addMixed + 288))) {
-    if (fp2_isZero((S_g2_addMixed + 672))) { g2_dbl(o, p); return; }
+  fp2_sqr(S_g2_addMixed, p + 208);
+  fp2_mul((S_g2_addMixed + 104), q, S_g2_addMixed);
+  fp2_mul((S_g2_addMixed + 208), q + 104, p + 208);
+  fp2_mul((S_g2_addMixed + 208), (S_g2_addMixed + 208), S_g2_addMixed);
+  fp2_sub((S_g2_addMixed + 312), (S_g2_addMixed + 104), p);
+  fp2_sub((S_g2_addMixed + 728), (S_g2_addMixed + 208), p + 104);
+  if (fp2_isZero((S_g2_addMixed + 312))) {
+    if (fp2_isZero((S_g2_addMixed + 728))) { g2_dbl(o, p); return; }
     g2_setInf(o); return;
   }
-  fp2_sqr((S_g2_addMixed + 384), (S_g2_addMixed + 288));
-  fp2_dbl((S_g2_addMixed + 480), (S_g2_addMixed + 384));
-  fp2_dbl((S_g2_addMixed + 480), (S_g2_addMixed + 480));
-  fp2_mul((S_g2_addMixed + 576), (S_g2_addMixed + 288), (S_g2_addMixed + 480));
-  fp2_dbl((S_g2_addMixed + 672), (S_g2_addMixed + 672));
-  fp2_mul((S_g2_addMixed + 768), p, (S_g2_addMixed + 480));
-  fp2_sqr((S_g2_addMixed + 960), (S_g2_addMixed + 672));
-  fp2_sub((S_g2_addMixed + 960), (S_g2_addMixed + 960), (S_g2_addMixed + 576));
-  fp2_sub((S_g2_addMixed + 960), (S_g2_addMixed + 960), (S_g2_addMixed + 768));
-  fp2_sub((S_g2_addMixed + 960), (S_g2_addMixed + 960), (S_g2_addMixed + 768));
-  fp2_sub((S_g2_addMixed + 864), (S_g2_addMixed + 768), (S_g2_addMixed + 960));
-  fp2_mul((S_g2_addMixed + 864), (S_g2_addMixed + 864), (S_g2_addMixed + 672));
-  fp2_mul((S_g2_addMixed + 960) + 96, p + 96, (S_g2_addMixed + 576));
-  fp2_dbl((S_g2_addMixed + 960) + 96, (S_g2_addMixed + 960) + 96);
-  fp2_sub((S_g2_addMixed + 960) + 96, (S_g2_addMixed + 864), (S_g2_addMixed + 960) + 96);
-  fp2_add((S_g2_addMixed + 960) + 192, p + 192, (S_g2_addMixed + 288));
-  fp2_sqr((S_g2_addMixed + 960) + 192, (S_g2_addMixed + 960) + 192);
-  fp2_sub((S_g2_addMixed + 960) + 192, (S_g2_addMixed + 960) + 192, S_g2_addMixed);
-  fp2_sub((S_g2_addMixed + 960) + 192, (S_g2_addMixed + 960) + 192, (S_g2_addMixed + 384));
-  memory.copy(o, (S_g2_addMixed + 960), 288);
+  fp2_sqr((S_g2_addMixed + 416), (S_g2_addMixed + 312));
+  fp2_dbl((S_g2_addMixed + 520), (S_g2_addMixed + 416));
+  fp2_dbl((S_g2_addMixed + 520), (S_g2_addMixed + 520));
+  fp2_mul((S_g2_addMixed + 624), (S_g2_addMixed + 312), (S_g2_addMixed + 520));
+  fp2_dbl((S_g2_addMixed + 728), (S_g2_addMixed + 728));
+  fp2_mul((S_g2_addMixed + 832), p, (S_g2_addMixed + 520));
+  fp2_sqr((S_g2_addMixed + 1040), (S_g2_addMixed + 728));
+  fp2_sub((S_g2_addMixed + 1040), (S_g2_addMixed + 1040), (S_g2_addMixed + 624));
+  fp2_sub((S_g2_addMixed + 1040), (S_g2_addMixed + 1040), (S_g2_addMixed + 832));
+  fp2_sub((S_g2_addMixed + 1040), (S_g2_addMixed + 1040), (S_g2_addMixed + 832));
+  fp2_sub((S_g2_addMixed + 936), (S_g2_addMixed + 832), (S_g2_addMixed + 1040));
+  fp2_mul((S_g2_addMixed + 936), (S_g2_addMixed + 936), (S_g2_addMixed + 728));
+  fp2_mul((S_g2_addMixed + 1040) + 104, p + 104, (S_g2_addMixed + 624));
+  fp2_dbl((S_g2_addMixed + 1040) + 104, (S_g2_addMixed + 1040) + 104);
+  fp2_sub((S_g2_addMixed + 1040) + 104, (S_g2_addMixed + 936), (S_g2_addMixed + 1040) + 104);
+  fp2_add((S_g2_addMixed + 1040) + 208, p + 208, (S_g2_addMixed + 312));
+  fp2_sqr((S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 1040) + 208);
+  fp2_sub((S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 1040) + 208, S_g2_addMixed);
+  fp2_sub((S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 416));
+  memory.copy(o, (S_g2_addMixed + 1040), 312);
 }
 
 /** o = p + q (Jacobian both): 11M + 5S. o may alias p or q. */
 export function g2_add(o: usize, p: usize, q: usize): void {
-  if (g2_isInf(q)) { if (o != p) memory.copy(o, p, 288); return; }
-  if (g2_isInf(p)) { if (o != q) memory.copy(o, q, 288); return; }
-  fp2_sqr(S_g2_add, p + 192);
-  fp2_sqr((S_g2_add + 96), q + 192);
-  fp2_mul((S_g2_add + 192), p, (S_g2_add + 96));
-  fp2_mul((S_g2_add + 288), q, S_g2_add);
-  fp2_mul((S_g2_add + 384), p + 96, q + 192);
-  fp2_mul((S_g2_add + 384), (S_g2_add + 384), (S_g2_add + 96));
-  fp2_mul((S_g2_add + 480), q + 96, p + 192);
-  fp2_mul((S_g2_add + 480), (S_g2_add + 480), S_g2_add);
-  fp2_sub((S_g2_add + 576), (S_g2_add + 288), (S_g2_add + 192));
-  fp2_sub((S_g2_add + 864), (S_g2_add + 480), (S_g2_add + 384));
-  if (fp2_isZero((S_g2_add + 576))) {
-    if (fp2_isZero((S_g2_add + 864))) { g2_dbl(o, p); return; }
+  if (g2_isInf(q)) { if (o != p) memory.copy(o, p, 312); return; }
+  if (g2_isInf(p)) { if (o != q) memory.copy(o, q, 312); return; }
+  fp2_sqr(S_g2_add, p + 208);
+  fp2_sqr((S_g2_add + 104), q + 208);
+  fp2_mul((S_g2_add + 208), p, (S_g2_add + 104));
+  fp2_mul((S_g2_add + 312), q, S_g2_add);
+  fp2_mul((S_g2_add + 416), p + 104, q + 208);
+  fp2_mul((S_g2_add + 416), (S_g2_add + 416), (S_g2_add + 104));
+  fp2_mul((S_g2_add + 520), q + 104, p + 208);
+  fp2_mul((S_g2_add + 520), (S_g2_add + 520), S_g2_add);
+  fp2_sub((S_g2_add + 624), (S_g2_add + 312), (S_g2_add + 208));
+  fp2_sub((S_g2_add + 936), (S_g2_add + 520), (S_g2_add + 416));
+  if (fp2_isZero((S_g2_add + 624))) {
+    if (fp2_isZero((S_g2_add + 936))) { g2_dbl(o, p); return; }
     g2_setInf(o); return;
   }
-  fp2_dbl((S_g2_add + 672), (S_g2_add + 576));
-  fp2_sqr((S_g2_add + 672), (S_g2_add + 672));
-  fp2_mul((S_g2_add + 768), (S_g2_add + 576), (S_g2_add + 672));
-  fp2_dbl((S_g2_add + 864), (S_g2_add + 864));
-  fp2_mul((S_g2_add + 960), (S_g2_add + 192), (S_g2_add + 672));
-  fp2_sqr((S_g2_add + 1152), (S_g2_add + 864));
-  fp2_sub((S_g2_add + 1152), (S_g2_add + 1152), (S_g2_add + 768));
-  fp2_sub((S_g2_add + 1152), (S_g2_add + 1152), (S_g2_add + 960));
-  fp2_sub((S_g2_add + 1152), (S_g2_add + 1152), (S_g2_add + 960));
-  fp2_sub((S_g2_add + 1056), (S_g2_add + 960), (S_g2_add + 1152));
-  fp2_mul((S_g2_add + 1056), (S_g2_add + 1056), (S_g2_add + 864));
-  fp2_mul((S_g2_add + 1152) + 96, (S_g2_add + 384), (S_g2_add + 768));
-  fp2_dbl((S_g2_add + 1152) + 96, (S_g2_add + 1152) + 96);
-  fp2_sub((S_g2_add + 1152) + 96, (S_g2_add + 1056), (S_g2_add + 1152) + 96);
-  fp2_add((S_g2_add + 1152) + 192, p + 192, q + 192);
-  fp2_sqr((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192);
-  fp2_sub((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192, S_g2_add);
-  fp2_sub((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192, (S_g2_add + 96));
-  fp2_mul((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192, (S_g2_add + 576));
-  memory.copy(o, (S_g2_add + 1152), 288);
+  fp2_dbl((S_g2_add + 728), (S_g2_add + 624));
+  fp2_sqr((S_g2_add + 728), (S_g2_add + 728));
+  fp2_mul((S_g2_add + 832), (S_g2_add + 624), (S_g2_add + 728));
+  fp2_dbl((S_g2_add + 936), (S_g2_add + 936));
+  fp2_mul((S_g2_add + 1040), (S_g2_add + 208), (S_g2_add + 728));
+  fp2_sqr((S_g2_add + 1248), (S_g2_add + 936));
+  fp2_sub((S_g2_add + 1248), (S_g2_add + 1248), (S_g2_add + 832));
+  fp2_sub((S_g2_add + 1248), (S_g2_add + 1248), (S_g2_add + 1040));
+  fp2_sub((S_g2_add + 1248), (S_g2_add + 1248), (S_g2_add + 1040));
+  fp2_sub((S_g2_add + 1144), (S_g2_add + 1040), (S_g2_add + 1248));
+  fp2_mul((S_g2_add + 1144), (S_g2_add + 1144), (S_g2_add + 936));
+  fp2_mul((S_g2_add + 1248) + 104, (S_g2_add + 416), (S_g2_add + 832));
+  fp2_dbl((S_g2_add + 1248) + 104, (S_g2_add + 1248) + 104);
+  fp2_sub((S_g2_add + 1248) + 104, (S_g2_add + 1144), (S_g2_add + 1248) + 104);
+  fp2_add((S_g2_add + 1248) + 208, p + 208, q + 208);
+  fp2_sqr((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208);
+  fp2_sub((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208, S_g2_add);
+  fp2_sub((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208, (S_g2_add + 104));
+  fp2_mul((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208, (S_g2_add + 624));
+  memory.copy(o, (S_g2_add + 1248), 312);
 }
 
 /** Whether Jacobian p and q are the same point. */
 export function g2_eq(p: usize, q: usize): bool {
   const pi = g2_isInf(p), qi = g2_isInf(q);
   if (pi || qi) return pi && qi;
-  fp2_sqr((S_g2_eq + 192), p + 192);
-  fp2_sqr((S_g2_eq + 288), q + 192);
-  fp2_mul(S_g2_eq, p, (S_g2_eq + 288));
-  fp2_mul((S_g2_eq + 96), q, (S_g2_eq + 192));
-  if (!fp2_eq(S_g2_eq, (S_g2_eq + 96))) return false;
-  fp2_mul((S_g2_eq + 192), (S_g2_eq + 192), p + 192);
-  fp2_mul((S_g2_eq + 288), (S_g2_eq + 288), q + 192);
-  fp2_mul(S_g2_eq, p + 96, (S_g2_eq + 288));
-  fp2_mul((S_g2_eq + 96), q + 96, (S_g2_eq + 192));
-  return fp2_eq(S_g2_eq, (S_g2_eq + 96));
+  fp2_sqr((S_g2_eq + 208), p + 208);
+  fp2_sqr((S_g2_eq + 312), q + 208);
+  fp2_mul(S_g2_eq, p, (S_g2_eq + 312));
+  fp2_mul((S_g2_eq + 104), q, (S_g2_eq + 208));
+  if (!fp2_eq(S_g2_eq, (S_g2_eq + 104))) return false;
+  fp2_mul((S_g2_eq + 208), (S_g2_eq + 208), p + 208);
+  fp2_mul((S_g2_eq + 312), (S_g2_eq + 312), q + 208);
+  fp2_mul(S_g2_eq, p + 104, (S_g2_eq + 312));
+  fp2_mul((S_g2_eq + 104), q + 104, (S_g2_eq + 208));
+  return fp2_eq(S_g2_eq, (S_g2_eq + 104));
 }
 
 /** Whether affine a is on the curve y² = x³ + b ((0, 0), the identity, counts as on it). */
 export function g2_onCurve(a: usize): bool {
-  if (fp2_isZero(a) && fp2_isZero(a + 96)) return true;
-  fp2_sqr(S_g2_onCurve, a + 96);
-  fp2_sqr((S_g2_onCurve + 96), a);
-  fp2_mul((S_g2_onCurve + 96), (S_g2_onCurve + 96), a);
-  fp2_sub(S_g2_onCurve, S_g2_onCurve, (S_g2_onCurve + 96));
+  if (fp2_isZero(a) && fp2_isZero(a + 104)) return true;
+  fp2_sqr(S_g2_onCurve, a + 104);
+  fp2_sqr((S_g2_onCurve + 104), a);
+  fp2_mul((S_g2_onCurve + 104), (S_g2_onCurve + 104), a);
+  fp2_sub(S_g2_onCurve, S_g2_onCurve, (S_g2_onCurve + 104));
   return fp2_eq(S_g2_onCurve, C_G2_B);
 }
 
 /**
- * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·288) and odd-wNAF digits (width 4) of each k_i,
+ * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·312) and odd-wNAF digits (width 4) of each k_i,
  * as i8 at digits[i·len .. i·len + len), most significant first. table must hold d·4 Jacobian points.
  * Variable-time.
  */
 export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i32, table: usize): void {
   const TW: usize = 4;
   for (let i = 0; i < d; i++) {
-    const b = bases + <usize>i * 288, tb = table + <usize>i * TW * 288;
+    const b = bases + <usize>i * 312, tb = table + <usize>i * TW * 312;
     g2_copy(tb, b);
-    g2_dbl((S_g2_mulWnaf + 288), b);
-    for (let j: usize = 1; j < TW; j++) g2_add(tb + j * 288, tb + (j - 1) * 288, (S_g2_mulWnaf + 288));
+    g2_dbl((S_g2_mulWnaf + 312), b);
+    for (let j: usize = 1; j < TW; j++) g2_add(tb + j * 312, tb + (j - 1) * 312, (S_g2_mulWnaf + 312));
   }
   g2_setInf(S_g2_mulWnaf);
   for (let k = 0; k < len; k++) {
@@ -389,9 +389,9 @@ export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 288;
+      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 312;
       if (dig > 0) g2_add(S_g2_mulWnaf, S_g2_mulWnaf, e);
-      else { g2_neg((S_g2_mulWnaf + 288), e); g2_add(S_g2_mulWnaf, S_g2_mulWnaf, (S_g2_mulWnaf + 288)); }
+      else { g2_neg((S_g2_mulWnaf + 312), e); g2_add(S_g2_mulWnaf, S_g2_mulWnaf, (S_g2_mulWnaf + 312)); }
     }
   }
   g2_copy(o, S_g2_mulWnaf);
@@ -413,233 +413,233 @@ export function g2_benchAddMixed(o: usize, a: usize, q: usize, iters: i32): void
 /** ψ(p) = (conj(X)·cx, conj(Y)·cy, conj(Z)): the untwist-Frobenius-twist map, [p mod r] on G2. o may alias p. */
 export function g2_psi(o: usize, p: usize): void {
   fp2_conj(o, p); fp2_mul(o, o, C_PSI_X);
-  fp2_conj(o + 96, p + 96); fp2_mul(o + 96, o + 96, C_PSI_Y);
-  fp2_conj(o + 192, p + 192);
+  fp2_conj(o + 104, p + 104); fp2_mul(o + 104, o + 104, C_PSI_Y);
+  fp2_conj(o + 208, p + 208);
 }
 /** ψ²(p) = (X·c, Y·c′, Z) with constants in Fp. o may alias p. */
 export function g2_psi2(o: usize, p: usize): void {
   fp2_mulFp(o, p, C_PSI2_X);
-  fp2_mulFp(o + 96, p + 96, C_PSI2_Y);
-  fp2_copy(o + 192, p + 192);
+  fp2_mulFp(o + 104, p + 104, C_PSI2_Y);
+  fp2_copy(o + 208, p + 208);
 }
 
 /** o = [9586122913090633729]·p (Jacobian; 64 digits, 7 non-zero). o may alias p. */
 function g1_mul_x(o: usize, p: usize): void {
   g1_copy(S_g1_mul_x, p);
-  g1_neg((S_g1_mul_x + 144), p);
-  g1_copy((S_g1_mul_x + 288), p);
+  g1_neg((S_g1_mul_x + 160), p);
+  g1_copy((S_g1_mul_x + 320), p);
   for (let k: usize = 1; k < 64; k++) {
-    g1_dbl((S_g1_mul_x + 288), (S_g1_mul_x + 288));
+    g1_dbl((S_g1_mul_x + 320), (S_g1_mul_x + 320));
     const dig = load<i8>(D_g1_x + k);
-    if (dig > 0) g1_add((S_g1_mul_x + 288), (S_g1_mul_x + 288), S_g1_mul_x);
-    else if (dig < 0) g1_add((S_g1_mul_x + 288), (S_g1_mul_x + 288), (S_g1_mul_x + 144));
+    if (dig > 0) g1_add((S_g1_mul_x + 320), (S_g1_mul_x + 320), S_g1_mul_x);
+    else if (dig < 0) g1_add((S_g1_mul_x + 320), (S_g1_mul_x + 320), (S_g1_mul_x + 160));
   }
-  g1_copy(o, (S_g1_mul_x + 288));
+  g1_copy(o, (S_g1_mul_x + 320));
 }
 
 /** o = [9586122913090633729]·p (Jacobian; 64 digits, 7 non-zero). o may alias p. */
 function g2_mul_x(o: usize, p: usize): void {
   g2_copy(S_g2_mul_x, p);
-  g2_neg((S_g2_mul_x + 288), p);
-  g2_copy((S_g2_mul_x + 576), p);
+  g2_neg((S_g2_mul_x + 312), p);
+  g2_copy((S_g2_mul_x + 624), p);
   for (let k: usize = 1; k < 64; k++) {
-    g2_dbl((S_g2_mul_x + 576), (S_g2_mul_x + 576));
+    g2_dbl((S_g2_mul_x + 624), (S_g2_mul_x + 624));
     const dig = load<i8>(D_g2_x + k);
-    if (dig > 0) g2_add((S_g2_mul_x + 576), (S_g2_mul_x + 576), S_g2_mul_x);
-    else if (dig < 0) g2_add((S_g2_mul_x + 576), (S_g2_mul_x + 576), (S_g2_mul_x + 288));
+    if (dig > 0) g2_add((S_g2_mul_x + 624), (S_g2_mul_x + 624), S_g2_mul_x);
+    else if (dig < 0) g2_add((S_g2_mul_x + 624), (S_g2_mul_x + 624), (S_g2_mul_x + 312));
   }
-  g2_copy(o, (S_g2_mul_x + 576));
+  g2_copy(o, (S_g2_mul_x + 624));
 }
 
 /** Scott's test: affine a (on the curve) is in G1 iff φ(a) = [−x²]a. Variable-time. */
 export function g1_inSubgroup(a: usize): bool {
   g1_fromAff(S_g1_sub, a);
-  g1_mul_x((S_g1_sub + 144), S_g1_sub);
-  g1_mul_x((S_g1_sub + 144), (S_g1_sub + 144));
-  g1_neg((S_g1_sub + 144), (S_g1_sub + 144));
-  g1_phi((S_g1_sub + 288), S_g1_sub);
-  return g1_eq((S_g1_sub + 144), (S_g1_sub + 288));
+  g1_mul_x((S_g1_sub + 160), S_g1_sub);
+  g1_mul_x((S_g1_sub + 160), (S_g1_sub + 160));
+  g1_neg((S_g1_sub + 160), (S_g1_sub + 160));
+  g1_phi((S_g1_sub + 320), S_g1_sub);
+  return g1_eq((S_g1_sub + 160), (S_g1_sub + 320));
 }
 /** o = [1 − x]·a (affine in and out): maps E(Fp) into G1 (the effective cofactor of RFC 9380). */
 export function g1_clearCofactor(o: usize, a: usize): void {
   g1_fromAff(S_g1_sub, a);
-  g1_mul_x((S_g1_sub + 144), S_g1_sub);
-  g1_neg((S_g1_sub + 144), (S_g1_sub + 144));
-  g1_add((S_g1_sub + 144), (S_g1_sub + 144), S_g1_sub);
-  g1_toAff(o, (S_g1_sub + 144));
+  g1_mul_x((S_g1_sub + 160), S_g1_sub);
+  g1_neg((S_g1_sub + 160), (S_g1_sub + 160));
+  g1_add((S_g1_sub + 160), (S_g1_sub + 160), S_g1_sub);
+  g1_toAff(o, (S_g1_sub + 160));
 }
 
 function g2_sub(o: usize, p: usize, q: usize): void { g2_neg(S_g2_subT, q); g2_add(o, p, S_g2_subT); }
 /** Affine a (on the twist) is in G2 iff ψ(a) = [x]a (exact: see pairing-params.ts). Variable-time. */
 export function g2_inSubgroup(a: usize): bool {
   g2_fromAff(S_g2_sub, a);
-  g2_mul_x((S_g2_sub + 288), S_g2_sub);
-  g2_psi((S_g2_sub + 576), S_g2_sub);
-  return g2_eq((S_g2_sub + 288), (S_g2_sub + 576));
+  g2_mul_x((S_g2_sub + 312), S_g2_sub);
+  g2_psi((S_g2_sub + 624), S_g2_sub);
+  return g2_eq((S_g2_sub + 312), (S_g2_sub + 624));
 }
 /** o = [h_eff]·a (affine in and out): maps the twist's points into G2. */
 export function g2_clearCofactor(o: usize, a: usize): void {
   g2_fromAff(S_g2_sub, a);
-  g2_mul_x((S_g2_sub + 288), S_g2_sub);          // xQ
-  g2_mul_x((S_g2_sub + 576), (S_g2_sub + 288));          // x²Q
-  g2_sub((S_g2_sub + 576), (S_g2_sub + 576), (S_g2_sub + 288));
-  g2_sub((S_g2_sub + 576), (S_g2_sub + 576), S_g2_sub);      // (x² − x − 1)Q
-  g2_sub((S_g2_sub + 288), (S_g2_sub + 288), S_g2_sub);
-  g2_psi((S_g2_sub + 288), (S_g2_sub + 288));            // ψ((x − 1)Q)
-  g2_add((S_g2_sub + 576), (S_g2_sub + 576), (S_g2_sub + 288));
-  g2_dbl((S_g2_sub + 864), S_g2_sub);
-  g2_psi2((S_g2_sub + 864), (S_g2_sub + 864));           // ψ²(2Q)
-  g2_add((S_g2_sub + 576), (S_g2_sub + 576), (S_g2_sub + 864));
-  g2_toAff(o, (S_g2_sub + 576));
+  g2_mul_x((S_g2_sub + 312), S_g2_sub);          // xQ
+  g2_mul_x((S_g2_sub + 624), (S_g2_sub + 312));          // x²Q
+  g2_sub((S_g2_sub + 624), (S_g2_sub + 624), (S_g2_sub + 312));
+  g2_sub((S_g2_sub + 624), (S_g2_sub + 624), S_g2_sub);      // (x² − x − 1)Q
+  g2_sub((S_g2_sub + 312), (S_g2_sub + 312), S_g2_sub);
+  g2_psi((S_g2_sub + 312), (S_g2_sub + 312));            // ψ((x − 1)Q)
+  g2_add((S_g2_sub + 624), (S_g2_sub + 624), (S_g2_sub + 312));
+  g2_dbl((S_g2_sub + 936), S_g2_sub);
+  g2_psi2((S_g2_sub + 936), (S_g2_sub + 936));           // ψ²(2Q)
+  g2_add((S_g2_sub + 624), (S_g2_sub + 624), (S_g2_sub + 936));
+  g2_toAff(o, (S_g2_sub + 624));
 }
 
 /** o (affine) = [k]a via k ≡ k0 + k1·λ (mod r), φ = [λ]: wNAF digits of ±k0, ±k1 (2·len i8, signs folded in). */
 export function g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
   g1_fromAff(S_mulEndo, a);
-  g1_phi(S_mulEndo + 144, S_mulEndo);
-  g1_mulWnaf((S_mulEndo + 1440), S_mulEndo, 2, digits, len, (S_mulEndo + 288));
-  g1_toAff(o, (S_mulEndo + 1440));
+  g1_phi(S_mulEndo + 156, S_mulEndo);
+  g1_mulWnaf((S_mulEndo + 1560), S_mulEndo, 2, digits, len, (S_mulEndo + 312));
+  g1_toAff(o, (S_mulEndo + 1560));
 }
 /** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
 export function g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g1_fromAff(S_mulEndo, a);
-  g1_mulWnaf((S_mulEndo + 1440), S_mulEndo, 1, digits, len, (S_mulEndo + 288));
-  g1_toAff(o, (S_mulEndo + 1440));
+  g1_mulWnaf((S_mulEndo + 1560), S_mulEndo, 1, digits, len, (S_mulEndo + 312));
+  g1_toAff(o, (S_mulEndo + 1560));
 }
 /** o (affine) = [k]a via k ≡ Σ k_i·p^i (mod r), ψ = [p]: wNAF digits of the four signed pieces (4·len i8). */
 export function g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
-  g2_fromAff((S_mulEndo + 1584), a);
-  g2_psi((S_mulEndo + 1584) + 288, (S_mulEndo + 1584));
-  g2_psi((S_mulEndo + 1584) + 576, (S_mulEndo + 1584) + 288);
-  g2_psi((S_mulEndo + 1584) + 864, (S_mulEndo + 1584) + 576);
-  g2_mulWnaf((S_mulEndo + 7344), (S_mulEndo + 1584), 4, digits, len, (S_mulEndo + 2736));
-  g2_toAff(o, (S_mulEndo + 7344));
+  g2_fromAff((S_mulEndo + 1720), a);
+  g2_psi((S_mulEndo + 1720) + 312, (S_mulEndo + 1720));
+  g2_psi((S_mulEndo + 1720) + 624, (S_mulEndo + 1720) + 312);
+  g2_psi((S_mulEndo + 1720) + 936, (S_mulEndo + 1720) + 624);
+  g2_mulWnaf((S_mulEndo + 7960), (S_mulEndo + 1720), 4, digits, len, (S_mulEndo + 2968));
+  g2_toAff(o, (S_mulEndo + 7960));
 }
 /** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
 export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
-  g2_fromAff((S_mulEndo + 1584), a);
-  g2_mulWnaf((S_mulEndo + 7344), (S_mulEndo + 1584), 1, digits, len, (S_mulEndo + 2736));
-  g2_toAff(o, (S_mulEndo + 7344));
+  g2_fromAff((S_mulEndo + 1720), a);
+  g2_mulWnaf((S_mulEndo + 7960), (S_mulEndo + 1720), 1, digits, len, (S_mulEndo + 2968));
+  g2_toAff(o, (S_mulEndo + 7960));
 }
 /**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (96 bytes apart) by Straus's method over the
+ * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (104 bytes apart) by Straus's method over the
  * endomorphism: one doubling chain for all, each k_i split as g1_mulEndo takes it (2 wNAF strings per point;
  * 2n·len i8, point i's at 2i·len). For small n this beats Pippenger (no bucket reduction per window).
- * work: 2n·720 bytes. Variable-time.
+ * work: 2n·780 bytes. Variable-time.
  */
 export function g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 144;
-    g1_fromAff(b, pts + <usize>i * 96);
-    g1_phi(b + 144, b);
+    const b = work + <usize>(2 * i) * 156;
+    g1_fromAff(b, pts + <usize>i * 104);
+    g1_phi(b + 156, b);
   }
-  g1_mulWnaf((S_mulEndo + 1440), work, 2 * n, digits, len, work + <usize>(2 * n) * 144);
-  g1_toAff(o, (S_mulEndo + 1440));
+  g1_mulWnaf((S_mulEndo + 1560), work, 2 * n, digits, len, work + <usize>(2 * n) * 156);
+  g1_toAff(o, (S_mulEndo + 1560));
 }
-/** As g1_mulEndoMany for G2: 4 strings per point (the pieces g2_mulEndo takes), points 192 bytes apart; work: 4n·1440 bytes. */
+/** As g1_mulEndoMany for G2: 4 strings per point (the pieces g2_mulEndo takes), points 208 bytes apart; work: 4n·1560 bytes. */
 export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(4 * i) * 288;
-    g2_fromAff(b, pts + <usize>i * 192);
-    g2_psi(b + 288, b);
-    g2_psi(b + 576, b + 288);
-    g2_psi(b + 864, b + 576);
+    const b = work + <usize>(4 * i) * 312;
+    g2_fromAff(b, pts + <usize>i * 208);
+    g2_psi(b + 312, b);
+    g2_psi(b + 624, b + 312);
+    g2_psi(b + 936, b + 624);
   }
-  g2_mulWnaf((S_mulEndo + 7344), work, 4 * n, digits, len, work + <usize>(4 * n) * 288);
-  g2_toAff(o, (S_mulEndo + 7344));
+  g2_mulWnaf((S_mulEndo + 7960), work, 4 * n, digits, len, work + <usize>(4 * n) * 312);
+  g2_toAff(o, (S_mulEndo + 7960));
 }
 
 /**
  * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
- * points (96 bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
- * (Montgomery's trick). work: tw·192 bytes. Variable-time.
+ * points (104 bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
+ * (Montgomery's trick). work: tw·208 bytes. Variable-time.
  */
 export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
   const T: usize = <usize>tw;
-  const pre = work + T * 144;
+  const pre = work + T * 156;
   g1_fromAff(work, a);
   g1_dbl(S_g1Fixed, work);
-  for (let j: usize = 1; j < T; j++) g1_add(work + j * 144, work + (j - 1) * 144, S_g1Fixed);
-  fp_copy(pre, work + 96);
-  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * 48, pre + (j - 1) * 48, work + j * 144 + 96);
-  fp_inv((S_g1Fixed + 144), pre + (T - 1) * 48);
+  for (let j: usize = 1; j < T; j++) g1_add(work + j * 156, work + (j - 1) * 156, S_g1Fixed);
+  fp_copy(pre, work + 104);
+  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * 52, pre + (j - 1) * 52, work + j * 156 + 104);
+  fp_inv((S_g1Fixed + 160), pre + (T - 1) * 52);
   for (let j: i32 = tw - 1; j >= 0; j--) {
-    const q = work + <usize>j * 144, o = tab + <usize>j * 96;
-    if (j > 0) { fp_mul((S_g1Fixed + 192), (S_g1Fixed + 144), pre + <usize>(j - 1) * 48); fp_mul((S_g1Fixed + 144), (S_g1Fixed + 144), q + 96); }
-    else fp_copy((S_g1Fixed + 192), (S_g1Fixed + 144));
-    fp_sqr((S_g1Fixed + 240), (S_g1Fixed + 192));
-    fp_mul(o, q, (S_g1Fixed + 240));
-    fp_mul((S_g1Fixed + 240), (S_g1Fixed + 240), (S_g1Fixed + 192));
-    fp_mul(o + 48, q + 48, (S_g1Fixed + 240));
-    const f = tab + (T + <usize>j) * 96;
+    const q = work + <usize>j * 156, o = tab + <usize>j * 104;
+    if (j > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(j - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), q + 104); }
+    else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
+    fp_sqr((S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o, q, (S_g1Fixed + 272));
+    fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o + 52, q + 52, (S_g1Fixed + 272));
+    const f = tab + (T + <usize>j) * 104;
     fp_mul(f, o, C_OMEGA);
-    fp_copy(f + 48, o + 48);
+    fp_copy(f + 52, o + 52);
   }
 }
 /**
  * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
- * (2·tw·96 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
+ * (2·tw·104 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
  * check — stays the identity), so every addition of the chain is mixed.
- * work: 2n·1296 bytes. Variable-time.
+ * work: 2n·1404 bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = 4;
   const d = 2 * n;
-  const table = work + <usize>d * 144;
+  const table = work + <usize>d * 156;
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 144;
-    g1_fromAff(b, pts + <usize>i * 96);
-    g1_phi(b + 144, b);
+    const b = work + <usize>(2 * i) * 156;
+    g1_fromAff(b, pts + <usize>i * 104);
+    g1_phi(b + 156, b);
   }
   for (let i = 0; i < d; i++) {
-    const b = work + <usize>i * 144, tb = table + <usize>i * TW * 144;
+    const b = work + <usize>i * 156, tb = table + <usize>i * TW * 156;
     g1_copy(tb, b);
-    g1_dbl((S_g1Fixed + 528), b);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 144, tb + (j - 1) * 144, (S_g1Fixed + 528));
+    g1_dbl((S_g1Fixed + 592), b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 156, tb + (j - 1) * 156, (S_g1Fixed + 592));
   }
   const cnt: usize = <usize>d * TW;
-  const aff = table + cnt * 144, pre = aff + cnt * 96;
-  fp_one((S_g1Fixed + 672));
+  const aff = table + cnt * 156, pre = aff + cnt * 104;
+  fp_one((S_g1Fixed + 752));
   for (let e: usize = 0; e < cnt; e++) {
-    const z = table + e * 144 + 96;
-    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 672), (S_g1Fixed + 672), z);
-    fp_copy(pre + e * 48, (S_g1Fixed + 672));
+    const z = table + e * 156 + 104;
+    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 752), (S_g1Fixed + 752), z);
+    fp_copy(pre + e * 52, (S_g1Fixed + 752));
   }
-  if (cnt > 0) fp_inv((S_g1Fixed + 144), (S_g1Fixed + 672));
+  if (cnt > 0) fp_inv((S_g1Fixed + 160), (S_g1Fixed + 752));
   for (let e = <i32>cnt - 1; e >= 0; e--) {
-    const q = table + <usize>e * 144, o = aff + <usize>e * 96;
-    if (fp_isZero(q + 96)) { memory.fill(o, 0, 96); continue; }
-    if (e > 0) { fp_mul((S_g1Fixed + 192), (S_g1Fixed + 144), pre + <usize>(e - 1) * 48); fp_mul((S_g1Fixed + 144), (S_g1Fixed + 144), q + 96); }
-    else fp_copy((S_g1Fixed + 192), (S_g1Fixed + 144));
-    fp_sqr((S_g1Fixed + 240), (S_g1Fixed + 192));
-    fp_mul(o, q, (S_g1Fixed + 240));
-    fp_mul((S_g1Fixed + 240), (S_g1Fixed + 240), (S_g1Fixed + 192));
-    fp_mul(o + 48, q + 48, (S_g1Fixed + 240));
+    const q = table + <usize>e * 156, o = aff + <usize>e * 104;
+    if (fp_isZero(q + 104)) { memory.fill(o, 0, 104); continue; }
+    if (e > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(e - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), q + 104); }
+    else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
+    fp_sqr((S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o, q, (S_g1Fixed + 272));
+    fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
+    fp_mul(o + 52, q + 52, (S_g1Fixed + 272));
   }
-  const fstride: usize = <usize>tw * 96;
-  g1_setInf((S_g1Fixed + 288));
+  const fstride: usize = <usize>tw * 104;
+  g1_setInf((S_g1Fixed + 328));
   for (let k = 0; k < len; k++) {
-    g1_dbl((S_g1Fixed + 288), (S_g1Fixed + 288));
+    g1_dbl((S_g1Fixed + 328), (S_g1Fixed + 328));
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 96;
-      if (dig > 0) g1_addMixed((S_g1Fixed + 288), (S_g1Fixed + 288), e);
-      else { g1_negAff((S_g1Fixed + 432), e); g1_addMixed((S_g1Fixed + 288), (S_g1Fixed + 288), (S_g1Fixed + 432)); }
+      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 104;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), e);
+      else { g1_negAff((S_g1Fixed + 488), e); g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), (S_g1Fixed + 488)); }
     }
     for (let i = 0; i < 2 * m; i++) {
       const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 96;
-      if (dig > 0) g1_addMixed((S_g1Fixed + 288), (S_g1Fixed + 288), e);
-      else { g1_negAff((S_g1Fixed + 432), e); g1_addMixed((S_g1Fixed + 288), (S_g1Fixed + 288), (S_g1Fixed + 432)); }
+      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 104;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), e);
+      else { g1_negAff((S_g1Fixed + 488), e); g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), (S_g1Fixed + 488)); }
     }
   }
-  g1_toAff(o, (S_g1Fixed + 288));
+  g1_toAff(o, (S_g1Fixed + 328));
 }
 
 /** o = a + b (affine in and out). */
@@ -650,12 +650,12 @@ export function g1_dblAff(o: usize, a: usize): void { g1_fromAff(S_affOps, a); g
 export function g1_negAffPublic(o: usize, a: usize): void { g1_fromAff(S_affOps, a); g1_neg(S_affOps, S_affOps); g1_toAff(o, S_affOps); }
 /** o = a (affine) from 1 coordinates of canonical words at io; false when a coordinate is not below p. */
 export function g1_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 48, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 52, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }
 /** Writes affine a as 2 canonical words groups at io. */
 export function g1_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 48);
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 52);
 }
 
 /** o = a + b (affine in and out). */
@@ -666,10 +666,10 @@ export function g2_dblAff(o: usize, a: usize): void { g2_fromAff(S_affOps, a); g
 export function g2_negAffPublic(o: usize, a: usize): void { g2_fromAff(S_affOps, a); g2_neg(S_affOps, S_affOps); g2_toAff(o, S_affOps); }
 /** o = a (affine) from 2 coordinates of canonical words at io; false when a coordinate is not below p. */
 export function g2_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 4; k++) if (!fp_fromWords(o + <usize>k * 48, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 4; k++) if (!fp_fromWords(o + <usize>k * 52, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }
 /** Writes affine a as 4 canonical words groups at io. */
 export function g2_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 48);
+  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 52);
 }

@@ -3,51 +3,51 @@
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bls12_377_fp';
 import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';
 
-const C_B3: usize = memory.data<u32>([0x3333338f, 0x81567333, 0x9cccccfc, 0xa9e00b73, 0x82ed9e6e, 0x7fad0250, 0x24aed052, 0x2c18f48a, 0xf43c75cb, 0xe25d7666, 0x52ddddc9, 0xad4bef]);
-const S_mDbl: usize = memory.data(912, 8);
-const S_mAdd: usize = memory.data(960, 8);
+const C_B3: usize = memory.data<u32>([0x3333338f, 0x81567333, 0x9cccccfc, 0xa9e00b73, 0x82ed9e6e, 0x7fad0250, 0x24aed052, 0x2c18f48a, 0xf43c75cb, 0xe25d7666, 0x52ddddc9, 0xad4bef, 0x0]);
+const S_mDbl: usize = memory.data(992, 8);
+const S_mAdd: usize = memory.data(1040, 8);
 const D_MILLER: usize = memory.data<i8>([1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
-const S_miller: usize = memory.data(1632, 8);
-const S_exp_x: usize = memory.data(4632, 8);
-const S_exp_c: usize = memory.data(5216, 8);
-const S_fexp: usize = memory.data(4608, 8);
-const S_api: usize = memory.data(1824, 8);
+const S_miller: usize = memory.data(1768, 8);
+const S_exp_x: usize = memory.data(5016, 8);
+const S_exp_c: usize = memory.data(5648, 8);
+const S_fexp: usize = memory.data(4992, 8);
+const S_api: usize = memory.data(1976, 8);
 
-const LK: usize = memory.data(96, 8);
-const LX: usize = memory.data(96, 8);
-const LY: usize = memory.data(96, 8);
+const LK: usize = memory.data(104, 8);
+const LX: usize = memory.data(104, 8);
+const LY: usize = memory.data(104, 8);
 
 /**
  * T ← 2T (homogeneous projective, y² = x³ + b′) and the tangent line at P, scaled by an Fp2 factor:
  * LK = 3b′Z² − Y², LX = 3X²·xP, LY = −2YZ·yP (3M + 6S + 4 Fp products).
  */
 function millerDbl(w: usize): void {
-  const X = w + 384, Y = w + 480, Z = w + 576;
+  const X = w + 416, Y = w + 520, Z = w + 624;
   fp2_mul(S_mDbl, X, Y);
-  fp2_sqr((S_mDbl + 96), Y);
-  fp2_sqr((S_mDbl + 192), Z);
-  fp_lin2((S_mDbl + 864), (S_mDbl + 192) + 48, 3, (S_mDbl + 192) + 48, 0);
-  fp_mul((S_mDbl + 288) + 48, (S_mDbl + 192), C_B3);
-  fp_copy((S_mDbl + 288), (S_mDbl + 864));
-  fp2_lin2((S_mDbl + 384), (S_mDbl + 288), 3, (S_mDbl + 288), 0);
-  fp2_sqr((S_mDbl + 480), X);
-  fp2_add((S_mDbl + 576), Y, Z);
-  fp2_sqr((S_mDbl + 576), (S_mDbl + 576));
-  fp2_sub((S_mDbl + 576), (S_mDbl + 576), (S_mDbl + 96));
-  fp2_sub((S_mDbl + 576), (S_mDbl + 576), (S_mDbl + 192));
-  fp2_sub(LK, (S_mDbl + 288), (S_mDbl + 96));
-  fp2_lin2((S_mDbl + 672), (S_mDbl + 480), 3, (S_mDbl + 480), 0);
-  fp2_mulFp(LX, (S_mDbl + 672), w);
-  fp2_mulFp(LY, (S_mDbl + 576), w + 48);
+  fp2_sqr((S_mDbl + 104), Y);
+  fp2_sqr((S_mDbl + 208), Z);
+  fp_lin2((S_mDbl + 936), (S_mDbl + 208) + 52, 3, (S_mDbl + 208) + 52, 0);
+  fp_mul((S_mDbl + 312) + 52, (S_mDbl + 208), C_B3);
+  fp_copy((S_mDbl + 312), (S_mDbl + 936));
+  fp2_lin2((S_mDbl + 416), (S_mDbl + 312), 3, (S_mDbl + 312), 0);
+  fp2_sqr((S_mDbl + 520), X);
+  fp2_add((S_mDbl + 624), Y, Z);
+  fp2_sqr((S_mDbl + 624), (S_mDbl + 624));
+  fp2_sub((S_mDbl + 624), (S_mDbl + 624), (S_mDbl + 104));
+  fp2_sub((S_mDbl + 624), (S_mDbl + 624), (S_mDbl + 208));
+  fp2_sub(LK, (S_mDbl + 312), (S_mDbl + 104));
+  fp2_lin2((S_mDbl + 728), (S_mDbl + 520), 3, (S_mDbl + 520), 0);
+  fp2_mulFp(LX, (S_mDbl + 728), w);
+  fp2_mulFp(LY, (S_mDbl + 624), w + 52);
   // X3 = 2A(B − F), Y3 = (B + F)² − 12E², Z3 = 4BH
-  fp2_sub((S_mDbl + 672), (S_mDbl + 96), (S_mDbl + 384));
-  fp2_mul(X, S_mDbl, (S_mDbl + 672));
+  fp2_sub((S_mDbl + 728), (S_mDbl + 104), (S_mDbl + 416));
+  fp2_mul(X, S_mDbl, (S_mDbl + 728));
   fp2_dbl(X, X);
-  fp2_add((S_mDbl + 672), (S_mDbl + 96), (S_mDbl + 384));
-  fp2_sqr((S_mDbl + 672), (S_mDbl + 672));
-  fp2_sqr((S_mDbl + 768), (S_mDbl + 288));
-  fp2_lin2(Y, (S_mDbl + 672), 1, (S_mDbl + 768), -12);
-  fp2_mul(Z, (S_mDbl + 96), (S_mDbl + 576));
+  fp2_add((S_mDbl + 728), (S_mDbl + 104), (S_mDbl + 416));
+  fp2_sqr((S_mDbl + 728), (S_mDbl + 728));
+  fp2_sqr((S_mDbl + 832), (S_mDbl + 312));
+  fp2_lin2(Y, (S_mDbl + 728), 1, (S_mDbl + 832), -12);
+  fp2_mul(Z, (S_mDbl + 104), (S_mDbl + 624));
   fp2_lin2(Z, Z, 4, Z, 0);
 }
 
@@ -56,35 +56,35 @@ function millerDbl(w: usize): void {
  * LK = λ·qy − θ·qx, LX = θ·xP, LY = −λ·yP with θ = Y − qy·Z. update = false computes the line only.
  */
 function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
-  const X = w + 384, Y = w + 480, Z = w + 576;
-  fp2_mul((S_mAdd + 192), qy, Z);
-  fp2_sub(S_mAdd, Y, (S_mAdd + 192));
-  fp2_mul((S_mAdd + 192), qx, Z);
-  fp2_sub((S_mAdd + 96), X, (S_mAdd + 192));
-  fp2_mul((S_mAdd + 192), (S_mAdd + 96), qy);
-  fp2_mul((S_mAdd + 288), S_mAdd, qx);
-  fp2_sub(LK, (S_mAdd + 192), (S_mAdd + 288));
+  const X = w + 416, Y = w + 520, Z = w + 624;
+  fp2_mul((S_mAdd + 208), qy, Z);
+  fp2_sub(S_mAdd, Y, (S_mAdd + 208));
+  fp2_mul((S_mAdd + 208), qx, Z);
+  fp2_sub((S_mAdd + 104), X, (S_mAdd + 208));
+  fp2_mul((S_mAdd + 208), (S_mAdd + 104), qy);
+  fp2_mul((S_mAdd + 312), S_mAdd, qx);
+  fp2_sub(LK, (S_mAdd + 208), (S_mAdd + 312));
   fp2_mulFp(LX, S_mAdd, w);
-  fp2_mulFp(LY, (S_mAdd + 96), w + 48);
+  fp2_mulFp(LY, (S_mAdd + 104), w + 52);
   if (!update) return;
-  fp2_sqr((S_mAdd + 384), S_mAdd);
-  fp2_sqr((S_mAdd + 480), (S_mAdd + 96));
-  fp2_mul((S_mAdd + 576), (S_mAdd + 96), (S_mAdd + 480));
-  fp2_mul((S_mAdd + 672), Z, (S_mAdd + 384));
-  fp2_mul((S_mAdd + 768), X, (S_mAdd + 480));
-  fp2_add((S_mAdd + 864), (S_mAdd + 576), (S_mAdd + 672));
-  fp2_sub((S_mAdd + 864), (S_mAdd + 864), (S_mAdd + 768));
-  fp2_sub((S_mAdd + 864), (S_mAdd + 864), (S_mAdd + 768));
-  fp2_mul(X, (S_mAdd + 96), (S_mAdd + 864));
-  fp2_sub((S_mAdd + 192), (S_mAdd + 768), (S_mAdd + 864));
-  fp2_mul((S_mAdd + 192), (S_mAdd + 192), S_mAdd);
-  fp2_mul((S_mAdd + 288), Y, (S_mAdd + 576));
-  fp2_sub(Y, (S_mAdd + 192), (S_mAdd + 288));
-  fp2_mul(Z, Z, (S_mAdd + 576));
+  fp2_sqr((S_mAdd + 416), S_mAdd);
+  fp2_sqr((S_mAdd + 520), (S_mAdd + 104));
+  fp2_mul((S_mAdd + 624), (S_mAdd + 104), (S_mAdd + 520));
+  fp2_mul((S_mAdd + 728), Z, (S_mAdd + 416));
+  fp2_mul((S_mAdd + 832), X, (S_mAdd + 520));
+  fp2_add((S_mAdd + 936), (S_mAdd + 624), (S_mAdd + 728));
+  fp2_sub((S_mAdd + 936), (S_mAdd + 936), (S_mAdd + 832));
+  fp2_sub((S_mAdd + 936), (S_mAdd + 936), (S_mAdd + 832));
+  fp2_mul(X, (S_mAdd + 104), (S_mAdd + 936));
+  fp2_sub((S_mAdd + 208), (S_mAdd + 832), (S_mAdd + 936));
+  fp2_mul((S_mAdd + 208), (S_mAdd + 208), S_mAdd);
+  fp2_mul((S_mAdd + 312), Y, (S_mAdd + 624));
+  fp2_sub(Y, (S_mAdd + 208), (S_mAdd + 312));
+  fp2_mul(Z, Z, (S_mAdd + 624));
 }
 
 /** Work bytes per pair that pair_miller needs. */
-export function pair_workBytes(): i32 { return 672; }
+export function pair_workBytes(): i32 { return 728; }
 
 /** Lines of one prepared G2 point: 63 doubling steps, 6 addition steps. */
 const PREP_LINES: usize = 69;
@@ -94,18 +94,18 @@ const PREP_LINES: usize = 69;
  * affine P the line is the one pair_miller forms, LK = K, LX = X·xP, LY = Y·(−yP). The bytes are in this module's
  * internal (Montgomery) form, valid in any instance of the same module.
  */
-export function pair_preparedBytes(): i32 { return <i32>(PREP_LINES * 288); }
+export function pair_preparedBytes(): i32 { return <i32>(PREP_LINES * 312); }
 
 function storeLine(o: usize): void {
   fp2_copy(o, LK);
-  fp2_copy(o + 96, LX);
-  fp2_copy(o + 192, LY);
+  fp2_copy(o + 104, LX);
+  fp2_copy(o + 208, LY);
 }
 
 /** F ← F·ℓ for a stored line at P; pe holds (xP, −yP). */
 function preparedLine(F: usize, pe: usize, line: usize): void {
-  fp2_mulFp(LX, line + 96, pe);
-  fp2_mulFp(LY, line + 192, pe + 48);
+  fp2_mulFp(LX, line + 104, pe);
+  fp2_mulFp(LY, line + 208, pe + 52);
   fp12_mulLine(F, line, LX, LY);
 }
 
@@ -115,23 +115,23 @@ function preparedLine(F: usize, pe: usize, line: usize): void {
  * xP = 1 and −yP = 1 so the coefficients come out unscaled. Returns false (writing nothing) for the identity.
  */
 export function pair_prepare(out: usize, g2: usize): bool {
-  if (fp2_isZero(g2) && fp2_isZero(g2 + 96)) return false;
-  fp_one((S_miller + 960));
-  fp_one((S_miller + 960) + 48);
-  fp2_copy((S_miller + 960) + 96, g2);
-  fp2_copy((S_miller + 960) + 192, g2 + 96);
-  fp2_neg((S_miller + 960) + 288, g2 + 96);
-  fp2_copy((S_miller + 960) + 384, g2);
-  fp2_copy((S_miller + 960) + 480, g2 + 96);
-  fp2_one((S_miller + 960) + 576);
+  if (fp2_isZero(g2) && fp2_isZero(g2 + 104)) return false;
+  fp_one((S_miller + 1040));
+  fp_one((S_miller + 1040) + 52);
+  fp2_copy((S_miller + 1040) + 104, g2);
+  fp2_copy((S_miller + 1040) + 208, g2 + 104);
+  fp2_neg((S_miller + 1040) + 312, g2 + 104);
+  fp2_copy((S_miller + 1040) + 416, g2);
+  fp2_copy((S_miller + 1040) + 520, g2 + 104);
+  fp2_one((S_miller + 1040) + 624);
   let o = out;
   for (let k: usize = 1; k < 64; k++) {
-    millerDbl((S_miller + 960));
-    storeLine(o); o += 288;
+    millerDbl((S_miller + 1040));
+    storeLine(o); o += 312;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
-      millerAdd((S_miller + 960), (S_miller + 960) + 96, dig > 0 ? (S_miller + 960) + 192 : (S_miller + 960) + 288, true);
-      storeLine(o); o += 288;
+      millerAdd((S_miller + 1040), (S_miller + 1040) + 104, dig > 0 ? (S_miller + 1040) + 208 : (S_miller + 1040) + 312, true);
+      storeLine(o); o += 312;
     }
   }
 
@@ -142,33 +142,33 @@ export function pair_prepare(out: usize, g2: usize): bool {
  * out = ∏ f_i: the optimal-ate Miller functions of count unprepared pairs (affine G1 points at g1s, 2E bytes
  * each; affine G2 points at g2s, 4E bytes each) and pcount prepared pairs (affine G1 points at pg1s; preps: pcount
  * u32 addresses of pair_prepare outputs), all sharing one squaring chain; pairs with an identity G1 point (or an
- * unprepared identity G2 point) are skipped. work: count·pair_workBytes() bytes; pwork: pcount·96 bytes.
+ * unprepared identity G2 point) are skipped. work: count·pair_workBytes() bytes; pwork: pcount·104 bytes.
  * Inputs must be valid (on the curve, in the subgroups): the caller checks.
  */
 export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32, work: usize, pg1s: usize, preps: usize, pcount: i32, pwork: usize): void {
   let m = 0;
   for (let i = 0; i < count; i++) {
-    const P = g1s + <usize>i * 96, Q = g2s + <usize>i * 192;
-    if ((fp_isZero(P) && fp_isZero(P + 48)) || (fp2_isZero(Q) && fp2_isZero(Q + 96))) continue;
-    const w = work + <usize>m * 672;
+    const P = g1s + <usize>i * 104, Q = g2s + <usize>i * 208;
+    if ((fp_isZero(P) && fp_isZero(P + 52)) || (fp2_isZero(Q) && fp2_isZero(Q + 104))) continue;
+    const w = work + <usize>m * 728;
     m++;
     fp_copy(w, P);
-    fp_neg(w + 48, P + 48);
-    fp2_copy(w + 96, Q);
-    fp2_copy(w + 192, Q + 96);
-    fp2_neg(w + 288, Q + 96);
-    fp2_copy(w + 384, Q);
-    fp2_copy(w + 480, Q + 96);
-    fp2_one(w + 576);
+    fp_neg(w + 52, P + 52);
+    fp2_copy(w + 104, Q);
+    fp2_copy(w + 208, Q + 104);
+    fp2_neg(w + 312, Q + 104);
+    fp2_copy(w + 416, Q);
+    fp2_copy(w + 520, Q + 104);
+    fp2_one(w + 624);
   }
   // Prepared pairs: keep (xP, −yP) and the line table's address, compacted past skipped pairs.
   let pm = 0;
   for (let i = 0; i < pcount; i++) {
-    const P = pg1s + <usize>i * 96;
+    const P = pg1s + <usize>i * 104;
     const lines = <usize>load<u32>(preps + <usize>i * 4);
-    if ((fp_isZero(P) && fp_isZero(P + 48)) || lines == 0) continue;
-    fp_copy(pwork + <usize>pm * 96, P);
-    fp_neg(pwork + <usize>pm * 96 + 48, P + 48);
+    if ((fp_isZero(P) && fp_isZero(P + 52)) || lines == 0) continue;
+    fp_copy(pwork + <usize>pm * 104, P);
+    fp_neg(pwork + <usize>pm * 104 + 52, P + 52);
     store<u32>(preps + <usize>pm * 4, <u32>lines);
     pm++;
   }
@@ -178,19 +178,19 @@ export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32,
   for (let k: usize = 1; k < 64; k++) {
     if (k > 1) fp12_sqr(S_miller, S_miller);
     for (let j = 0; j < m; j++) {
-      millerDbl(work + <usize>j * 672);
+      millerDbl(work + <usize>j * 728);
       fp12_mulLine(S_miller, LK, LX, LY);
     }
-    for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 96, <usize>load<u32>(preps + <usize>j * 4) + li * 288);
+    for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 104, <usize>load<u32>(preps + <usize>j * 4) + li * 312);
     li++;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
       for (let j = 0; j < m; j++) {
-        const w = work + <usize>j * 672;
-        millerAdd(w, w + 96, dig > 0 ? w + 192 : w + 288, true);
+        const w = work + <usize>j * 728;
+        millerAdd(w, w + 104, dig > 0 ? w + 208 : w + 312, true);
         fp12_mulLine(S_miller, LK, LX, LY);
       }
-      for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 96, <usize>load<u32>(preps + <usize>j * 4) + li * 288);
+      for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 104, <usize>load<u32>(preps + <usize>j * 4) + li * 312);
       li++;
     }
   }
@@ -207,70 +207,70 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
 
 /** o = a^(9586122913090633729) for a cyclotomic a: Karabina compressed squarings (63), 6 decompressions, 6 products. o may alias a. */
 export function fp12_exp_x(o: usize, a: usize): void {
-  fp12_copy((S_exp_x + 576), a);
+  fp12_copy((S_exp_x + 624), a);
   fp12_copy(S_exp_x, a);
   for (let i = 0; i < 46; i++) fp12_cycSqrC(S_exp_x);
-  fp12_copy((S_exp_x + 1152) + 0, S_exp_x);
-  store<u32>((S_exp_x + 4608) + 0, <u32>((S_exp_x + 1152) + 0));
+  fp12_copy((S_exp_x + 1248) + 0, S_exp_x);
+  store<u32>((S_exp_x + 4992) + 0, <u32>((S_exp_x + 1248) + 0));
   for (let i = 0; i < 1; i++) fp12_cycSqrC(S_exp_x);
-  fp12_copy((S_exp_x + 1152) + 576, S_exp_x);
-  store<u32>((S_exp_x + 4608) + 4, <u32>((S_exp_x + 1152) + 576));
+  fp12_copy((S_exp_x + 1248) + 624, S_exp_x);
+  store<u32>((S_exp_x + 4992) + 4, <u32>((S_exp_x + 1248) + 624));
   for (let i = 0; i < 4; i++) fp12_cycSqrC(S_exp_x);
-  fp12_copy((S_exp_x + 1152) + 1152, S_exp_x);
-  store<u32>((S_exp_x + 4608) + 8, <u32>((S_exp_x + 1152) + 1152));
+  fp12_copy((S_exp_x + 1248) + 1248, S_exp_x);
+  store<u32>((S_exp_x + 4992) + 8, <u32>((S_exp_x + 1248) + 1248));
   for (let i = 0; i < 5; i++) fp12_cycSqrC(S_exp_x);
-  fp12_copy((S_exp_x + 1152) + 1728, S_exp_x);
-  store<u32>((S_exp_x + 4608) + 12, <u32>((S_exp_x + 1152) + 1728));
+  fp12_copy((S_exp_x + 1248) + 1872, S_exp_x);
+  store<u32>((S_exp_x + 4992) + 12, <u32>((S_exp_x + 1248) + 1872));
   for (let i = 0; i < 2; i++) fp12_cycSqrC(S_exp_x);
-  fp12_copy((S_exp_x + 1152) + 2304, S_exp_x);
-  store<u32>((S_exp_x + 4608) + 16, <u32>((S_exp_x + 1152) + 2304));
+  fp12_copy((S_exp_x + 1248) + 2496, S_exp_x);
+  store<u32>((S_exp_x + 4992) + 16, <u32>((S_exp_x + 1248) + 2496));
   for (let i = 0; i < 5; i++) fp12_cycSqrC(S_exp_x);
-  fp12_copy((S_exp_x + 1152) + 2880, S_exp_x);
-  store<u32>((S_exp_x + 4608) + 20, <u32>((S_exp_x + 1152) + 2880));
-  fp12_decompress((S_exp_x + 4608), 6);
-  fp12_copy(S_exp_x, (S_exp_x + 576));
-  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1152) + 0);
-  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1152) + 576);
-  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1152) + 1152);
-  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1152) + 1728);
-  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1152) + 2304);
-  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1152) + 2880);
+  fp12_copy((S_exp_x + 1248) + 3120, S_exp_x);
+  store<u32>((S_exp_x + 4992) + 20, <u32>((S_exp_x + 1248) + 3120));
+  fp12_decompress((S_exp_x + 4992), 6);
+  fp12_copy(S_exp_x, (S_exp_x + 624));
+  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1248) + 0);
+  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1248) + 624);
+  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1248) + 1248);
+  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1248) + 1872);
+  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1248) + 2496);
+  fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1248) + 3120);
   fp12_copy(o, S_exp_x);
 }
 
 /** o = a^(3195374304363544576) for a cyclotomic a: Karabina compressed squarings (61), 7 decompressions, 6 products. o may alias a. */
 export function fp12_exp_c(o: usize, a: usize): void {
-  fp12_copy((S_exp_c + 576), a);
+  fp12_copy((S_exp_c + 624), a);
   fp12_copy(S_exp_c, a);
   for (let i = 0; i < 46; i++) fp12_cycSqrC(S_exp_c);
-  fp12_copy((S_exp_c + 1152) + 0, S_exp_c);
-  store<u32>((S_exp_c + 5184) + 0, <u32>((S_exp_c + 1152) + 0));
+  fp12_copy((S_exp_c + 1248) + 0, S_exp_c);
+  store<u32>((S_exp_c + 5616) + 0, <u32>((S_exp_c + 1248) + 0));
   for (let i = 0; i < 5; i++) fp12_cycSqrC(S_exp_c);
-  fp12_copy((S_exp_c + 1152) + 576, S_exp_c);
-  store<u32>((S_exp_c + 5184) + 4, <u32>((S_exp_c + 1152) + 576));
+  fp12_copy((S_exp_c + 1248) + 624, S_exp_c);
+  store<u32>((S_exp_c + 5616) + 4, <u32>((S_exp_c + 1248) + 624));
   for (let i = 0; i < 1; i++) fp12_cycSqrC(S_exp_c);
-  fp12_copy((S_exp_c + 1152) + 1152, S_exp_c);
-  store<u32>((S_exp_c + 5184) + 8, <u32>((S_exp_c + 1152) + 1152));
+  fp12_copy((S_exp_c + 1248) + 1248, S_exp_c);
+  store<u32>((S_exp_c + 5616) + 8, <u32>((S_exp_c + 1248) + 1248));
   for (let i = 0; i < 2; i++) fp12_cycSqrC(S_exp_c);
-  fp12_copy((S_exp_c + 1152) + 1728, S_exp_c);
-  store<u32>((S_exp_c + 5184) + 12, <u32>((S_exp_c + 1152) + 1728));
+  fp12_copy((S_exp_c + 1248) + 1872, S_exp_c);
+  store<u32>((S_exp_c + 5616) + 12, <u32>((S_exp_c + 1248) + 1872));
   for (let i = 0; i < 4; i++) fp12_cycSqrC(S_exp_c);
-  fp12_copy((S_exp_c + 1152) + 2304, S_exp_c);
-  store<u32>((S_exp_c + 5184) + 16, <u32>((S_exp_c + 1152) + 2304));
+  fp12_copy((S_exp_c + 1248) + 2496, S_exp_c);
+  store<u32>((S_exp_c + 5616) + 16, <u32>((S_exp_c + 1248) + 2496));
   for (let i = 0; i < 1; i++) fp12_cycSqrC(S_exp_c);
-  fp12_copy((S_exp_c + 1152) + 2880, S_exp_c);
-  store<u32>((S_exp_c + 5184) + 20, <u32>((S_exp_c + 1152) + 2880));
+  fp12_copy((S_exp_c + 1248) + 3120, S_exp_c);
+  store<u32>((S_exp_c + 5616) + 20, <u32>((S_exp_c + 1248) + 3120));
   for (let i = 0; i < 2; i++) fp12_cycSqrC(S_exp_c);
-  fp12_copy((S_exp_c + 1152) + 3456, S_exp_c);
-  store<u32>((S_exp_c + 5184) + 24, <u32>((S_exp_c + 1152) + 3456));
-  fp12_decompress((S_exp_c + 5184), 7);
-  fp12_copy(S_exp_c, (S_exp_c + 1152) + 0);
-  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1152) + 576);
-  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1152) + 1152);
-  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1152) + 1728);
-  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1152) + 2304);
-  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1152) + 2880);
-  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1152) + 3456);
+  fp12_copy((S_exp_c + 1248) + 3744, S_exp_c);
+  store<u32>((S_exp_c + 5616) + 24, <u32>((S_exp_c + 1248) + 3744));
+  fp12_decompress((S_exp_c + 5616), 7);
+  fp12_copy(S_exp_c, (S_exp_c + 1248) + 0);
+  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1248) + 624);
+  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1248) + 1248);
+  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1248) + 1872);
+  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1248) + 2496);
+  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1248) + 3120);
+  fp12_mul(S_exp_c, S_exp_c, (S_exp_c + 1248) + 3744);
   fp12_copy(o, S_exp_c);
 }
 
@@ -279,39 +279,39 @@ export function fp12_exp_c(o: usize, a: usize): void {
  * one inversion and a Frobenius map, then the hard part (program checked by the generator). o may alias f.
  */
 export function pair_finalExp(out: usize, fin: usize): void {
-  fp12_inv((S_fexp + 4032), fin);
+  fp12_inv((S_fexp + 4368), fin);
   fp12_conj(S_fexp, fin);
-  fp12_mul(S_fexp, S_fexp, (S_fexp + 4032));
-  fp12_frob2((S_fexp + 4032), S_fexp);
-  fp12_mul(S_fexp, S_fexp, (S_fexp + 4032));
-  fp12_exp_c((S_fexp + 576), S_fexp);
-  fp12_exp_x((S_fexp + 1152), (S_fexp + 576));
-  fp12_conj((S_fexp + 1728), (S_fexp + 576));
-  fp12_mul((S_fexp + 1152), (S_fexp + 1152), (S_fexp + 1728));
-  fp12_exp_x((S_fexp + 1728), (S_fexp + 1152));
-  fp12_frob1((S_fexp + 2304), (S_fexp + 1152));
-  fp12_mul((S_fexp + 1728), (S_fexp + 1728), (S_fexp + 2304));
-  fp12_exp_x((S_fexp + 2304), (S_fexp + 1728));
-  fp12_exp_x((S_fexp + 2304), (S_fexp + 2304));
-  fp12_frob2((S_fexp + 2880), (S_fexp + 1728));
-  fp12_mul((S_fexp + 2304), (S_fexp + 2304), (S_fexp + 2880));
-  fp12_conj((S_fexp + 2880), (S_fexp + 1728));
-  fp12_mul((S_fexp + 2304), (S_fexp + 2304), (S_fexp + 2880));
-  fp12_mul((S_fexp + 3456), (S_fexp + 2304), S_fexp);
-  fp12_copy(out, (S_fexp + 3456));
+  fp12_mul(S_fexp, S_fexp, (S_fexp + 4368));
+  fp12_frob2((S_fexp + 4368), S_fexp);
+  fp12_mul(S_fexp, S_fexp, (S_fexp + 4368));
+  fp12_exp_c((S_fexp + 624), S_fexp);
+  fp12_exp_x((S_fexp + 1248), (S_fexp + 624));
+  fp12_conj((S_fexp + 1872), (S_fexp + 624));
+  fp12_mul((S_fexp + 1248), (S_fexp + 1248), (S_fexp + 1872));
+  fp12_exp_x((S_fexp + 1872), (S_fexp + 1248));
+  fp12_frob1((S_fexp + 2496), (S_fexp + 1248));
+  fp12_mul((S_fexp + 1872), (S_fexp + 1872), (S_fexp + 2496));
+  fp12_exp_x((S_fexp + 2496), (S_fexp + 1872));
+  fp12_exp_x((S_fexp + 2496), (S_fexp + 2496));
+  fp12_frob2((S_fexp + 3120), (S_fexp + 1872));
+  fp12_mul((S_fexp + 2496), (S_fexp + 2496), (S_fexp + 3120));
+  fp12_conj((S_fexp + 3120), (S_fexp + 1872));
+  fp12_mul((S_fexp + 2496), (S_fexp + 2496), (S_fexp + 3120));
+  fp12_mul((S_fexp + 3744), (S_fexp + 2496), S_fexp);
+  fp12_copy(out, (S_fexp + 3744));
 }
 
 /** out = e(P, Q) for one pair of valid affine points. */
 export function pair_pairing(out: usize, g1: usize, g2: usize): void {
-  pair_miller((S_api + 672), g1, g2, 1, S_api);
-  pair_finalExp(out, (S_api + 672));
+  pair_miller((S_api + 728), g1, g2, 1, S_api);
+  pair_finalExp(out, (S_api + 728));
 }
 
 /** Whether ∏ e(P_i, Q_i) = 1 (one final exponentiation). */
 export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool {
-  pair_miller((S_api + 672), g1s, g2s, count, work);
-  pair_finalExp((S_api + 672), (S_api + 672));
-  return fp12_isOne((S_api + 672));
+  pair_miller((S_api + 728), g1s, g2s, count, work);
+  pair_finalExp((S_api + 728), (S_api + 728));
+  return fp12_isOne((S_api + 728));
 }
 
 /**
@@ -320,23 +320,23 @@ export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): boo
  * workers, prepared and unprepared pairs) are finished with one final exponentiation.
  */
 export function pair_finalCheck(parts: usize, k: i32, target: usize): bool {
-  fp12_copy((S_api + 672), parts);
-  for (let i = 1; i < k; i++) fp12_mul((S_api + 672), (S_api + 672), parts + <usize>i * 576);
-  pair_finalExp((S_api + 672), (S_api + 672));
+  fp12_copy((S_api + 728), parts);
+  for (let i = 1; i < k; i++) fp12_mul((S_api + 728), (S_api + 728), parts + <usize>i * 624);
+  pair_finalExp((S_api + 728), (S_api + 728));
   if (target != 0) {
-    fp12_conj((S_api + 1248), target);
-    fp12_mul((S_api + 672), (S_api + 672), (S_api + 1248));
+    fp12_conj((S_api + 1352), target);
+    fp12_mul((S_api + 728), (S_api + 728), (S_api + 1352));
   }
-  return fp12_isOne((S_api + 672));
+  return fp12_isOne((S_api + 728));
 }
 
 /** Writes the 12 coefficients of a, tower order (c0.c0.c0, c0.c0.c1, …, c1.c2.c1), as canonical words. */
 export function fp12_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 12; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 48);
+  for (let k = 0; k < 12; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 52);
 }
 
 /** Reads 12 canonical coefficients (tower order); false when one is not below p. */
 export function fp12_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 12; k++) if (!fp_fromWords(o + <usize>k * 48, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 12; k++) if (!fp_fromWords(o + <usize>k * 52, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }

@@ -6,45 +6,45 @@ import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_neg, fp2_copy, fp2_zero, fp2_on
 import { g1_addAff, g1_clearCofactor, g1_fromAff, g1_addMixed, g1_toAff, g2_addAff, g2_clearCofactor, g2_fromAff, g2_addMixed, g2_toAff } from './groups';
 
 const C_SQRT_EXP: usize = memory.data<u32>([0xffffeaab, 0xee7fbfff, 0xac54ffff, 0x7aaffff, 0x3dac3d89, 0xd9cc34a8, 0x3ce144af, 0xd91dd2e1, 0x90d2eb35, 0x92c6e9ed, 0x8e5ff9a6, 0x680447a]);
-const C_HALF: usize = memory.data<u32>([0x15554, 0x18040000, 0x3ab00001, 0x85500005, 0x253c276f, 0x633cb57c, 0x31ebb502, 0x6e22d1ec, 0xf2d14ca2, 0xd3916126, 0x1a006596, 0x17fbb857]);
-const C_BETA: usize = memory.data<u32>([0xfffcaaae, 0x43f5ffff, 0xed47fffd, 0x32b7fff2, 0xa2e99d69, 0x7e83a49, 0x8332bb7a, 0xeca8f331, 0xa0f4c069, 0xef148d1e, 0x3eff0206, 0x40ab326]);
-const C_2_256: usize = memory.data<u32>([0xc5ce820f, 0x75b3cd7, 0x1c3edb0b, 0x3ec6ba62, 0x2bff6bce, 0x168a13d8, 0xf8c449d2, 0x87663c4b, 0xddc8d830, 0x15f34c83, 0x9caa2e85, 0xf9628b4]);
-const S_ffb: usize = memory.data(144, 8);
-const C_g1_A: usize = memory.data<u32>([0x9af5aa51, 0x2f65aa0e, 0x1e8416c3, 0x86464c2d, 0xb7bd31e2, 0xb85ce591, 0xb5f24e7c, 0x27e11c91, 0x6bfc1835, 0x28376eda, 0xe5071d85, 0x155455c3]);
-const C_g1_B: usize = memory.data<u32>([0xfe22a1e0, 0xfb996971, 0x5b742d6f, 0x9aa93eb3, 0xde99c5c4, 0x8c476013, 0xa221e571, 0x873e27c3, 0x5a52d888, 0xca72b5e4, 0x418a386b, 0x6824061]);
-const C_g1_Z: usize = memory.data<u32>([0x23ffdc, 0x886c0000, 0x3090001d, 0xf70008d, 0xed5828c3, 0x77672417, 0x43dc1740, 0x9dac23e9, 0x9c131521, 0x50553f1b, 0xbe0ab6e8, 0x78c712f]);
-const C_g1_MBA: usize = memory.data<u32>([0x3555a7fe, 0x52583c9, 0x30f93c82, 0x3b40d724, 0x105ec983, 0x1b75faa0, 0x63851767, 0x2527e7dc, 0x34fc181d, 0x99fffd1f, 0x770ca0d3, 0x97cab54]);
-const C_g1_BZA: usize = memory.data<u32>([0x583dc22f, 0xaefbc579, 0x8ca26edc, 0x70cca69e, 0xb113ce57, 0xaf05f2a3, 0x7860c764, 0x4ed25741, 0xd526ff96, 0xbb16a0c0, 0x3b7ec553, 0x1469e7cf]);
-const C_g1_B3: usize = memory.data<u32>([0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09]);
-const C_g1_C2: usize = memory.data<u32>([0x2cde4b8c, 0x76498e35, 0x94e3d23d, 0x51f79f0f, 0xa719e618, 0xf3034a51, 0xbae1da93, 0x894b0d52, 0x37d1d4e, 0x670c6815, 0xa0ed439a, 0x198d6f3a]);
-const C_g1_XNUM: usize = memory.data<u32>([0xaf00131c, 0x4d18b6f3, 0x93fee28c, 0x19fa2197, 0x467f19ae, 0x3f2885f1, 0xf2ffb304, 0x23dcea34, 0xffc00054, 0xd15b58d2, 0xa20bef4, 0x913be20, 0x5cdbbd8b, 0x89898538, 0xc7d966aa, 0x3c79e43c, 0xf4cd233a, 0x1597e193, 0x4d6623ad, 0x8637ef1e, 0xd20d827b, 0x11b22dee, 0x998784ad, 0x7097bc5, 0x480b664b, 0xa542583a, 0x26e568c6, 0xfc7169c0, 0x4ed8b5a6, 0x5ba2ef31, 0x5102f0e7, 0x5b5491c0, 0x7d2a0079, 0xdf6e9970, 0xd7605524, 0x784151e, 0x70f72741, 0x494e2128, 0xbda43021, 0xab9be52f, 0x94e34c3d, 0x26f55779, 0x2aefbd60, 0x49dfee8, 0x28505289, 0x65dadd78, 0xea011aeb, 0xe93d431, 0xd6a74d45, 0x90ee774b, 0x41bfb185, 0x7ada1c8a, 0xb325f464, 0xf1a8953, 0x1be4805c, 0x104c2421, 0x19ea7a8f, 0x169139d3, 0x8e532bf6, 0x9f20ead, 0xf43626b7, 0x6ddd93e2, 0xa1ccd7bd, 0xa5482c9a, 0x1883f4bd, 0x14324563, 0xf77ec0db, 0x2e0a94cc, 0xe56489f, 0xb0282d48, 0xb4368929, 0x18f4bfcb, 0x53402dfd, 0x23c5f0c9, 0x58ce4fe9, 0x7a43ff69, 0x2da5df63, 0x2c390d3d, 0xe1f9d70f, 0xd0df5c98, 0xa572b297, 0xffd89869, 0x2f25e8fe, 0x1277ffc7, 0xf06a8a6, 0x79f4f049, 0x8030fd81, 0x85f894a8, 0xb18b6410, 0x12da3054, 0x5880d65, 0xe2a57f65, 0x60e400f1, 0xbba074f2, 0xf621d028, 0x8b76279, 0x78d5b00b, 0xe67245ba, 0x1f186475, 0x8456ba9a, 0xe6b33bb4, 0x7888bff6, 0xa30f86cb, 0xe21585b9, 0xef55feee, 0x5a69cdc, 0x9adfa5ac, 0x9e699dd, 0xbff57107, 0xde5c357, 0x6b1a10b2, 0xa0db4ae, 0xb3b3cd8d, 0xe256bb67, 0x4e9db24f, 0x8ad45657, 0x50fd4179, 0x443915f, 0xde8b6375, 0x98c4bf7, 0x7dd929c7, 0xe6b0617e, 0x42537375, 0xfe6e37d4, 0x137a489e, 0x1dafdeda, 0x3f767ceb, 0xe4efd1ad, 0x7f0fe1cf, 0x4a51d866, 0xbf1d821c, 0x54fdf4b, 0x658d767b, 0x72db2a50, 0xa257b3d5, 0x8abf91fa, 0x3764ab47, 0xe969d683, 0x2a1009eb, 0x46417014, 0xdb30be2f, 0xb14f01aa, 0x6f40715d, 0x18ae6a85]);
-const C_g1_XDEN: usize = memory.data<u32>([0xfdb0f945, 0xb962a077, 0xefda13a0, 0xa6a9740f, 0x3ed6c544, 0xc14d568c, 0x908b133e, 0xb43fc37b, 0x29599016, 0x9c0b3ac9, 0x93ad115f, 0x165aa6c, 0xa506c1d9, 0x23279a3b, 0x9465176a, 0x92cfca0a, 0x3755f0ff, 0x3b294ab1, 0x5070ae93, 0x116dda1c, 0x4cec2045, 0xed453092, 0xed81f1ce, 0x83383d6, 0x449fecfc, 0x9885c2a6, 0xd37733f0, 0x4a2b54cc, 0x8738c142, 0x17da9ffd, 0x32b3fafd, 0xa0fba727, 0xe54b6812, 0xff364f36, 0x660523e2, 0xf29c13c, 0x8278f041, 0xe349cc11, 0x2f3204fb, 0xd487228f, 0x9ade5150, 0xc9d32584, 0x9c15c2df, 0x43a92bd6, 0xbc417be4, 0x1c2c7844, 0xf407440c, 0x12025184, 0x6acb057b, 0x587f65ae, 0x5140201f, 0x1444ef32, 0x1270da49, 0xfbf995e7, 0x72436a42, 0xccda0660, 0xf186bb2, 0x7408904f, 0xedf6c015, 0x13b93c63, 0xcd141920, 0xfb918622, 0x3ecaddb4, 0x4a4c6442, 0x27f7fb26, 0xbeb2329, 0xf83a3dc2, 0x30f94df6, 0xd780f388, 0xaeedd424, 0xd594bbeb, 0x6cc402d, 0x51b23f8f, 0xd41f7611, 0x435719b3, 0x32a92465, 0x88c62cb9, 0x64f436e8, 0xf757c6e4, 0xdf70a9a1, 0x5b594c81, 0x6933a38d, 0x37b46606, 0xc6f7f72, 0x7876c8f7, 0x693c0874, 0xf9cf80f0, 0x22c9850b, 0xb950c124, 0x8e9071da, 0x1c7baf23, 0x89bc62d6, 0xdad57c23, 0xbc6be2d8, 0xaa14a122, 0x17916987, 0x9c1316fd, 0x1be3ff43, 0x7571dfa7, 0x9965243a, 0x62f5cd81, 0xc7f7f629, 0xf394361c, 0x32c6aa9a, 0xe1c227f4, 0xbbc2ee18, 0xc531bb34, 0xc102cba, 0x7bacbf07, 0x997614c9, 0xb99192c0, 0x61f86372, 0x14353fc3, 0x5b8c95fc, 0x2a87492f, 0xca2b066c, 0xbf698711, 0x16178f5b, 0xf0f4e0e8, 0x12a6dcd7, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3]);
-const C_g1_YNUM: usize = memory.data<u32>([0xe2837267, 0x2b567ff3, 0xb958a767, 0x1d4d9e57, 0x4bd7373, 0xce028fea, 0xb6cd3df, 0xcc31a30a, 0x82692693, 0x7d7b18a6, 0xd42a0310, 0xd300744, 0xa542493f, 0x99c2555f, 0x4874f878, 0xfe7f53cc, 0x8f97608a, 0x5df0608b, 0x52b49c8, 0x14e03832, 0x957dd5a4, 0x706326a6, 0xc2414555, 0xa8dadd9, 0x2a5cf63a, 0x13d94292, 0x6e261e7d, 0x357e33e3, 0x8456088d, 0xcf05a27c, 0xe7ba50f0, 0xbd1d, 0x2f8c1fde, 0x83d0c753, 0x8bbf2905, 0x13f70bf3, 0xbfafbdbb, 0x5c57fd95, 0x5e541707, 0x28a359a6, 0xf6360b6d, 0x3983ceb4, 0xf97e6d53, 0xafe19ff6, 0x50192bf7, 0xb3468f45, 0x9d8ba257, 0xbb6cde4, 0xff8a513f, 0x590b62c7, 0x72cacefd, 0x314b4ce3, 0x94b8a800, 0x6bef32ce, 0x95713d5f, 0x6ddf84a0, 0xb0982191, 0x64eace4c, 0x651b888d, 0x386213c, 0x111bbcdd, 0xa5310a31, 0xda148982, 0xa14ac0f5, 0x5423d2e9, 0xf9ad9cc9, 0x283ee4a7, 0xaa6ec095, 0x2e1c9107, 0xcf5b1f02, 0xed881793, 0x1fddf5a, 0xd7a7d950, 0x65a572b0, 0x83473a19, 0xe25c2d81, 0xcb877dbd, 0xc2fcebe7, 0x769a89b0, 0x5b2d36c, 0xe86e9efb, 0xba12961b, 0xc1dfde1f, 0x7eb1b29, 0xf7c4cd24, 0x93e09572, 0x76795091, 0x364e9290, 0x68af51b5, 0x8569467e, 0x39f5340f, 0xa47da894, 0x82e44d64, 0xf4fa9180, 0xe6695a79, 0xad52ba3, 0x4e0d5f54, 0x91142984, 0x516bb233, 0xd03f51a3, 0x40536e66, 0x3d587e56, 0xa9a73482, 0xfa86d2a3, 0xf1ed5537, 0xa90ed5ad, 0x6a5e7393, 0x149c9c32, 0x3c12921a, 0x462bbeb0, 0xa274a17, 0xdc9af5fa, 0xe836ebed, 0x9a558ebd, 0x1a4fae46, 0x649ef8f1, 0x2b3cdc62, 0x8100e165, 0xc291dacb, 0x1862bd62, 0x89f12c26, 0x5c9b8ca, 0xa9b9ac4f, 0x194160f, 0x6879fa2c, 0x6a643d5a, 0x8846e19d, 0x14665bdd, 0xaf3ff6bf, 0xbb1d0d53, 0xb28962e5, 0x12c7e1c3, 0xb8a3e17, 0xb55ebf90, 0x1a9201c4, 0xfedc77ec, 0xea1a4df4, 0x1f07db10, 0xc41a594d, 0xdfbd15d, 0x334a5391, 0x389547f2, 0x165871a4, 0x2419f98, 0x745fc20, 0xb416af00, 0x1ea6d0f5, 0x8e563e9d, 0x763a0652, 0x7c763e17, 0x159ebbef, 0x1458ef0, 0x1f96bb13, 0x8346fe42, 0x9ce324d2, 0xd2d7b82, 0x38d64615, 0x93096bb5, 0x951d823a, 0x6f2a2619, 0x59514fa4, 0x8f66b3ea, 0x4f7092f, 0xf563e637, 0x4cf2d9fa, 0x724b136c, 0xcfd0bf49, 0x46959cf, 0x6e405346, 0xea748d4b, 0x2c02d58f, 0x91e9079c, 0x946d9b59, 0x41064965, 0xd2bbe1ee, 0xa06731f1, 0x67a33f1b, 0x7f897e2, 0x19210e5f, 0x10172909, 0x7d985097, 0x872aa6c1, 0x1264562a, 0xeecc5316, 0xfff55002, 0x7afe37a, 0xe5be6838, 0x54759078, 0xdb8acca8, 0xc4b92d15, 0xb51d13b9, 0x106d87d1]);
-const C_g1_YDEN: usize = memory.data<u32>([0x47e52b1c, 0xeb6c359d, 0x10634d60, 0x18ef5f8a, 0x889d5b7e, 0xddfa71a0, 0xc5fc1323, 0x723e71dc, 0xb70d5c69, 0x52f45700, 0xe47691f1, 0xa8b981e, 0x5535b9fb, 0x616a3c4f, 0x95dbd911, 0x6f5f0373, 0xe35c65da, 0xf25f4cc5, 0xa3c62658, 0x3e50dffe, 0x23560776, 0x6a33dca5, 0x7b6bfe3e, 0xfadeff7, 0xf470059c, 0x2be9b66d, 0xa3d36742, 0x24a2c159, 0xd10c2a37, 0x115dbe7a, 0x2ee5884d, 0xb6634a65, 0xb8d81af4, 0x4fe8bb2, 0x56fe9c41, 0x1c2a7a2, 0x3b75a386, 0xf27bf8ef, 0x76c9073f, 0x898b3674, 0x8c2f4e5f, 0x24482e6b, 0xfe110806, 0xc8e0bbd6, 0x7631448a, 0x59b0c17f, 0x8b3dbfbd, 0x11037cd5, 0xa267eec6, 0x31c7912e, 0x5fcdb700, 0x1dbf6f1c, 0xba86fdb1, 0xd30d4fe3, 0xbee9a2a4, 0x3cae528f, 0x6aa9ad9a, 0xb1cce69b, 0x632d94fb, 0x44393bb, 0xeeb5c7e8, 0xc66ef6ef, 0xdd72bb55, 0x9824c289, 0xf119981d, 0x71b1a4d2, 0xfb0919cc, 0x104fc1aa, 0xd942a628, 0xe49df01, 0x773272d4, 0x96c3a09, 0x5fadeff4, 0x9abc11eb, 0x885728f0, 0x32dca50a, 0x1569734c, 0xfb1fa372, 0xea6506b3, 0xc4b76271, 0x99ce728e, 0xd466a755, 0x5f4cb6ed, 0xc81d464, 0x5b8be45b, 0x4199f10e, 0xb1e87930, 0xda64e495, 0x9b33e4ff, 0xcb353efe, 0xaa6424c6, 0x9e9efb24, 0xa237465, 0xf08d3368, 0x3e4c7406, 0xd337802, 0xec74d3a5, 0x7eb4ae92, 0x9fac3497, 0xc341b4aa, 0x9e907687, 0x5be60389, 0xa75cbdeb, 0x3bfd9cc, 0xa96bfa93, 0x564c2935, 0x71e2fdb5, 0xef3c333, 0x49f6ac2e, 0x7ee91fd4, 0xb9357a30, 0xe5d5bd5c, 0x196b1380, 0x773a8ca5, 0x174ed023, 0xd0fda172, 0xa776aead, 0x6cb95e0f, 0xcec7cff, 0xd22d5a4, 0x85fd8519, 0xf727e092, 0x3017897b, 0xdc9d55a8, 0x57894ae, 0x7549d8bd, 0x3d90d8f8, 0x17841961, 0xeb5b490a, 0xfce95ebd, 0xf23fc49e, 0x467ffae, 0x7c385f1b, 0xc1769e6a, 0xeac01c03, 0x79bc930d, 0x23ede3b5, 0x5461c75a, 0x5c230c45, 0x6e20829e, 0x772a53cd, 0x828e0f1e, 0x49127bff, 0x116aefa7, 0x2744c10a, 0x101c10bf, 0x3a6a3154, 0xbbf18d05, 0xf026f602, 0xa0ecf39e, 0x96dc5153, 0xfc009d49, 0xd5bd08d3, 0xb9000209, 0x470cd73c, 0x189e5fe4, 0xa1575ed2, 0x7ebd546c, 0x1d081b55, 0xe47d5a98, 0xb6d4ca21, 0x57b2b625, 0x228520cc, 0xb0a1ba04, 0xc2107ff3, 0x98738983, 0x799d81d6, 0x13dddbc4, 0x39834935, 0x9319f2e, 0xbdb05c21, 0x39e952c, 0xa2f76493, 0x55ba77a9, 0xc6086467, 0xfd04e3df, 0x7d78742e, 0xfb95832e, 0xccaf5e0e, 0xef9c24e, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3]);
-const S_g1_fld: usize = memory.data(336, 8);
-const S_g1_map: usize = memory.data(576, 8);
-const S_g1_h2c: usize = memory.data(240, 8);
-const S_g1_sum: usize = memory.data(384, 8);
-const S_g1_ctAdd: usize = memory.data(384, 8);
-const S_g1_ctDbl: usize = memory.data(288, 8);
-const S_g1_ctMul: usize = memory.data(2640, 8);
-const C_g2_A: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x3135242, 0xe53a0000, 0xdef80285, 0x1080c0f, 0xe340f6bd, 0xe7889edb, 0x26310601, 0xb513751, 0x17c744ab, 0x2d69857, 0x79ea5467, 0x1220b4e9]);
-const C_g2_B: usize = memory.data<u32>([0xcf89db2, 0x22ea0000, 0x71380aa4, 0x6ec832df, 0x3db5a66e, 0x6e1b9440, 0xa79473ba, 0x75bf3c53, 0x412c0a34, 0x3dd3a569, 0x74dc4fd1, 0x125cdb5e, 0xcf89db2, 0x22ea0000, 0x71380aa4, 0x6ec832df, 0x3db5a66e, 0x6e1b9440, 0xa79473ba, 0x75bf3c53, 0x412c0a34, 0x3dd3a569, 0x74dc4fd1, 0x125cdb5e]);
-const C_g2_Z: usize = memory.data<u32>([0xfff9555c, 0x87ebffff, 0xda8ffffa, 0x656fffe5, 0x45d33ad2, 0xfd07493, 0x66576f4, 0xd951e663, 0x41e980d3, 0xde291a3d, 0x7dfe040d, 0x815664c, 0xfffcaaae, 0x43f5ffff, 0xed47fffd, 0x32b7fff2, 0xa2e99d69, 0x7e83a49, 0x8332bb7a, 0xeca8f331, 0xa0f4c069, 0xef148d1e, 0x3eff0206, 0x40ab326]);
-const C_g2_MBA: usize = memory.data<u32>([0x55474fb3, 0x903c5555, 0xce451105, 0x5f98cc95, 0xefe0fade, 0x9f8e582e, 0xaebbd062, 0xc68946b6, 0xee6de53, 0x467a4ad1, 0x83e23a05, 0xe7146f4, 0xaab85af8, 0x29c2aaaa, 0xe30eeefa, 0xbf133368, 0x6cffb45, 0xc7a27a72, 0x44c9425c, 0x9dee04ce, 0x3464ce83, 0x4a15ce5, 0xb59dac95, 0xb8fcaf5]);
-const C_g2_BZA: usize = memory.data<u32>([0x44414324, 0xf2d84444, 0x93a69d00, 0x2585c283, 0x5d972c42, 0x5dd35cd0, 0x4ea89b53, 0xfd963b74, 0x91c1fa91, 0x7f5d9fd, 0x3ce062c4, 0x127db28a, 0x333b3695, 0x55743333, 0x590828fc, 0xeb72b871, 0xcb4d5da5, 0x1c186171, 0xee956644, 0x34a33031, 0x149d16d0, 0xc971692a, 0xf5de8b82, 0x168a1e1f]);
-const C_g2_B3: usize = memory.data<u32>([0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09, 0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09]);
-const C_g2_XNUM: usize = memory.data<u32>([0x1ce05e62, 0x47f671c7, 0x1206393e, 0x6dd5707, 0xf3fd71a2, 0x7c80cd2a, 0x9e6cd062, 0x48103ea, 0xc8d037f6, 0xc54516ac, 0x920ea41, 0x13808f55, 0x1ce05e62, 0x47f671c7, 0x1206393e, 0x6dd5707, 0xf3fd71a2, 0x7c80cd2a, 0x9e6cd062, 0x48103ea, 0xc8d037f6, 0xc54516ac, 0x920ea41, 0x13808f55, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x554c71d0, 0x5fe55555, 0x236aaaa3, 0x873fffdd, 0xb26ef918, 0x6a6b4619, 0x8874945, 0x21c28884, 0x28cabc5, 0x2836cda7, 0xa7fd5abd, 0xac73310, 0x555971c3, 0xa0c5555, 0x1f9eaaae, 0xdb0c0010, 0x1d797997, 0xb1fb2f94, 0xef416e1c, 0xd3960742, 0xc20556f4, 0xb70040e2, 0xe581393b, 0x149d7861, 0xaaa638e8, 0xaff2aaaa, 0x91b55551, 0x439fffee, 0xd9377c8c, 0xb535a30c, 0x443a4a2, 0x90e14442, 0x814655e2, 0x941b66d3, 0x53fead5e, 0x5639988, 0x71c725ed, 0x40aac71c, 0x7a84e38e, 0x19095555, 0x8f41abc3, 0xd817050a, 0xc87f6fb1, 0xd86485d4, 0xf885d059, 0x696eb479, 0x328002d2, 0x198e1a74, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const C_g2_XDEN: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xff13ab97, 0x1f3affff, 0x1da3ff3e, 0xf25bfc61, 0x3819b208, 0xca3757cb, 0x6f8cec18, 0x3e642736, 0x6095b089, 0x3977bc8, 0x3f39a952, 0x4f69db1, 0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09, 0xffd8557d, 0x7588ffff, 0x6e0bffdf, 0x41f3ff64, 0xac426aca, 0xf7b1e8d2, 0x32dbb6f8, 0xb3741acd, 0x482d581f, 0xe9daf5b9, 0xba7431b8, 0x167f53e0, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const C_g2_YNUM: usize = memory.data<u32>([0xbdfc77be, 0x96d8f684, 0x3b66d0e2, 0xb530e4f4, 0x379652fd, 0x184a88ff, 0xfae804e1, 0x57cb23ec, 0xada3eba9, 0xfd2e39e, 0x31c5d5c3, 0x8c8055e, 0xbdfc77be, 0x96d8f684, 0x3b66d0e2, 0xb530e4f4, 0x379652fd, 0x184a88ff, 0xfae804e1, 0x57cb23ec, 0xada3eba9, 0xfd2e39e, 0x31c5d5c3, 0x8c8055e, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1c91b406, 0xbf0a71c7, 0x8b7638fd, 0x4d6d55d2, 0x5f205aee, 0x9d82f98e, 0x1d1a18d5, 0xa27aa27b, 0xd2938e86, 0x2c3b2b2, 0xb09807f, 0xc7d1342, 0x55531c74, 0xd7f95555, 0x48daaaa8, 0x21cffff7, 0x6c9bbe46, 0x5a9ad186, 0x221d251, 0x4870a221, 0xc0a32af1, 0x4a0db369, 0x29ff56af, 0x2b1ccc4, 0xaaac8e37, 0xe205aaaa, 0x68795556, 0xfcdc0007, 0x8a1537dd, 0xc96011a, 0xf163406e, 0x1c06a963, 0x82a881e6, 0x10df44c, 0xf808feb, 0x174f4526, 0x2f67f35c, 0xa470bda1, 0x3327b425, 0xc0fe38e2, 0xc6f0678d, 0xc9d3d0f2, 0x5b5a982e, 0x1c55c993, 0xf0746764, 0x27f6c0e2, 0x28aa9054, 0x117c5e6e, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const C_g2_YDEN: usize = memory.data<u32>([0xfa765adf, 0x162ffff, 0x83fb75, 0x8f7bea48, 0x59e93611, 0x561b3c22, 0xa9c875d5, 0x11e19fc1, 0x367660, 0xca713efc, 0x41da1151, 0x3c6a03d, 0xfa765adf, 0x162ffff, 0x83fb75, 0x8f7bea48, 0x59e93611, 0x561b3c22, 0xa9c875d5, 0x11e19fc1, 0x367660, 0xca713efc, 0x41da1151, 0x3c6a03d, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xfd3b02c5, 0x5db0ffff, 0x58ebfdba, 0xd713f523, 0xa84d161a, 0x5ea60761, 0x4ea6c44a, 0xbb2c75a3, 0x21c1119b, 0xac67359, 0xbdacfbf6, 0xee3d913, 0x3affc5, 0x66b10000, 0x64ec0030, 0xcb1400e7, 0x6fa5d106, 0xa73e5eb5, 0xa0fe09a9, 0x8984c913, 0x78ad7f13, 0x11e10afb, 0x3e918f52, 0x5429d0e, 0xffc4aae6, 0x534dffff, 0x4c67ffcf, 0x5397ff17, 0x870b251d, 0xbff273eb, 0x52870915, 0xdaf28271, 0xca9e2dc3, 0x393a9cba, 0xfaee5748, 0x14be74db, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const S_g2_fld: usize = memory.data(336, 8);
-const S_g2_map: usize = memory.data(1152, 8);
-const S_g2_h2c: usize = memory.data(480, 8);
-const S_g2_sum: usize = memory.data(768, 8);
-const S_g2_ctAdd: usize = memory.data(768, 8);
-const S_g2_ctDbl: usize = memory.data(576, 8);
-const S_g2_ctMul: usize = memory.data(5280, 8);
+const C_HALF: usize = memory.data<u32>([0x15554, 0x18040000, 0x3ab00001, 0x85500005, 0x253c276f, 0x633cb57c, 0x31ebb502, 0x6e22d1ec, 0xf2d14ca2, 0xd3916126, 0x1a006596, 0x17fbb857, 0x0]);
+const C_BETA: usize = memory.data<u32>([0xfffcaaae, 0x43f5ffff, 0xed47fffd, 0x32b7fff2, 0xa2e99d69, 0x7e83a49, 0x8332bb7a, 0xeca8f331, 0xa0f4c069, 0xef148d1e, 0x3eff0206, 0x40ab326, 0x0]);
+const C_2_256: usize = memory.data<u32>([0xc5ce820f, 0x75b3cd7, 0x1c3edb0b, 0x3ec6ba62, 0x2bff6bce, 0x168a13d8, 0xf8c449d2, 0x87663c4b, 0xddc8d830, 0x15f34c83, 0x9caa2e85, 0xf9628b4, 0x0]);
+const S_ffb: usize = memory.data(152, 8);
+const C_g1_A: usize = memory.data<u32>([0x9af5aa51, 0x2f65aa0e, 0x1e8416c3, 0x86464c2d, 0xb7bd31e2, 0xb85ce591, 0xb5f24e7c, 0x27e11c91, 0x6bfc1835, 0x28376eda, 0xe5071d85, 0x155455c3, 0x0]);
+const C_g1_B: usize = memory.data<u32>([0xfe22a1e0, 0xfb996971, 0x5b742d6f, 0x9aa93eb3, 0xde99c5c4, 0x8c476013, 0xa221e571, 0x873e27c3, 0x5a52d888, 0xca72b5e4, 0x418a386b, 0x6824061, 0x0]);
+const C_g1_Z: usize = memory.data<u32>([0x23ffdc, 0x886c0000, 0x3090001d, 0xf70008d, 0xed5828c3, 0x77672417, 0x43dc1740, 0x9dac23e9, 0x9c131521, 0x50553f1b, 0xbe0ab6e8, 0x78c712f, 0x0]);
+const C_g1_MBA: usize = memory.data<u32>([0x3555a7fe, 0x52583c9, 0x30f93c82, 0x3b40d724, 0x105ec983, 0x1b75faa0, 0x63851767, 0x2527e7dc, 0x34fc181d, 0x99fffd1f, 0x770ca0d3, 0x97cab54, 0x0]);
+const C_g1_BZA: usize = memory.data<u32>([0x583dc22f, 0xaefbc579, 0x8ca26edc, 0x70cca69e, 0xb113ce57, 0xaf05f2a3, 0x7860c764, 0x4ed25741, 0xd526ff96, 0xbb16a0c0, 0x3b7ec553, 0x1469e7cf, 0x0]);
+const C_g1_B3: usize = memory.data<u32>([0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09, 0x0]);
+const C_g1_C2: usize = memory.data<u32>([0x2cde4b8c, 0x76498e35, 0x94e3d23d, 0x51f79f0f, 0xa719e618, 0xf3034a51, 0xbae1da93, 0x894b0d52, 0x37d1d4e, 0x670c6815, 0xa0ed439a, 0x198d6f3a, 0x0]);
+const C_g1_XNUM: usize = memory.data<u32>([0xaf00131c, 0x4d18b6f3, 0x93fee28c, 0x19fa2197, 0x467f19ae, 0x3f2885f1, 0xf2ffb304, 0x23dcea34, 0xffc00054, 0xd15b58d2, 0xa20bef4, 0x913be20, 0x0, 0x5cdbbd8b, 0x89898538, 0xc7d966aa, 0x3c79e43c, 0xf4cd233a, 0x1597e193, 0x4d6623ad, 0x8637ef1e, 0xd20d827b, 0x11b22dee, 0x998784ad, 0x7097bc5, 0x0, 0x480b664b, 0xa542583a, 0x26e568c6, 0xfc7169c0, 0x4ed8b5a6, 0x5ba2ef31, 0x5102f0e7, 0x5b5491c0, 0x7d2a0079, 0xdf6e9970, 0xd7605524, 0x784151e, 0x0, 0x70f72741, 0x494e2128, 0xbda43021, 0xab9be52f, 0x94e34c3d, 0x26f55779, 0x2aefbd60, 0x49dfee8, 0x28505289, 0x65dadd78, 0xea011aeb, 0xe93d431, 0x0, 0xd6a74d45, 0x90ee774b, 0x41bfb185, 0x7ada1c8a, 0xb325f464, 0xf1a8953, 0x1be4805c, 0x104c2421, 0x19ea7a8f, 0x169139d3, 0x8e532bf6, 0x9f20ead, 0x0, 0xf43626b7, 0x6ddd93e2, 0xa1ccd7bd, 0xa5482c9a, 0x1883f4bd, 0x14324563, 0xf77ec0db, 0x2e0a94cc, 0xe56489f, 0xb0282d48, 0xb4368929, 0x18f4bfcb, 0x0, 0x53402dfd, 0x23c5f0c9, 0x58ce4fe9, 0x7a43ff69, 0x2da5df63, 0x2c390d3d, 0xe1f9d70f, 0xd0df5c98, 0xa572b297, 0xffd89869, 0x2f25e8fe, 0x1277ffc7, 0x0, 0xf06a8a6, 0x79f4f049, 0x8030fd81, 0x85f894a8, 0xb18b6410, 0x12da3054, 0x5880d65, 0xe2a57f65, 0x60e400f1, 0xbba074f2, 0xf621d028, 0x8b76279, 0x0, 0x78d5b00b, 0xe67245ba, 0x1f186475, 0x8456ba9a, 0xe6b33bb4, 0x7888bff6, 0xa30f86cb, 0xe21585b9, 0xef55feee, 0x5a69cdc, 0x9adfa5ac, 0x9e699dd, 0x0, 0xbff57107, 0xde5c357, 0x6b1a10b2, 0xa0db4ae, 0xb3b3cd8d, 0xe256bb67, 0x4e9db24f, 0x8ad45657, 0x50fd4179, 0x443915f, 0xde8b6375, 0x98c4bf7, 0x0, 0x7dd929c7, 0xe6b0617e, 0x42537375, 0xfe6e37d4, 0x137a489e, 0x1dafdeda, 0x3f767ceb, 0xe4efd1ad, 0x7f0fe1cf, 0x4a51d866, 0xbf1d821c, 0x54fdf4b, 0x0, 0x658d767b, 0x72db2a50, 0xa257b3d5, 0x8abf91fa, 0x3764ab47, 0xe969d683, 0x2a1009eb, 0x46417014, 0xdb30be2f, 0xb14f01aa, 0x6f40715d, 0x18ae6a85, 0x0]);
+const C_g1_XDEN: usize = memory.data<u32>([0xfdb0f945, 0xb962a077, 0xefda13a0, 0xa6a9740f, 0x3ed6c544, 0xc14d568c, 0x908b133e, 0xb43fc37b, 0x29599016, 0x9c0b3ac9, 0x93ad115f, 0x165aa6c, 0x0, 0xa506c1d9, 0x23279a3b, 0x9465176a, 0x92cfca0a, 0x3755f0ff, 0x3b294ab1, 0x5070ae93, 0x116dda1c, 0x4cec2045, 0xed453092, 0xed81f1ce, 0x83383d6, 0x0, 0x449fecfc, 0x9885c2a6, 0xd37733f0, 0x4a2b54cc, 0x8738c142, 0x17da9ffd, 0x32b3fafd, 0xa0fba727, 0xe54b6812, 0xff364f36, 0x660523e2, 0xf29c13c, 0x0, 0x8278f041, 0xe349cc11, 0x2f3204fb, 0xd487228f, 0x9ade5150, 0xc9d32584, 0x9c15c2df, 0x43a92bd6, 0xbc417be4, 0x1c2c7844, 0xf407440c, 0x12025184, 0x0, 0x6acb057b, 0x587f65ae, 0x5140201f, 0x1444ef32, 0x1270da49, 0xfbf995e7, 0x72436a42, 0xccda0660, 0xf186bb2, 0x7408904f, 0xedf6c015, 0x13b93c63, 0x0, 0xcd141920, 0xfb918622, 0x3ecaddb4, 0x4a4c6442, 0x27f7fb26, 0xbeb2329, 0xf83a3dc2, 0x30f94df6, 0xd780f388, 0xaeedd424, 0xd594bbeb, 0x6cc402d, 0x0, 0x51b23f8f, 0xd41f7611, 0x435719b3, 0x32a92465, 0x88c62cb9, 0x64f436e8, 0xf757c6e4, 0xdf70a9a1, 0x5b594c81, 0x6933a38d, 0x37b46606, 0xc6f7f72, 0x0, 0x7876c8f7, 0x693c0874, 0xf9cf80f0, 0x22c9850b, 0xb950c124, 0x8e9071da, 0x1c7baf23, 0x89bc62d6, 0xdad57c23, 0xbc6be2d8, 0xaa14a122, 0x17916987, 0x0, 0x9c1316fd, 0x1be3ff43, 0x7571dfa7, 0x9965243a, 0x62f5cd81, 0xc7f7f629, 0xf394361c, 0x32c6aa9a, 0xe1c227f4, 0xbbc2ee18, 0xc531bb34, 0xc102cba, 0x0, 0x7bacbf07, 0x997614c9, 0xb99192c0, 0x61f86372, 0x14353fc3, 0x5b8c95fc, 0x2a87492f, 0xca2b066c, 0xbf698711, 0x16178f5b, 0xf0f4e0e8, 0x12a6dcd7, 0x0, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3, 0x0]);
+const C_g1_YNUM: usize = memory.data<u32>([0xe2837267, 0x2b567ff3, 0xb958a767, 0x1d4d9e57, 0x4bd7373, 0xce028fea, 0xb6cd3df, 0xcc31a30a, 0x82692693, 0x7d7b18a6, 0xd42a0310, 0xd300744, 0x0, 0xa542493f, 0x99c2555f, 0x4874f878, 0xfe7f53cc, 0x8f97608a, 0x5df0608b, 0x52b49c8, 0x14e03832, 0x957dd5a4, 0x706326a6, 0xc2414555, 0xa8dadd9, 0x0, 0x2a5cf63a, 0x13d94292, 0x6e261e7d, 0x357e33e3, 0x8456088d, 0xcf05a27c, 0xe7ba50f0, 0xbd1d, 0x2f8c1fde, 0x83d0c753, 0x8bbf2905, 0x13f70bf3, 0x0, 0xbfafbdbb, 0x5c57fd95, 0x5e541707, 0x28a359a6, 0xf6360b6d, 0x3983ceb4, 0xf97e6d53, 0xafe19ff6, 0x50192bf7, 0xb3468f45, 0x9d8ba257, 0xbb6cde4, 0x0, 0xff8a513f, 0x590b62c7, 0x72cacefd, 0x314b4ce3, 0x94b8a800, 0x6bef32ce, 0x95713d5f, 0x6ddf84a0, 0xb0982191, 0x64eace4c, 0x651b888d, 0x386213c, 0x0, 0x111bbcdd, 0xa5310a31, 0xda148982, 0xa14ac0f5, 0x5423d2e9, 0xf9ad9cc9, 0x283ee4a7, 0xaa6ec095, 0x2e1c9107, 0xcf5b1f02, 0xed881793, 0x1fddf5a, 0x0, 0xd7a7d950, 0x65a572b0, 0x83473a19, 0xe25c2d81, 0xcb877dbd, 0xc2fcebe7, 0x769a89b0, 0x5b2d36c, 0xe86e9efb, 0xba12961b, 0xc1dfde1f, 0x7eb1b29, 0x0, 0xf7c4cd24, 0x93e09572, 0x76795091, 0x364e9290, 0x68af51b5, 0x8569467e, 0x39f5340f, 0xa47da894, 0x82e44d64, 0xf4fa9180, 0xe6695a79, 0xad52ba3, 0x0, 0x4e0d5f54, 0x91142984, 0x516bb233, 0xd03f51a3, 0x40536e66, 0x3d587e56, 0xa9a73482, 0xfa86d2a3, 0xf1ed5537, 0xa90ed5ad, 0x6a5e7393, 0x149c9c32, 0x0, 0x3c12921a, 0x462bbeb0, 0xa274a17, 0xdc9af5fa, 0xe836ebed, 0x9a558ebd, 0x1a4fae46, 0x649ef8f1, 0x2b3cdc62, 0x8100e165, 0xc291dacb, 0x1862bd62, 0x0, 0x89f12c26, 0x5c9b8ca, 0xa9b9ac4f, 0x194160f, 0x6879fa2c, 0x6a643d5a, 0x8846e19d, 0x14665bdd, 0xaf3ff6bf, 0xbb1d0d53, 0xb28962e5, 0x12c7e1c3, 0x0, 0xb8a3e17, 0xb55ebf90, 0x1a9201c4, 0xfedc77ec, 0xea1a4df4, 0x1f07db10, 0xc41a594d, 0xdfbd15d, 0x334a5391, 0x389547f2, 0x165871a4, 0x2419f98, 0x0, 0x745fc20, 0xb416af00, 0x1ea6d0f5, 0x8e563e9d, 0x763a0652, 0x7c763e17, 0x159ebbef, 0x1458ef0, 0x1f96bb13, 0x8346fe42, 0x9ce324d2, 0xd2d7b82, 0x0, 0x38d64615, 0x93096bb5, 0x951d823a, 0x6f2a2619, 0x59514fa4, 0x8f66b3ea, 0x4f7092f, 0xf563e637, 0x4cf2d9fa, 0x724b136c, 0xcfd0bf49, 0x46959cf, 0x0, 0x6e405346, 0xea748d4b, 0x2c02d58f, 0x91e9079c, 0x946d9b59, 0x41064965, 0xd2bbe1ee, 0xa06731f1, 0x67a33f1b, 0x7f897e2, 0x19210e5f, 0x10172909, 0x0, 0x7d985097, 0x872aa6c1, 0x1264562a, 0xeecc5316, 0xfff55002, 0x7afe37a, 0xe5be6838, 0x54759078, 0xdb8acca8, 0xc4b92d15, 0xb51d13b9, 0x106d87d1, 0x0]);
+const C_g1_YDEN: usize = memory.data<u32>([0x47e52b1c, 0xeb6c359d, 0x10634d60, 0x18ef5f8a, 0x889d5b7e, 0xddfa71a0, 0xc5fc1323, 0x723e71dc, 0xb70d5c69, 0x52f45700, 0xe47691f1, 0xa8b981e, 0x0, 0x5535b9fb, 0x616a3c4f, 0x95dbd911, 0x6f5f0373, 0xe35c65da, 0xf25f4cc5, 0xa3c62658, 0x3e50dffe, 0x23560776, 0x6a33dca5, 0x7b6bfe3e, 0xfadeff7, 0x0, 0xf470059c, 0x2be9b66d, 0xa3d36742, 0x24a2c159, 0xd10c2a37, 0x115dbe7a, 0x2ee5884d, 0xb6634a65, 0xb8d81af4, 0x4fe8bb2, 0x56fe9c41, 0x1c2a7a2, 0x0, 0x3b75a386, 0xf27bf8ef, 0x76c9073f, 0x898b3674, 0x8c2f4e5f, 0x24482e6b, 0xfe110806, 0xc8e0bbd6, 0x7631448a, 0x59b0c17f, 0x8b3dbfbd, 0x11037cd5, 0x0, 0xa267eec6, 0x31c7912e, 0x5fcdb700, 0x1dbf6f1c, 0xba86fdb1, 0xd30d4fe3, 0xbee9a2a4, 0x3cae528f, 0x6aa9ad9a, 0xb1cce69b, 0x632d94fb, 0x44393bb, 0x0, 0xeeb5c7e8, 0xc66ef6ef, 0xdd72bb55, 0x9824c289, 0xf119981d, 0x71b1a4d2, 0xfb0919cc, 0x104fc1aa, 0xd942a628, 0xe49df01, 0x773272d4, 0x96c3a09, 0x0, 0x5fadeff4, 0x9abc11eb, 0x885728f0, 0x32dca50a, 0x1569734c, 0xfb1fa372, 0xea6506b3, 0xc4b76271, 0x99ce728e, 0xd466a755, 0x5f4cb6ed, 0xc81d464, 0x0, 0x5b8be45b, 0x4199f10e, 0xb1e87930, 0xda64e495, 0x9b33e4ff, 0xcb353efe, 0xaa6424c6, 0x9e9efb24, 0xa237465, 0xf08d3368, 0x3e4c7406, 0xd337802, 0x0, 0xec74d3a5, 0x7eb4ae92, 0x9fac3497, 0xc341b4aa, 0x9e907687, 0x5be60389, 0xa75cbdeb, 0x3bfd9cc, 0xa96bfa93, 0x564c2935, 0x71e2fdb5, 0xef3c333, 0x0, 0x49f6ac2e, 0x7ee91fd4, 0xb9357a30, 0xe5d5bd5c, 0x196b1380, 0x773a8ca5, 0x174ed023, 0xd0fda172, 0xa776aead, 0x6cb95e0f, 0xcec7cff, 0xd22d5a4, 0x0, 0x85fd8519, 0xf727e092, 0x3017897b, 0xdc9d55a8, 0x57894ae, 0x7549d8bd, 0x3d90d8f8, 0x17841961, 0xeb5b490a, 0xfce95ebd, 0xf23fc49e, 0x467ffae, 0x0, 0x7c385f1b, 0xc1769e6a, 0xeac01c03, 0x79bc930d, 0x23ede3b5, 0x5461c75a, 0x5c230c45, 0x6e20829e, 0x772a53cd, 0x828e0f1e, 0x49127bff, 0x116aefa7, 0x0, 0x2744c10a, 0x101c10bf, 0x3a6a3154, 0xbbf18d05, 0xf026f602, 0xa0ecf39e, 0x96dc5153, 0xfc009d49, 0xd5bd08d3, 0xb9000209, 0x470cd73c, 0x189e5fe4, 0x0, 0xa1575ed2, 0x7ebd546c, 0x1d081b55, 0xe47d5a98, 0xb6d4ca21, 0x57b2b625, 0x228520cc, 0xb0a1ba04, 0xc2107ff3, 0x98738983, 0x799d81d6, 0x13dddbc4, 0x0, 0x39834935, 0x9319f2e, 0xbdb05c21, 0x39e952c, 0xa2f76493, 0x55ba77a9, 0xc6086467, 0xfd04e3df, 0x7d78742e, 0xfb95832e, 0xccaf5e0e, 0xef9c24e, 0x0, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3, 0x0]);
+const S_g1_fld: usize = memory.data(384, 8);
+const S_g1_map: usize = memory.data(672, 8);
+const S_g1_h2c: usize = memory.data(264, 8);
+const S_g1_sum: usize = memory.data(440, 8);
+const S_g1_ctAdd: usize = memory.data(448, 8);
+const S_g1_ctDbl: usize = memory.data(336, 8);
+const S_g1_ctMul: usize = memory.data(2872, 8);
+const C_g2_A: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x3135242, 0xe53a0000, 0xdef80285, 0x1080c0f, 0xe340f6bd, 0xe7889edb, 0x26310601, 0xb513751, 0x17c744ab, 0x2d69857, 0x79ea5467, 0x1220b4e9, 0x0]);
+const C_g2_B: usize = memory.data<u32>([0xcf89db2, 0x22ea0000, 0x71380aa4, 0x6ec832df, 0x3db5a66e, 0x6e1b9440, 0xa79473ba, 0x75bf3c53, 0x412c0a34, 0x3dd3a569, 0x74dc4fd1, 0x125cdb5e, 0x0, 0xcf89db2, 0x22ea0000, 0x71380aa4, 0x6ec832df, 0x3db5a66e, 0x6e1b9440, 0xa79473ba, 0x75bf3c53, 0x412c0a34, 0x3dd3a569, 0x74dc4fd1, 0x125cdb5e, 0x0]);
+const C_g2_Z: usize = memory.data<u32>([0xfff9555c, 0x87ebffff, 0xda8ffffa, 0x656fffe5, 0x45d33ad2, 0xfd07493, 0x66576f4, 0xd951e663, 0x41e980d3, 0xde291a3d, 0x7dfe040d, 0x815664c, 0x0, 0xfffcaaae, 0x43f5ffff, 0xed47fffd, 0x32b7fff2, 0xa2e99d69, 0x7e83a49, 0x8332bb7a, 0xeca8f331, 0xa0f4c069, 0xef148d1e, 0x3eff0206, 0x40ab326, 0x0]);
+const C_g2_MBA: usize = memory.data<u32>([0x55474fb3, 0x903c5555, 0xce451105, 0x5f98cc95, 0xefe0fade, 0x9f8e582e, 0xaebbd062, 0xc68946b6, 0xee6de53, 0x467a4ad1, 0x83e23a05, 0xe7146f4, 0x0, 0xaab85af8, 0x29c2aaaa, 0xe30eeefa, 0xbf133368, 0x6cffb45, 0xc7a27a72, 0x44c9425c, 0x9dee04ce, 0x3464ce83, 0x4a15ce5, 0xb59dac95, 0xb8fcaf5, 0x0]);
+const C_g2_BZA: usize = memory.data<u32>([0x44414324, 0xf2d84444, 0x93a69d00, 0x2585c283, 0x5d972c42, 0x5dd35cd0, 0x4ea89b53, 0xfd963b74, 0x91c1fa91, 0x7f5d9fd, 0x3ce062c4, 0x127db28a, 0x0, 0x333b3695, 0x55743333, 0x590828fc, 0xeb72b871, 0xcb4d5da5, 0x1c186171, 0xee956644, 0x34a33031, 0x149d16d0, 0xc971692a, 0xf5de8b82, 0x168a1e1f, 0x0]);
+const C_g2_B3: usize = memory.data<u32>([0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09, 0x0, 0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09, 0x0]);
+const C_g2_XNUM: usize = memory.data<u32>([0x1ce05e62, 0x47f671c7, 0x1206393e, 0x6dd5707, 0xf3fd71a2, 0x7c80cd2a, 0x9e6cd062, 0x48103ea, 0xc8d037f6, 0xc54516ac, 0x920ea41, 0x13808f55, 0x0, 0x1ce05e62, 0x47f671c7, 0x1206393e, 0x6dd5707, 0xf3fd71a2, 0x7c80cd2a, 0x9e6cd062, 0x48103ea, 0xc8d037f6, 0xc54516ac, 0x920ea41, 0x13808f55, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x554c71d0, 0x5fe55555, 0x236aaaa3, 0x873fffdd, 0xb26ef918, 0x6a6b4619, 0x8874945, 0x21c28884, 0x28cabc5, 0x2836cda7, 0xa7fd5abd, 0xac73310, 0x0, 0x555971c3, 0xa0c5555, 0x1f9eaaae, 0xdb0c0010, 0x1d797997, 0xb1fb2f94, 0xef416e1c, 0xd3960742, 0xc20556f4, 0xb70040e2, 0xe581393b, 0x149d7861, 0x0, 0xaaa638e8, 0xaff2aaaa, 0x91b55551, 0x439fffee, 0xd9377c8c, 0xb535a30c, 0x443a4a2, 0x90e14442, 0x814655e2, 0x941b66d3, 0x53fead5e, 0x5639988, 0x0, 0x71c725ed, 0x40aac71c, 0x7a84e38e, 0x19095555, 0x8f41abc3, 0xd817050a, 0xc87f6fb1, 0xd86485d4, 0xf885d059, 0x696eb479, 0x328002d2, 0x198e1a74, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const C_g2_XDEN: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xff13ab97, 0x1f3affff, 0x1da3ff3e, 0xf25bfc61, 0x3819b208, 0xca3757cb, 0x6f8cec18, 0x3e642736, 0x6095b089, 0x3977bc8, 0x3f39a952, 0x4f69db1, 0x0, 0x27552e, 0x44760000, 0x43480020, 0xdcb8009a, 0x4a6e8b59, 0x6f7ee9ce, 0xc0a95bc6, 0xb10330b7, 0xfb1e54b7, 0x6140b1fc, 0x7f0bb4e1, 0x381be09, 0x0, 0xffd8557d, 0x7588ffff, 0x6e0bffdf, 0x41f3ff64, 0xac426aca, 0xf7b1e8d2, 0x32dbb6f8, 0xb3741acd, 0x482d581f, 0xe9daf5b9, 0xba7431b8, 0x167f53e0, 0x0, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const C_g2_YNUM: usize = memory.data<u32>([0xbdfc77be, 0x96d8f684, 0x3b66d0e2, 0xb530e4f4, 0x379652fd, 0x184a88ff, 0xfae804e1, 0x57cb23ec, 0xada3eba9, 0xfd2e39e, 0x31c5d5c3, 0x8c8055e, 0x0, 0xbdfc77be, 0x96d8f684, 0x3b66d0e2, 0xb530e4f4, 0x379652fd, 0x184a88ff, 0xfae804e1, 0x57cb23ec, 0xada3eba9, 0xfd2e39e, 0x31c5d5c3, 0x8c8055e, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1c91b406, 0xbf0a71c7, 0x8b7638fd, 0x4d6d55d2, 0x5f205aee, 0x9d82f98e, 0x1d1a18d5, 0xa27aa27b, 0xd2938e86, 0x2c3b2b2, 0xb09807f, 0xc7d1342, 0x0, 0x55531c74, 0xd7f95555, 0x48daaaa8, 0x21cffff7, 0x6c9bbe46, 0x5a9ad186, 0x221d251, 0x4870a221, 0xc0a32af1, 0x4a0db369, 0x29ff56af, 0x2b1ccc4, 0x0, 0xaaac8e37, 0xe205aaaa, 0x68795556, 0xfcdc0007, 0x8a1537dd, 0xc96011a, 0xf163406e, 0x1c06a963, 0x82a881e6, 0x10df44c, 0xf808feb, 0x174f4526, 0x0, 0x2f67f35c, 0xa470bda1, 0x3327b425, 0xc0fe38e2, 0xc6f0678d, 0xc9d3d0f2, 0x5b5a982e, 0x1c55c993, 0xf0746764, 0x27f6c0e2, 0x28aa9054, 0x117c5e6e, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const C_g2_YDEN: usize = memory.data<u32>([0xfa765adf, 0x162ffff, 0x83fb75, 0x8f7bea48, 0x59e93611, 0x561b3c22, 0xa9c875d5, 0x11e19fc1, 0x367660, 0xca713efc, 0x41da1151, 0x3c6a03d, 0x0, 0xfa765adf, 0x162ffff, 0x83fb75, 0x8f7bea48, 0x59e93611, 0x561b3c22, 0xa9c875d5, 0x11e19fc1, 0x367660, 0xca713efc, 0x41da1151, 0x3c6a03d, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xfd3b02c5, 0x5db0ffff, 0x58ebfdba, 0xd713f523, 0xa84d161a, 0x5ea60761, 0x4ea6c44a, 0xbb2c75a3, 0x21c1119b, 0xac67359, 0xbdacfbf6, 0xee3d913, 0x0, 0x3affc5, 0x66b10000, 0x64ec0030, 0xcb1400e7, 0x6fa5d106, 0xa73e5eb5, 0xa0fe09a9, 0x8984c913, 0x78ad7f13, 0x11e10afb, 0x3e918f52, 0x5429d0e, 0x0, 0xffc4aae6, 0x534dffff, 0x4c67ffcf, 0x5397ff17, 0x870b251d, 0xbff273eb, 0x52870915, 0xdaf28271, 0xca9e2dc3, 0x393a9cba, 0xfaee5748, 0x14be74db, 0x0, 0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const S_g2_fld: usize = memory.data(384, 8);
+const S_g2_map: usize = memory.data(1248, 8);
+const S_g2_h2c: usize = memory.data(520, 8);
+const S_g2_sum: usize = memory.data(832, 8);
+const S_g2_ctAdd: usize = memory.data(832, 8);
+const S_g2_ctDbl: usize = memory.data(624, 8);
+const S_g2_ctMul: usize = memory.data(5720, 8);
 
 /**
  * o (Fp, Montgomery) = a 64-byte big-endian integer mod p (RFC 9380's hash_to_field step, L = 64): split as
@@ -76,10 +76,10 @@ function g1_invCT(o: usize, a: usize): void { fp_invCT(o, a); }
 
 /** o = Σ c_i·x^i (Horner), n coefficients at c, lowest degree first. */
 function g1_horner(o: usize, c: usize, n: i32, x: usize): void {
-  fp_copy(o, c + <usize>(n - 1) * 48);
+  fp_copy(o, c + <usize>(n - 1) * 52);
   for (let i = n - 2; i >= 0; i--) {
     fp_mul(o, o, x);
-    fp_add(o, o, c + <usize>i * 48);
+    fp_add(o, o, c + <usize>i * 52);
   }
 }
 /** o = x³ + A′x + B′ (the curve E′ of the SWU map). */
@@ -95,60 +95,60 @@ function g1_gPrime(o: usize, x: usize): void {
  */
 export function h2c_g1Map(o: usize, u: usize): void {
   fp_sqr(S_g1_map, u);
-  fp_mul((S_g1_map + 48), S_g1_map, C_g1_Z);
-  fp_sqr((S_g1_map + 96), (S_g1_map + 48));
-  fp_add((S_g1_map + 96), (S_g1_map + 96), (S_g1_map + 48));
-  if (fp_isZero((S_g1_map + 96))) fp_copy((S_g1_map + 192), C_g1_BZA);
+  fp_mul((S_g1_map + 56), S_g1_map, C_g1_Z);
+  fp_sqr((S_g1_map + 112), (S_g1_map + 56));
+  fp_add((S_g1_map + 112), (S_g1_map + 112), (S_g1_map + 56));
+  if (fp_isZero((S_g1_map + 112))) fp_copy((S_g1_map + 224), C_g1_BZA);
   else {
-    fp_inv((S_g1_map + 96), (S_g1_map + 96));
-    fp_one((S_g1_map + 144));
-    fp_add((S_g1_map + 96), (S_g1_map + 96), (S_g1_map + 144));
-    fp_mul((S_g1_map + 192), (S_g1_map + 96), C_g1_MBA);
+    fp_inv((S_g1_map + 112), (S_g1_map + 112));
+    fp_one((S_g1_map + 168));
+    fp_add((S_g1_map + 112), (S_g1_map + 112), (S_g1_map + 168));
+    fp_mul((S_g1_map + 224), (S_g1_map + 112), C_g1_MBA);
   }
-  g1_gPrime((S_g1_map + 288), (S_g1_map + 192));
-  if (!g1_root((S_g1_map + 240), (S_g1_map + 288))) {
-    fp_mul((S_g1_map + 192), (S_g1_map + 192), (S_g1_map + 48));
+  g1_gPrime((S_g1_map + 336), (S_g1_map + 224));
+  if (!g1_root((S_g1_map + 280), (S_g1_map + 336))) {
+    fp_mul((S_g1_map + 224), (S_g1_map + 224), (S_g1_map + 56));
     // y1² = −g(x1), and g(x2) = Z³u⁶·g(x1): y2 = u³·(Z·√−Z)·y1, no second exponentiation (RFC 9380 §6.6.2's trick).
-    fp_mul((S_g1_map + 240), (S_g1_map + 240), S_g1_map);
-    fp_mul((S_g1_map + 240), (S_g1_map + 240), u);
-    fp_mul((S_g1_map + 240), (S_g1_map + 240), C_g1_C2);
+    fp_mul((S_g1_map + 280), (S_g1_map + 280), S_g1_map);
+    fp_mul((S_g1_map + 280), (S_g1_map + 280), u);
+    fp_mul((S_g1_map + 280), (S_g1_map + 280), C_g1_C2);
   }
-  if (g1_sgn0(u) != g1_sgn0((S_g1_map + 240))) fp_neg((S_g1_map + 240), (S_g1_map + 240));
-  g1_horner((S_g1_map + 336), C_g1_XNUM, 12, (S_g1_map + 192));
-  g1_horner((S_g1_map + 384), C_g1_XDEN, 11, (S_g1_map + 192));
-  g1_horner((S_g1_map + 432), C_g1_YNUM, 16, (S_g1_map + 192));
-  g1_horner((S_g1_map + 480), C_g1_YDEN, 16, (S_g1_map + 192));
-  fp_mul((S_g1_map + 528), (S_g1_map + 384), (S_g1_map + 480));
-  if (fp_isZero((S_g1_map + 528))) { memory.fill(o, 0, 96); return; }
-  fp_inv((S_g1_map + 528), (S_g1_map + 528));
-  fp_mul((S_g1_map + 336), (S_g1_map + 336), (S_g1_map + 480));
-  fp_mul(o, (S_g1_map + 336), (S_g1_map + 528));
-  fp_mul((S_g1_map + 432), (S_g1_map + 432), (S_g1_map + 384));
-  fp_mul((S_g1_map + 432), (S_g1_map + 432), (S_g1_map + 240));
-  fp_mul(o + 48, (S_g1_map + 432), (S_g1_map + 528));
+  if (g1_sgn0(u) != g1_sgn0((S_g1_map + 280))) fp_neg((S_g1_map + 280), (S_g1_map + 280));
+  g1_horner((S_g1_map + 392), C_g1_XNUM, 12, (S_g1_map + 224));
+  g1_horner((S_g1_map + 448), C_g1_XDEN, 11, (S_g1_map + 224));
+  g1_horner((S_g1_map + 504), C_g1_YNUM, 16, (S_g1_map + 224));
+  g1_horner((S_g1_map + 560), C_g1_YDEN, 16, (S_g1_map + 224));
+  fp_mul((S_g1_map + 616), (S_g1_map + 448), (S_g1_map + 560));
+  if (fp_isZero((S_g1_map + 616))) { memory.fill(o, 0, 104); return; }
+  fp_inv((S_g1_map + 616), (S_g1_map + 616));
+  fp_mul((S_g1_map + 392), (S_g1_map + 392), (S_g1_map + 560));
+  fp_mul(o, (S_g1_map + 392), (S_g1_map + 616));
+  fp_mul((S_g1_map + 504), (S_g1_map + 504), (S_g1_map + 448));
+  fp_mul((S_g1_map + 504), (S_g1_map + 504), (S_g1_map + 280));
+  fp_mul(o + 52, (S_g1_map + 504), (S_g1_map + 616));
 }
 
 /** o (affine, in the subgroup) = hash_to_curve from 128 uniform bytes (expand_message's output): two field elements, two maps, their sum, cleared. */
 export function h2c_g1Hash(o: usize, uniform: usize): void {
   fieldFromBytes(S_g1_h2c, uniform);
-  h2c_g1Map((S_g1_h2c + 48), S_g1_h2c);
+  h2c_g1Map((S_g1_h2c + 56), S_g1_h2c);
   fieldFromBytes(S_g1_h2c, uniform + 64);
-  h2c_g1Map((S_g1_h2c + 144), S_g1_h2c);
-  g1_addAff((S_g1_h2c + 48), (S_g1_h2c + 48), (S_g1_h2c + 144));
-  g1_clearCofactor(o, (S_g1_h2c + 48));
+  h2c_g1Map((S_g1_h2c + 160), S_g1_h2c);
+  g1_addAff((S_g1_h2c + 56), (S_g1_h2c + 56), (S_g1_h2c + 160));
+  g1_clearCofactor(o, (S_g1_h2c + 56));
 }
 /** o (affine, in the subgroup) = encode_to_curve from 64 uniform bytes: one field element, one map, cleared. */
 export function h2c_g1Encode(o: usize, uniform: usize): void {
   fieldFromBytes(S_g1_h2c, uniform);
-  h2c_g1Map((S_g1_h2c + 48), S_g1_h2c);
-  g1_clearCofactor(o, (S_g1_h2c + 48));
+  h2c_g1Map((S_g1_h2c + 56), S_g1_h2c);
+  g1_clearCofactor(o, (S_g1_h2c + 56));
 }
 
 /** Whether the affine point at a is the identity (0, 0). */
-function g1_isZeroAff(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 48); }
+function g1_isZeroAff(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 52); }
 
 /**
- * o (affine) = Σ of n ≥ 1 affine points at pts (96 bytes apart; (0, 0) is the identity), for aggregating keys
+ * o (affine) = Σ of n ≥ 1 affine points at pts (104 bytes apart; (0, 0) is the identity), for aggregating keys
  * and signatures. Up to 15 points: Jacobian mixed additions and one inversion. From 16 on: a tree of
  * affine additions, each level sharing one inversion (Montgomery's trick), 6 products per addition against 11
  * for a mixed one; pairs with the identity or equal x go the Jacobian way. pts is overwritten; work holds n
@@ -157,48 +157,48 @@ function g1_isZeroAff(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 48)
 export function bls_g1Sum(o: usize, pts: usize, n: i32, work: usize): void {
   if (n < 16) {
     g1_fromAff(S_g1_sum, pts);
-    for (let i = 1; i < n; i++) g1_addMixed(S_g1_sum, S_g1_sum, pts + <usize>i * 96);
+    for (let i = 1; i < n; i++) g1_addMixed(S_g1_sum, S_g1_sum, pts + <usize>i * 104);
     g1_toAff(o, S_g1_sum);
     return;
   }
   while (n > 1) {
     const m = n >> 1;
     // prefix products of the denominators x_b − x_a (1 for the pairs added the Jacobian way)
-    fp_one((S_g1_sum + 192));
+    fp_one((S_g1_sum + 216));
     for (let i = 0; i < m; i++) {
-      const a = pts + <usize>(2 * i) * 96, b = a + 96;
-      fp_copy(work + <usize>i * 48, (S_g1_sum + 192));
+      const a = pts + <usize>(2 * i) * 104, b = a + 104;
+      fp_copy(work + <usize>i * 52, (S_g1_sum + 216));
       if (g1_isZeroAff(a) || g1_isZeroAff(b) || fp_eq(a, b)) continue;
-      fp_sub((S_g1_sum + 240), b, a);
-      fp_mul((S_g1_sum + 192), (S_g1_sum + 192), (S_g1_sum + 240));
+      fp_sub((S_g1_sum + 272), b, a);
+      fp_mul((S_g1_sum + 216), (S_g1_sum + 216), (S_g1_sum + 272));
     }
-    fp_inv((S_g1_sum + 144), (S_g1_sum + 192));
+    fp_inv((S_g1_sum + 160), (S_g1_sum + 216));
     for (let i = m - 1; i >= 0; i--) {
-      const a = pts + <usize>(2 * i) * 96, b = a + 96;
+      const a = pts + <usize>(2 * i) * 104, b = a + 104;
       if (g1_isZeroAff(a) || g1_isZeroAff(b) || fp_eq(a, b)) {
         g1_fromAff(S_g1_sum, a);
         g1_addMixed(S_g1_sum, S_g1_sum, b);
         g1_toAff(a, S_g1_sum);
         continue;
       }
-      fp_mul((S_g1_sum + 192), (S_g1_sum + 144), work + <usize>i * 48);   // 1/(x_b − x_a)
-      fp_sub((S_g1_sum + 240), b, a);
-      fp_mul((S_g1_sum + 144), (S_g1_sum + 144), (S_g1_sum + 240));
-      fp_sub((S_g1_sum + 240), b + 48, a + 48);
-      fp_mul((S_g1_sum + 240), (S_g1_sum + 240), (S_g1_sum + 192));
-      fp_sqr((S_g1_sum + 288), (S_g1_sum + 240));
-      fp_sub((S_g1_sum + 288), (S_g1_sum + 288), a);
-      fp_sub((S_g1_sum + 288), (S_g1_sum + 288), b);
-      fp_sub((S_g1_sum + 336), a, (S_g1_sum + 288));
-      fp_mul((S_g1_sum + 336), (S_g1_sum + 336), (S_g1_sum + 240));
-      fp_sub(a + 48, (S_g1_sum + 336), a + 48);
-      fp_copy(a, (S_g1_sum + 288));
+      fp_mul((S_g1_sum + 216), (S_g1_sum + 160), work + <usize>i * 52);   // 1/(x_b − x_a)
+      fp_sub((S_g1_sum + 272), b, a);
+      fp_mul((S_g1_sum + 160), (S_g1_sum + 160), (S_g1_sum + 272));
+      fp_sub((S_g1_sum + 272), b + 52, a + 52);
+      fp_mul((S_g1_sum + 272), (S_g1_sum + 272), (S_g1_sum + 216));
+      fp_sqr((S_g1_sum + 328), (S_g1_sum + 272));
+      fp_sub((S_g1_sum + 328), (S_g1_sum + 328), a);
+      fp_sub((S_g1_sum + 328), (S_g1_sum + 328), b);
+      fp_sub((S_g1_sum + 384), a, (S_g1_sum + 328));
+      fp_mul((S_g1_sum + 384), (S_g1_sum + 384), (S_g1_sum + 272));
+      fp_sub(a + 52, (S_g1_sum + 384), a + 52);
+      fp_copy(a, (S_g1_sum + 328));
     }
-    for (let i = 1; i < m; i++) memory.copy(pts + <usize>i * 96, pts + <usize>(2 * i) * 96, 96);
-    if (n & 1) memory.copy(pts + <usize>m * 96, pts + <usize>(n - 1) * 96, 96);
+    for (let i = 1; i < m; i++) memory.copy(pts + <usize>i * 104, pts + <usize>(2 * i) * 104, 104);
+    if (n & 1) memory.copy(pts + <usize>m * 104, pts + <usize>(n - 1) * 104, 104);
     n = m + (n & 1);
   }
-  memory.copy(o, pts, 96);
+  memory.copy(o, pts, 104);
 }
 
 /**
@@ -207,66 +207,66 @@ export function bls_g1Sum(o: usize, pts: usize, n: i32, work: usize): void {
  */
 function g1_ctAdd(o: usize, p: usize, q: usize): void {
   fp_mul(S_g1_ctAdd, p, q);
-  fp_mul((S_g1_ctAdd + 48), p + 48, q + 48);
-  fp_mul((S_g1_ctAdd + 96), p + 96, q + 96);
-  fp_add((S_g1_ctAdd + 144), p, p + 48);
-  fp_add((S_g1_ctAdd + 192), q, q + 48);
-  fp_mul((S_g1_ctAdd + 144), (S_g1_ctAdd + 144), (S_g1_ctAdd + 192));
-  fp_add((S_g1_ctAdd + 192), S_g1_ctAdd, (S_g1_ctAdd + 48));
-  fp_sub((S_g1_ctAdd + 144), (S_g1_ctAdd + 144), (S_g1_ctAdd + 192));
-  fp_add((S_g1_ctAdd + 192), p + 48, p + 96);
-  fp_add((S_g1_ctAdd + 240), q + 48, q + 96);
-  fp_mul((S_g1_ctAdd + 192), (S_g1_ctAdd + 192), (S_g1_ctAdd + 240));
-  fp_add((S_g1_ctAdd + 240), (S_g1_ctAdd + 48), (S_g1_ctAdd + 96));
-  fp_sub((S_g1_ctAdd + 192), (S_g1_ctAdd + 192), (S_g1_ctAdd + 240));
-  fp_add((S_g1_ctAdd + 240), p, p + 96);
-  fp_add((S_g1_ctAdd + 288), q, q + 96);
-  fp_mul((S_g1_ctAdd + 240), (S_g1_ctAdd + 240), (S_g1_ctAdd + 288));
-  fp_add((S_g1_ctAdd + 288), S_g1_ctAdd, (S_g1_ctAdd + 96));
-  fp_sub((S_g1_ctAdd + 288), (S_g1_ctAdd + 240), (S_g1_ctAdd + 288));
-  fp_add((S_g1_ctAdd + 240), S_g1_ctAdd, S_g1_ctAdd);
-  fp_add(S_g1_ctAdd, (S_g1_ctAdd + 240), S_g1_ctAdd);
-  fp_mul((S_g1_ctAdd + 96), (S_g1_ctAdd + 96), C_g1_B3);
-  fp_add((S_g1_ctAdd + 336), (S_g1_ctAdd + 48), (S_g1_ctAdd + 96));
-  fp_sub((S_g1_ctAdd + 48), (S_g1_ctAdd + 48), (S_g1_ctAdd + 96));
-  fp_mul((S_g1_ctAdd + 288), (S_g1_ctAdd + 288), C_g1_B3);
-  fp_mul((S_g1_ctAdd + 240), (S_g1_ctAdd + 192), (S_g1_ctAdd + 288));
-  fp_mul((S_g1_ctAdd + 96), (S_g1_ctAdd + 144), (S_g1_ctAdd + 48));
-  fp_sub((S_g1_ctAdd + 240), (S_g1_ctAdd + 96), (S_g1_ctAdd + 240));
-  fp_mul((S_g1_ctAdd + 288), (S_g1_ctAdd + 288), S_g1_ctAdd);
-  fp_mul((S_g1_ctAdd + 48), (S_g1_ctAdd + 48), (S_g1_ctAdd + 336));
-  fp_add((S_g1_ctAdd + 288), (S_g1_ctAdd + 48), (S_g1_ctAdd + 288));
-  fp_mul(S_g1_ctAdd, S_g1_ctAdd, (S_g1_ctAdd + 144));
-  fp_mul((S_g1_ctAdd + 336), (S_g1_ctAdd + 336), (S_g1_ctAdd + 192));
-  fp_add((S_g1_ctAdd + 336), (S_g1_ctAdd + 336), S_g1_ctAdd);
-  fp_copy(o, (S_g1_ctAdd + 240));
-  fp_copy(o + 48, (S_g1_ctAdd + 288));
-  fp_copy(o + 96, (S_g1_ctAdd + 336));
+  fp_mul((S_g1_ctAdd + 56), p + 52, q + 52);
+  fp_mul((S_g1_ctAdd + 112), p + 104, q + 104);
+  fp_add((S_g1_ctAdd + 168), p, p + 52);
+  fp_add((S_g1_ctAdd + 224), q, q + 52);
+  fp_mul((S_g1_ctAdd + 168), (S_g1_ctAdd + 168), (S_g1_ctAdd + 224));
+  fp_add((S_g1_ctAdd + 224), S_g1_ctAdd, (S_g1_ctAdd + 56));
+  fp_sub((S_g1_ctAdd + 168), (S_g1_ctAdd + 168), (S_g1_ctAdd + 224));
+  fp_add((S_g1_ctAdd + 224), p + 52, p + 104);
+  fp_add((S_g1_ctAdd + 280), q + 52, q + 104);
+  fp_mul((S_g1_ctAdd + 224), (S_g1_ctAdd + 224), (S_g1_ctAdd + 280));
+  fp_add((S_g1_ctAdd + 280), (S_g1_ctAdd + 56), (S_g1_ctAdd + 112));
+  fp_sub((S_g1_ctAdd + 224), (S_g1_ctAdd + 224), (S_g1_ctAdd + 280));
+  fp_add((S_g1_ctAdd + 280), p, p + 104);
+  fp_add((S_g1_ctAdd + 336), q, q + 104);
+  fp_mul((S_g1_ctAdd + 280), (S_g1_ctAdd + 280), (S_g1_ctAdd + 336));
+  fp_add((S_g1_ctAdd + 336), S_g1_ctAdd, (S_g1_ctAdd + 112));
+  fp_sub((S_g1_ctAdd + 336), (S_g1_ctAdd + 280), (S_g1_ctAdd + 336));
+  fp_add((S_g1_ctAdd + 280), S_g1_ctAdd, S_g1_ctAdd);
+  fp_add(S_g1_ctAdd, (S_g1_ctAdd + 280), S_g1_ctAdd);
+  fp_mul((S_g1_ctAdd + 112), (S_g1_ctAdd + 112), C_g1_B3);
+  fp_add((S_g1_ctAdd + 392), (S_g1_ctAdd + 56), (S_g1_ctAdd + 112));
+  fp_sub((S_g1_ctAdd + 56), (S_g1_ctAdd + 56), (S_g1_ctAdd + 112));
+  fp_mul((S_g1_ctAdd + 336), (S_g1_ctAdd + 336), C_g1_B3);
+  fp_mul((S_g1_ctAdd + 280), (S_g1_ctAdd + 224), (S_g1_ctAdd + 336));
+  fp_mul((S_g1_ctAdd + 112), (S_g1_ctAdd + 168), (S_g1_ctAdd + 56));
+  fp_sub((S_g1_ctAdd + 280), (S_g1_ctAdd + 112), (S_g1_ctAdd + 280));
+  fp_mul((S_g1_ctAdd + 336), (S_g1_ctAdd + 336), S_g1_ctAdd);
+  fp_mul((S_g1_ctAdd + 56), (S_g1_ctAdd + 56), (S_g1_ctAdd + 392));
+  fp_add((S_g1_ctAdd + 336), (S_g1_ctAdd + 56), (S_g1_ctAdd + 336));
+  fp_mul(S_g1_ctAdd, S_g1_ctAdd, (S_g1_ctAdd + 168));
+  fp_mul((S_g1_ctAdd + 392), (S_g1_ctAdd + 392), (S_g1_ctAdd + 224));
+  fp_add((S_g1_ctAdd + 392), (S_g1_ctAdd + 392), S_g1_ctAdd);
+  fp_copy(o, (S_g1_ctAdd + 280));
+  fp_copy(o + 52, (S_g1_ctAdd + 336));
+  fp_copy(o + 104, (S_g1_ctAdd + 392));
 }
 
 /** o = 2p, projective, complete for a = 0 (Renes–Costello–Batina, algorithm 9). o may alias p. */
 function g1_ctDbl(o: usize, p: usize): void {
-  fp_sqr(S_g1_ctDbl, p + 48);
-  fp_add((S_g1_ctDbl + 240), S_g1_ctDbl, S_g1_ctDbl);
-  fp_add((S_g1_ctDbl + 240), (S_g1_ctDbl + 240), (S_g1_ctDbl + 240));
-  fp_add((S_g1_ctDbl + 240), (S_g1_ctDbl + 240), (S_g1_ctDbl + 240));
-  fp_mul((S_g1_ctDbl + 48), p + 48, p + 96);
-  fp_sqr((S_g1_ctDbl + 96), p + 96);
-  fp_mul((S_g1_ctDbl + 96), (S_g1_ctDbl + 96), C_g1_B3);
-  fp_mul((S_g1_ctDbl + 144), (S_g1_ctDbl + 96), (S_g1_ctDbl + 240));
-  fp_add((S_g1_ctDbl + 192), S_g1_ctDbl, (S_g1_ctDbl + 96));
-  fp_mul((S_g1_ctDbl + 240), (S_g1_ctDbl + 48), (S_g1_ctDbl + 240));
-  fp_add((S_g1_ctDbl + 48), (S_g1_ctDbl + 96), (S_g1_ctDbl + 96));
-  fp_add((S_g1_ctDbl + 96), (S_g1_ctDbl + 48), (S_g1_ctDbl + 96));
-  fp_sub(S_g1_ctDbl, S_g1_ctDbl, (S_g1_ctDbl + 96));
-  fp_mul((S_g1_ctDbl + 192), S_g1_ctDbl, (S_g1_ctDbl + 192));
-  fp_add((S_g1_ctDbl + 192), (S_g1_ctDbl + 144), (S_g1_ctDbl + 192));
-  fp_mul((S_g1_ctDbl + 48), p, p + 48);
-  fp_mul((S_g1_ctDbl + 144), S_g1_ctDbl, (S_g1_ctDbl + 48));
-  fp_add((S_g1_ctDbl + 144), (S_g1_ctDbl + 144), (S_g1_ctDbl + 144));
-  fp_copy(o, (S_g1_ctDbl + 144));
-  fp_copy(o + 48, (S_g1_ctDbl + 192));
-  fp_copy(o + 96, (S_g1_ctDbl + 240));
+  fp_sqr(S_g1_ctDbl, p + 52);
+  fp_add((S_g1_ctDbl + 280), S_g1_ctDbl, S_g1_ctDbl);
+  fp_add((S_g1_ctDbl + 280), (S_g1_ctDbl + 280), (S_g1_ctDbl + 280));
+  fp_add((S_g1_ctDbl + 280), (S_g1_ctDbl + 280), (S_g1_ctDbl + 280));
+  fp_mul((S_g1_ctDbl + 56), p + 52, p + 104);
+  fp_sqr((S_g1_ctDbl + 112), p + 104);
+  fp_mul((S_g1_ctDbl + 112), (S_g1_ctDbl + 112), C_g1_B3);
+  fp_mul((S_g1_ctDbl + 168), (S_g1_ctDbl + 112), (S_g1_ctDbl + 280));
+  fp_add((S_g1_ctDbl + 224), S_g1_ctDbl, (S_g1_ctDbl + 112));
+  fp_mul((S_g1_ctDbl + 280), (S_g1_ctDbl + 56), (S_g1_ctDbl + 280));
+  fp_add((S_g1_ctDbl + 56), (S_g1_ctDbl + 112), (S_g1_ctDbl + 112));
+  fp_add((S_g1_ctDbl + 112), (S_g1_ctDbl + 56), (S_g1_ctDbl + 112));
+  fp_sub(S_g1_ctDbl, S_g1_ctDbl, (S_g1_ctDbl + 112));
+  fp_mul((S_g1_ctDbl + 224), S_g1_ctDbl, (S_g1_ctDbl + 224));
+  fp_add((S_g1_ctDbl + 224), (S_g1_ctDbl + 168), (S_g1_ctDbl + 224));
+  fp_mul((S_g1_ctDbl + 56), p, p + 52);
+  fp_mul((S_g1_ctDbl + 168), S_g1_ctDbl, (S_g1_ctDbl + 56));
+  fp_add((S_g1_ctDbl + 168), (S_g1_ctDbl + 168), (S_g1_ctDbl + 168));
+  fp_copy(o, (S_g1_ctDbl + 168));
+  fp_copy(o + 52, (S_g1_ctDbl + 224));
+  fp_copy(o + 104, (S_g1_ctDbl + 280));
 }
 
 /**
@@ -277,24 +277,24 @@ function g1_ctDbl(o: usize, p: usize): void {
  */
 export function ct_g1Mul(o: usize, a: usize, k: usize): void {
   const T = S_g1_ctMul;
-  fp_zero(T); fp_one(T + 48); fp_zero(T + 96);
-  fp_copy(T + 144, a); fp_copy(T + 144 + 48, a + 48); fp_one(T + 144 + 96);
-  for (let i: usize = 2; i < 16; i++) g1_ctAdd(T + i * 144, T + (i - 1) * 144, T + 144);
-  memory.copy((S_g1_ctMul + 2304), T, 144);
+  fp_zero(T); fp_one(T + 52); fp_zero(T + 104);
+  fp_copy(T + 156, a); fp_copy(T + 156 + 52, a + 52); fp_one(T + 156 + 104);
+  for (let i: usize = 2; i < 16; i++) g1_ctAdd(T + i * 156, T + (i - 1) * 156, T + 156);
+  memory.copy((S_g1_ctMul + 2496), T, 156);
   for (let w: i32 = 63; w >= 0; w--) {
-    g1_ctDbl((S_g1_ctMul + 2304), (S_g1_ctMul + 2304)); g1_ctDbl((S_g1_ctMul + 2304), (S_g1_ctMul + 2304)); g1_ctDbl((S_g1_ctMul + 2304), (S_g1_ctMul + 2304)); g1_ctDbl((S_g1_ctMul + 2304), (S_g1_ctMul + 2304));
+    g1_ctDbl((S_g1_ctMul + 2496), (S_g1_ctMul + 2496)); g1_ctDbl((S_g1_ctMul + 2496), (S_g1_ctMul + 2496)); g1_ctDbl((S_g1_ctMul + 2496), (S_g1_ctMul + 2496)); g1_ctDbl((S_g1_ctMul + 2496), (S_g1_ctMul + 2496));
     const digit: u32 = (load<u32>(k + (<usize>(w >> 3) << 2)) >> (<u32>(w & 7) << 2)) & 15;
-    memory.fill((S_g1_ctMul + 2448), 0, 144);
+    memory.fill((S_g1_ctMul + 2656), 0, 156);
     for (let j: u32 = 0; j < 16; j++) {
       const mask: u32 = <u32>0 - <u32>(j == digit);
-      const e = T + <usize>j * 144;
-      for (let b: usize = 0; b < 144; b += 4) store<u32>((S_g1_ctMul + 2448) + b, load<u32>((S_g1_ctMul + 2448) + b) | (load<u32>(e + b) & mask));
+      const e = T + <usize>j * 156;
+      for (let b: usize = 0; b < 156; b += 4) store<u32>((S_g1_ctMul + 2656) + b, load<u32>((S_g1_ctMul + 2656) + b) | (load<u32>(e + b) & mask));
     }
-    g1_ctAdd((S_g1_ctMul + 2304), (S_g1_ctMul + 2304), (S_g1_ctMul + 2448));
+    g1_ctAdd((S_g1_ctMul + 2496), (S_g1_ctMul + 2496), (S_g1_ctMul + 2656));
   }
-  g1_invCT((S_g1_ctMul + 2592), (S_g1_ctMul + 2304) + 96);
-  fp_mul(o, (S_g1_ctMul + 2304), (S_g1_ctMul + 2592));
-  fp_mul(o + 48, (S_g1_ctMul + 2304) + 48, (S_g1_ctMul + 2592));
+  g1_invCT((S_g1_ctMul + 2816), (S_g1_ctMul + 2496) + 104);
+  fp_mul(o, (S_g1_ctMul + 2496), (S_g1_ctMul + 2816));
+  fp_mul(o + 52, (S_g1_ctMul + 2496) + 52, (S_g1_ctMul + 2816));
 }
 
 // ---------------------------------------------------------------- G2
@@ -305,53 +305,53 @@ export function ct_g1Mul(o: usize, a: usize, k: usize): void {
  * root is (x, a1/(2x)), else x² = −δ and the root is (a1/(2x), x) (as δ·(a0 − s)/2 = −a1²/4). Variable-time.
  */
 function g2_root(o: usize, a: usize): bool {
-  if (fp_isZero(a + 48)) return fp2_sqrt(o, a);
+  if (fp_isZero(a + 52)) return fp2_sqrt(o, a);
   fp_sqr(S_g2_fld, a);
-  fp_sqr((S_g2_fld + 48), a + 48);
-  fp_add(S_g2_fld, S_g2_fld, (S_g2_fld + 48));
-  fp_pow((S_g2_fld + 96), S_g2_fld, C_SQRT_EXP, 12);
-  fp_sqr((S_g2_fld + 48), (S_g2_fld + 96));
-  if (!fp_eq((S_g2_fld + 48), S_g2_fld)) return false;
-  fp_add((S_g2_fld + 144), a, (S_g2_fld + 96));
-  fp_mul((S_g2_fld + 144), (S_g2_fld + 144), C_HALF);
-  fp_pow((S_g2_fld + 192), (S_g2_fld + 144), C_SQRT_EXP, 12);
-  fp_sqr((S_g2_fld + 48), (S_g2_fld + 192));
-  const residue = fp_eq((S_g2_fld + 48), (S_g2_fld + 144));
-  fp_dbl(S_g2_fld, (S_g2_fld + 192));
+  fp_sqr((S_g2_fld + 56), a + 52);
+  fp_add(S_g2_fld, S_g2_fld, (S_g2_fld + 56));
+  fp_pow((S_g2_fld + 112), S_g2_fld, C_SQRT_EXP, 12);
+  fp_sqr((S_g2_fld + 56), (S_g2_fld + 112));
+  if (!fp_eq((S_g2_fld + 56), S_g2_fld)) return false;
+  fp_add((S_g2_fld + 168), a, (S_g2_fld + 112));
+  fp_mul((S_g2_fld + 168), (S_g2_fld + 168), C_HALF);
+  fp_pow((S_g2_fld + 224), (S_g2_fld + 168), C_SQRT_EXP, 12);
+  fp_sqr((S_g2_fld + 56), (S_g2_fld + 224));
+  const residue = fp_eq((S_g2_fld + 56), (S_g2_fld + 168));
+  fp_dbl(S_g2_fld, (S_g2_fld + 224));
   fp_inv(S_g2_fld, S_g2_fld);
-  fp_mul(S_g2_fld, S_g2_fld, a + 48);
-  if (residue) { fp_copy(o, (S_g2_fld + 192)); fp_copy(o + 48, S_g2_fld); }
-  else { fp_copy(o, S_g2_fld); fp_copy(o + 48, (S_g2_fld + 192)); }
-  fp2_sqr((S_g2_fld + 240), o);
-  return fp2_eq((S_g2_fld + 240), a);
+  fp_mul(S_g2_fld, S_g2_fld, a + 52);
+  if (residue) { fp_copy(o, (S_g2_fld + 224)); fp_copy(o + 52, S_g2_fld); }
+  else { fp_copy(o, S_g2_fld); fp_copy(o + 52, (S_g2_fld + 224)); }
+  fp2_sqr((S_g2_fld + 280), o);
+  return fp2_eq((S_g2_fld + 280), a);
 }
 /** RFC 9380's sgn0 for m = 2: sign_0 OR (zero_0 AND sign_1). */
 function g2_sgn0(a: usize): u32 {
   fp_fromMont(S_g2_fld, a);
   const s0 = load<u32>(S_g2_fld) & 1;
   const z0 = <u32>fp_isZero(a);
-  fp_fromMont(S_g2_fld, a + 48);
+  fp_fromMont(S_g2_fld, a + 52);
   const s1 = load<u32>(S_g2_fld) & 1;
   return s0 | (z0 & s1);
 }
 /** o = a⁻¹ (0 ↦ 0): conjugate over the norm, the norm inverted by Fermat: constant-time. */
 function g2_invCT(o: usize, a: usize): void {
   fp_sqr(S_g2_fld, a);
-  fp_sqr((S_g2_fld + 48), a + 48);
-  fp_mul((S_g2_fld + 48), (S_g2_fld + 48), C_BETA);
-  fp_sub(S_g2_fld, S_g2_fld, (S_g2_fld + 48));
+  fp_sqr((S_g2_fld + 56), a + 52);
+  fp_mul((S_g2_fld + 56), (S_g2_fld + 56), C_BETA);
+  fp_sub(S_g2_fld, S_g2_fld, (S_g2_fld + 56));
   fp_invCT(S_g2_fld, S_g2_fld);
   fp_mul(o, a, S_g2_fld);
-  fp_mul(o + 48, a + 48, S_g2_fld);
-  fp_neg(o + 48, o + 48);
+  fp_mul(o + 52, a + 52, S_g2_fld);
+  fp_neg(o + 52, o + 52);
 }
 
 /** o = Σ c_i·x^i (Horner), n coefficients at c, lowest degree first. */
 function g2_horner(o: usize, c: usize, n: i32, x: usize): void {
-  fp2_copy(o, c + <usize>(n - 1) * 96);
+  fp2_copy(o, c + <usize>(n - 1) * 104);
   for (let i = n - 2; i >= 0; i--) {
     fp2_mul(o, o, x);
-    fp2_add(o, o, c + <usize>i * 96);
+    fp2_add(o, o, c + <usize>i * 104);
   }
 }
 /** o = x³ + A′x + B′ (the curve E′ of the SWU map). */
@@ -367,58 +367,58 @@ function g2_gPrime(o: usize, x: usize): void {
  */
 export function h2c_g2Map(o: usize, u: usize): void {
   fp2_sqr(S_g2_map, u);
-  fp2_mul((S_g2_map + 96), S_g2_map, C_g2_Z);
-  fp2_sqr((S_g2_map + 192), (S_g2_map + 96));
-  fp2_add((S_g2_map + 192), (S_g2_map + 192), (S_g2_map + 96));
-  if (fp2_isZero((S_g2_map + 192))) fp2_copy((S_g2_map + 384), C_g2_BZA);
+  fp2_mul((S_g2_map + 104), S_g2_map, C_g2_Z);
+  fp2_sqr((S_g2_map + 208), (S_g2_map + 104));
+  fp2_add((S_g2_map + 208), (S_g2_map + 208), (S_g2_map + 104));
+  if (fp2_isZero((S_g2_map + 208))) fp2_copy((S_g2_map + 416), C_g2_BZA);
   else {
-    fp2_inv((S_g2_map + 192), (S_g2_map + 192));
-    fp2_one((S_g2_map + 288));
-    fp2_add((S_g2_map + 192), (S_g2_map + 192), (S_g2_map + 288));
-    fp2_mul((S_g2_map + 384), (S_g2_map + 192), C_g2_MBA);
+    fp2_inv((S_g2_map + 208), (S_g2_map + 208));
+    fp2_one((S_g2_map + 312));
+    fp2_add((S_g2_map + 208), (S_g2_map + 208), (S_g2_map + 312));
+    fp2_mul((S_g2_map + 416), (S_g2_map + 208), C_g2_MBA);
   }
-  g2_gPrime((S_g2_map + 576), (S_g2_map + 384));
-  if (!g2_root((S_g2_map + 480), (S_g2_map + 576))) {
-    fp2_mul((S_g2_map + 384), (S_g2_map + 384), (S_g2_map + 96));
-    g2_gPrime((S_g2_map + 576), (S_g2_map + 384));
-    g2_root((S_g2_map + 480), (S_g2_map + 576));
+  g2_gPrime((S_g2_map + 624), (S_g2_map + 416));
+  if (!g2_root((S_g2_map + 520), (S_g2_map + 624))) {
+    fp2_mul((S_g2_map + 416), (S_g2_map + 416), (S_g2_map + 104));
+    g2_gPrime((S_g2_map + 624), (S_g2_map + 416));
+    g2_root((S_g2_map + 520), (S_g2_map + 624));
   }
-  if (g2_sgn0(u) != g2_sgn0((S_g2_map + 480))) fp2_neg((S_g2_map + 480), (S_g2_map + 480));
-  g2_horner((S_g2_map + 672), C_g2_XNUM, 4, (S_g2_map + 384));
-  g2_horner((S_g2_map + 768), C_g2_XDEN, 3, (S_g2_map + 384));
-  g2_horner((S_g2_map + 864), C_g2_YNUM, 4, (S_g2_map + 384));
-  g2_horner((S_g2_map + 960), C_g2_YDEN, 4, (S_g2_map + 384));
-  fp2_mul((S_g2_map + 1056), (S_g2_map + 768), (S_g2_map + 960));
-  if (fp2_isZero((S_g2_map + 1056))) { memory.fill(o, 0, 192); return; }
-  fp2_inv((S_g2_map + 1056), (S_g2_map + 1056));
-  fp2_mul((S_g2_map + 672), (S_g2_map + 672), (S_g2_map + 960));
-  fp2_mul(o, (S_g2_map + 672), (S_g2_map + 1056));
-  fp2_mul((S_g2_map + 864), (S_g2_map + 864), (S_g2_map + 768));
-  fp2_mul((S_g2_map + 864), (S_g2_map + 864), (S_g2_map + 480));
-  fp2_mul(o + 96, (S_g2_map + 864), (S_g2_map + 1056));
+  if (g2_sgn0(u) != g2_sgn0((S_g2_map + 520))) fp2_neg((S_g2_map + 520), (S_g2_map + 520));
+  g2_horner((S_g2_map + 728), C_g2_XNUM, 4, (S_g2_map + 416));
+  g2_horner((S_g2_map + 832), C_g2_XDEN, 3, (S_g2_map + 416));
+  g2_horner((S_g2_map + 936), C_g2_YNUM, 4, (S_g2_map + 416));
+  g2_horner((S_g2_map + 1040), C_g2_YDEN, 4, (S_g2_map + 416));
+  fp2_mul((S_g2_map + 1144), (S_g2_map + 832), (S_g2_map + 1040));
+  if (fp2_isZero((S_g2_map + 1144))) { memory.fill(o, 0, 208); return; }
+  fp2_inv((S_g2_map + 1144), (S_g2_map + 1144));
+  fp2_mul((S_g2_map + 728), (S_g2_map + 728), (S_g2_map + 1040));
+  fp2_mul(o, (S_g2_map + 728), (S_g2_map + 1144));
+  fp2_mul((S_g2_map + 936), (S_g2_map + 936), (S_g2_map + 832));
+  fp2_mul((S_g2_map + 936), (S_g2_map + 936), (S_g2_map + 520));
+  fp2_mul(o + 104, (S_g2_map + 936), (S_g2_map + 1144));
 }
 
 /** o (affine, in the subgroup) = hash_to_curve from 256 uniform bytes (expand_message's output): two field elements, two maps, their sum, cleared. */
 export function h2c_g2Hash(o: usize, uniform: usize): void {
-  fieldFromBytes(S_g2_h2c, uniform); fieldFromBytes(S_g2_h2c + 48, uniform + 64);
-  h2c_g2Map((S_g2_h2c + 96), S_g2_h2c);
-  fieldFromBytes(S_g2_h2c, uniform + 128); fieldFromBytes(S_g2_h2c + 48, uniform + 128 + 64);
-  h2c_g2Map((S_g2_h2c + 288), S_g2_h2c);
-  g2_addAff((S_g2_h2c + 96), (S_g2_h2c + 96), (S_g2_h2c + 288));
-  g2_clearCofactor(o, (S_g2_h2c + 96));
+  fieldFromBytes(S_g2_h2c, uniform); fieldFromBytes(S_g2_h2c + 52, uniform + 64);
+  h2c_g2Map((S_g2_h2c + 104), S_g2_h2c);
+  fieldFromBytes(S_g2_h2c, uniform + 128); fieldFromBytes(S_g2_h2c + 52, uniform + 128 + 64);
+  h2c_g2Map((S_g2_h2c + 312), S_g2_h2c);
+  g2_addAff((S_g2_h2c + 104), (S_g2_h2c + 104), (S_g2_h2c + 312));
+  g2_clearCofactor(o, (S_g2_h2c + 104));
 }
 /** o (affine, in the subgroup) = encode_to_curve from 128 uniform bytes: one field element, one map, cleared. */
 export function h2c_g2Encode(o: usize, uniform: usize): void {
-  fieldFromBytes(S_g2_h2c, uniform); fieldFromBytes(S_g2_h2c + 48, uniform + 64);
-  h2c_g2Map((S_g2_h2c + 96), S_g2_h2c);
-  g2_clearCofactor(o, (S_g2_h2c + 96));
+  fieldFromBytes(S_g2_h2c, uniform); fieldFromBytes(S_g2_h2c + 52, uniform + 64);
+  h2c_g2Map((S_g2_h2c + 104), S_g2_h2c);
+  g2_clearCofactor(o, (S_g2_h2c + 104));
 }
 
 /** Whether the affine point at a is the identity (0, 0). */
-function g2_isZeroAff(a: usize): bool { return fp2_isZero(a) && fp2_isZero(a + 96); }
+function g2_isZeroAff(a: usize): bool { return fp2_isZero(a) && fp2_isZero(a + 104); }
 
 /**
- * o (affine) = Σ of n ≥ 1 affine points at pts (192 bytes apart; (0, 0) is the identity), for aggregating keys
+ * o (affine) = Σ of n ≥ 1 affine points at pts (208 bytes apart; (0, 0) is the identity), for aggregating keys
  * and signatures. Up to 15 points: Jacobian mixed additions and one inversion. From 16 on: a tree of
  * affine additions, each level sharing one inversion (Montgomery's trick), 6 products per addition against 11
  * for a mixed one; pairs with the identity or equal x go the Jacobian way. pts is overwritten; work holds n
@@ -427,48 +427,48 @@ function g2_isZeroAff(a: usize): bool { return fp2_isZero(a) && fp2_isZero(a + 9
 export function bls_g2Sum(o: usize, pts: usize, n: i32, work: usize): void {
   if (n < 16) {
     g2_fromAff(S_g2_sum, pts);
-    for (let i = 1; i < n; i++) g2_addMixed(S_g2_sum, S_g2_sum, pts + <usize>i * 192);
+    for (let i = 1; i < n; i++) g2_addMixed(S_g2_sum, S_g2_sum, pts + <usize>i * 208);
     g2_toAff(o, S_g2_sum);
     return;
   }
   while (n > 1) {
     const m = n >> 1;
     // prefix products of the denominators x_b − x_a (1 for the pairs added the Jacobian way)
-    fp2_one((S_g2_sum + 384));
+    fp2_one((S_g2_sum + 416));
     for (let i = 0; i < m; i++) {
-      const a = pts + <usize>(2 * i) * 192, b = a + 192;
-      fp2_copy(work + <usize>i * 96, (S_g2_sum + 384));
+      const a = pts + <usize>(2 * i) * 208, b = a + 208;
+      fp2_copy(work + <usize>i * 104, (S_g2_sum + 416));
       if (g2_isZeroAff(a) || g2_isZeroAff(b) || fp2_eq(a, b)) continue;
-      fp2_sub((S_g2_sum + 480), b, a);
-      fp2_mul((S_g2_sum + 384), (S_g2_sum + 384), (S_g2_sum + 480));
+      fp2_sub((S_g2_sum + 520), b, a);
+      fp2_mul((S_g2_sum + 416), (S_g2_sum + 416), (S_g2_sum + 520));
     }
-    fp2_inv((S_g2_sum + 288), (S_g2_sum + 384));
+    fp2_inv((S_g2_sum + 312), (S_g2_sum + 416));
     for (let i = m - 1; i >= 0; i--) {
-      const a = pts + <usize>(2 * i) * 192, b = a + 192;
+      const a = pts + <usize>(2 * i) * 208, b = a + 208;
       if (g2_isZeroAff(a) || g2_isZeroAff(b) || fp2_eq(a, b)) {
         g2_fromAff(S_g2_sum, a);
         g2_addMixed(S_g2_sum, S_g2_sum, b);
         g2_toAff(a, S_g2_sum);
         continue;
       }
-      fp2_mul((S_g2_sum + 384), (S_g2_sum + 288), work + <usize>i * 96);   // 1/(x_b − x_a)
-      fp2_sub((S_g2_sum + 480), b, a);
-      fp2_mul((S_g2_sum + 288), (S_g2_sum + 288), (S_g2_sum + 480));
-      fp2_sub((S_g2_sum + 480), b + 96, a + 96);
-      fp2_mul((S_g2_sum + 480), (S_g2_sum + 480), (S_g2_sum + 384));
-      fp2_sqr((S_g2_sum + 576), (S_g2_sum + 480));
-      fp2_sub((S_g2_sum + 576), (S_g2_sum + 576), a);
-      fp2_sub((S_g2_sum + 576), (S_g2_sum + 576), b);
-      fp2_sub((S_g2_sum + 672), a, (S_g2_sum + 576));
-      fp2_mul((S_g2_sum + 672), (S_g2_sum + 672), (S_g2_sum + 480));
-      fp2_sub(a + 96, (S_g2_sum + 672), a + 96);
-      fp2_copy(a, (S_g2_sum + 576));
+      fp2_mul((S_g2_sum + 416), (S_g2_sum + 312), work + <usize>i * 104);   // 1/(x_b − x_a)
+      fp2_sub((S_g2_sum + 520), b, a);
+      fp2_mul((S_g2_sum + 312), (S_g2_sum + 312), (S_g2_sum + 520));
+      fp2_sub((S_g2_sum + 520), b + 104, a + 104);
+      fp2_mul((S_g2_sum + 520), (S_g2_sum + 520), (S_g2_sum + 416));
+      fp2_sqr((S_g2_sum + 624), (S_g2_sum + 520));
+      fp2_sub((S_g2_sum + 624), (S_g2_sum + 624), a);
+      fp2_sub((S_g2_sum + 624), (S_g2_sum + 624), b);
+      fp2_sub((S_g2_sum + 728), a, (S_g2_sum + 624));
+      fp2_mul((S_g2_sum + 728), (S_g2_sum + 728), (S_g2_sum + 520));
+      fp2_sub(a + 104, (S_g2_sum + 728), a + 104);
+      fp2_copy(a, (S_g2_sum + 624));
     }
-    for (let i = 1; i < m; i++) memory.copy(pts + <usize>i * 192, pts + <usize>(2 * i) * 192, 192);
-    if (n & 1) memory.copy(pts + <usize>m * 192, pts + <usize>(n - 1) * 192, 192);
+    for (let i = 1; i < m; i++) memory.copy(pts + <usize>i * 208, pts + <usize>(2 * i) * 208, 208);
+    if (n & 1) memory.copy(pts + <usize>m * 208, pts + <usize>(n - 1) * 208, 208);
     n = m + (n & 1);
   }
-  memory.copy(o, pts, 192);
+  memory.copy(o, pts, 208);
 }
 
 /**
@@ -477,66 +477,66 @@ export function bls_g2Sum(o: usize, pts: usize, n: i32, work: usize): void {
  */
 function g2_ctAdd(o: usize, p: usize, q: usize): void {
   fp2_mul(S_g2_ctAdd, p, q);
-  fp2_mul((S_g2_ctAdd + 96), p + 96, q + 96);
-  fp2_mul((S_g2_ctAdd + 192), p + 192, q + 192);
-  fp2_add((S_g2_ctAdd + 288), p, p + 96);
-  fp2_add((S_g2_ctAdd + 384), q, q + 96);
-  fp2_mul((S_g2_ctAdd + 288), (S_g2_ctAdd + 288), (S_g2_ctAdd + 384));
-  fp2_add((S_g2_ctAdd + 384), S_g2_ctAdd, (S_g2_ctAdd + 96));
-  fp2_sub((S_g2_ctAdd + 288), (S_g2_ctAdd + 288), (S_g2_ctAdd + 384));
-  fp2_add((S_g2_ctAdd + 384), p + 96, p + 192);
-  fp2_add((S_g2_ctAdd + 480), q + 96, q + 192);
-  fp2_mul((S_g2_ctAdd + 384), (S_g2_ctAdd + 384), (S_g2_ctAdd + 480));
-  fp2_add((S_g2_ctAdd + 480), (S_g2_ctAdd + 96), (S_g2_ctAdd + 192));
-  fp2_sub((S_g2_ctAdd + 384), (S_g2_ctAdd + 384), (S_g2_ctAdd + 480));
-  fp2_add((S_g2_ctAdd + 480), p, p + 192);
-  fp2_add((S_g2_ctAdd + 576), q, q + 192);
-  fp2_mul((S_g2_ctAdd + 480), (S_g2_ctAdd + 480), (S_g2_ctAdd + 576));
-  fp2_add((S_g2_ctAdd + 576), S_g2_ctAdd, (S_g2_ctAdd + 192));
-  fp2_sub((S_g2_ctAdd + 576), (S_g2_ctAdd + 480), (S_g2_ctAdd + 576));
-  fp2_add((S_g2_ctAdd + 480), S_g2_ctAdd, S_g2_ctAdd);
-  fp2_add(S_g2_ctAdd, (S_g2_ctAdd + 480), S_g2_ctAdd);
-  fp2_mul((S_g2_ctAdd + 192), (S_g2_ctAdd + 192), C_g2_B3);
-  fp2_add((S_g2_ctAdd + 672), (S_g2_ctAdd + 96), (S_g2_ctAdd + 192));
-  fp2_sub((S_g2_ctAdd + 96), (S_g2_ctAdd + 96), (S_g2_ctAdd + 192));
-  fp2_mul((S_g2_ctAdd + 576), (S_g2_ctAdd + 576), C_g2_B3);
-  fp2_mul((S_g2_ctAdd + 480), (S_g2_ctAdd + 384), (S_g2_ctAdd + 576));
-  fp2_mul((S_g2_ctAdd + 192), (S_g2_ctAdd + 288), (S_g2_ctAdd + 96));
-  fp2_sub((S_g2_ctAdd + 480), (S_g2_ctAdd + 192), (S_g2_ctAdd + 480));
-  fp2_mul((S_g2_ctAdd + 576), (S_g2_ctAdd + 576), S_g2_ctAdd);
-  fp2_mul((S_g2_ctAdd + 96), (S_g2_ctAdd + 96), (S_g2_ctAdd + 672));
-  fp2_add((S_g2_ctAdd + 576), (S_g2_ctAdd + 96), (S_g2_ctAdd + 576));
-  fp2_mul(S_g2_ctAdd, S_g2_ctAdd, (S_g2_ctAdd + 288));
-  fp2_mul((S_g2_ctAdd + 672), (S_g2_ctAdd + 672), (S_g2_ctAdd + 384));
-  fp2_add((S_g2_ctAdd + 672), (S_g2_ctAdd + 672), S_g2_ctAdd);
-  fp2_copy(o, (S_g2_ctAdd + 480));
-  fp2_copy(o + 96, (S_g2_ctAdd + 576));
-  fp2_copy(o + 192, (S_g2_ctAdd + 672));
+  fp2_mul((S_g2_ctAdd + 104), p + 104, q + 104);
+  fp2_mul((S_g2_ctAdd + 208), p + 208, q + 208);
+  fp2_add((S_g2_ctAdd + 312), p, p + 104);
+  fp2_add((S_g2_ctAdd + 416), q, q + 104);
+  fp2_mul((S_g2_ctAdd + 312), (S_g2_ctAdd + 312), (S_g2_ctAdd + 416));
+  fp2_add((S_g2_ctAdd + 416), S_g2_ctAdd, (S_g2_ctAdd + 104));
+  fp2_sub((S_g2_ctAdd + 312), (S_g2_ctAdd + 312), (S_g2_ctAdd + 416));
+  fp2_add((S_g2_ctAdd + 416), p + 104, p + 208);
+  fp2_add((S_g2_ctAdd + 520), q + 104, q + 208);
+  fp2_mul((S_g2_ctAdd + 416), (S_g2_ctAdd + 416), (S_g2_ctAdd + 520));
+  fp2_add((S_g2_ctAdd + 520), (S_g2_ctAdd + 104), (S_g2_ctAdd + 208));
+  fp2_sub((S_g2_ctAdd + 416), (S_g2_ctAdd + 416), (S_g2_ctAdd + 520));
+  fp2_add((S_g2_ctAdd + 520), p, p + 208);
+  fp2_add((S_g2_ctAdd + 624), q, q + 208);
+  fp2_mul((S_g2_ctAdd + 520), (S_g2_ctAdd + 520), (S_g2_ctAdd + 624));
+  fp2_add((S_g2_ctAdd + 624), S_g2_ctAdd, (S_g2_ctAdd + 208));
+  fp2_sub((S_g2_ctAdd + 624), (S_g2_ctAdd + 520), (S_g2_ctAdd + 624));
+  fp2_add((S_g2_ctAdd + 520), S_g2_ctAdd, S_g2_ctAdd);
+  fp2_add(S_g2_ctAdd, (S_g2_ctAdd + 520), S_g2_ctAdd);
+  fp2_mul((S_g2_ctAdd + 208), (S_g2_ctAdd + 208), C_g2_B3);
+  fp2_add((S_g2_ctAdd + 728), (S_g2_ctAdd + 104), (S_g2_ctAdd + 208));
+  fp2_sub((S_g2_ctAdd + 104), (S_g2_ctAdd + 104), (S_g2_ctAdd + 208));
+  fp2_mul((S_g2_ctAdd + 624), (S_g2_ctAdd + 624), C_g2_B3);
+  fp2_mul((S_g2_ctAdd + 520), (S_g2_ctAdd + 416), (S_g2_ctAdd + 624));
+  fp2_mul((S_g2_ctAdd + 208), (S_g2_ctAdd + 312), (S_g2_ctAdd + 104));
+  fp2_sub((S_g2_ctAdd + 520), (S_g2_ctAdd + 208), (S_g2_ctAdd + 520));
+  fp2_mul((S_g2_ctAdd + 624), (S_g2_ctAdd + 624), S_g2_ctAdd);
+  fp2_mul((S_g2_ctAdd + 104), (S_g2_ctAdd + 104), (S_g2_ctAdd + 728));
+  fp2_add((S_g2_ctAdd + 624), (S_g2_ctAdd + 104), (S_g2_ctAdd + 624));
+  fp2_mul(S_g2_ctAdd, S_g2_ctAdd, (S_g2_ctAdd + 312));
+  fp2_mul((S_g2_ctAdd + 728), (S_g2_ctAdd + 728), (S_g2_ctAdd + 416));
+  fp2_add((S_g2_ctAdd + 728), (S_g2_ctAdd + 728), S_g2_ctAdd);
+  fp2_copy(o, (S_g2_ctAdd + 520));
+  fp2_copy(o + 104, (S_g2_ctAdd + 624));
+  fp2_copy(o + 208, (S_g2_ctAdd + 728));
 }
 
 /** o = 2p, projective, complete for a = 0 (Renes–Costello–Batina, algorithm 9). o may alias p. */
 function g2_ctDbl(o: usize, p: usize): void {
-  fp2_sqr(S_g2_ctDbl, p + 96);
-  fp2_add((S_g2_ctDbl + 480), S_g2_ctDbl, S_g2_ctDbl);
-  fp2_add((S_g2_ctDbl + 480), (S_g2_ctDbl + 480), (S_g2_ctDbl + 480));
-  fp2_add((S_g2_ctDbl + 480), (S_g2_ctDbl + 480), (S_g2_ctDbl + 480));
-  fp2_mul((S_g2_ctDbl + 96), p + 96, p + 192);
-  fp2_sqr((S_g2_ctDbl + 192), p + 192);
-  fp2_mul((S_g2_ctDbl + 192), (S_g2_ctDbl + 192), C_g2_B3);
-  fp2_mul((S_g2_ctDbl + 288), (S_g2_ctDbl + 192), (S_g2_ctDbl + 480));
-  fp2_add((S_g2_ctDbl + 384), S_g2_ctDbl, (S_g2_ctDbl + 192));
-  fp2_mul((S_g2_ctDbl + 480), (S_g2_ctDbl + 96), (S_g2_ctDbl + 480));
-  fp2_add((S_g2_ctDbl + 96), (S_g2_ctDbl + 192), (S_g2_ctDbl + 192));
-  fp2_add((S_g2_ctDbl + 192), (S_g2_ctDbl + 96), (S_g2_ctDbl + 192));
-  fp2_sub(S_g2_ctDbl, S_g2_ctDbl, (S_g2_ctDbl + 192));
-  fp2_mul((S_g2_ctDbl + 384), S_g2_ctDbl, (S_g2_ctDbl + 384));
-  fp2_add((S_g2_ctDbl + 384), (S_g2_ctDbl + 288), (S_g2_ctDbl + 384));
-  fp2_mul((S_g2_ctDbl + 96), p, p + 96);
-  fp2_mul((S_g2_ctDbl + 288), S_g2_ctDbl, (S_g2_ctDbl + 96));
-  fp2_add((S_g2_ctDbl + 288), (S_g2_ctDbl + 288), (S_g2_ctDbl + 288));
-  fp2_copy(o, (S_g2_ctDbl + 288));
-  fp2_copy(o + 96, (S_g2_ctDbl + 384));
-  fp2_copy(o + 192, (S_g2_ctDbl + 480));
+  fp2_sqr(S_g2_ctDbl, p + 104);
+  fp2_add((S_g2_ctDbl + 520), S_g2_ctDbl, S_g2_ctDbl);
+  fp2_add((S_g2_ctDbl + 520), (S_g2_ctDbl + 520), (S_g2_ctDbl + 520));
+  fp2_add((S_g2_ctDbl + 520), (S_g2_ctDbl + 520), (S_g2_ctDbl + 520));
+  fp2_mul((S_g2_ctDbl + 104), p + 104, p + 208);
+  fp2_sqr((S_g2_ctDbl + 208), p + 208);
+  fp2_mul((S_g2_ctDbl + 208), (S_g2_ctDbl + 208), C_g2_B3);
+  fp2_mul((S_g2_ctDbl + 312), (S_g2_ctDbl + 208), (S_g2_ctDbl + 520));
+  fp2_add((S_g2_ctDbl + 416), S_g2_ctDbl, (S_g2_ctDbl + 208));
+  fp2_mul((S_g2_ctDbl + 520), (S_g2_ctDbl + 104), (S_g2_ctDbl + 520));
+  fp2_add((S_g2_ctDbl + 104), (S_g2_ctDbl + 208), (S_g2_ctDbl + 208));
+  fp2_add((S_g2_ctDbl + 208), (S_g2_ctDbl + 104), (S_g2_ctDbl + 208));
+  fp2_sub(S_g2_ctDbl, S_g2_ctDbl, (S_g2_ctDbl + 208));
+  fp2_mul((S_g2_ctDbl + 416), S_g2_ctDbl, (S_g2_ctDbl + 416));
+  fp2_add((S_g2_ctDbl + 416), (S_g2_ctDbl + 312), (S_g2_ctDbl + 416));
+  fp2_mul((S_g2_ctDbl + 104), p, p + 104);
+  fp2_mul((S_g2_ctDbl + 312), S_g2_ctDbl, (S_g2_ctDbl + 104));
+  fp2_add((S_g2_ctDbl + 312), (S_g2_ctDbl + 312), (S_g2_ctDbl + 312));
+  fp2_copy(o, (S_g2_ctDbl + 312));
+  fp2_copy(o + 104, (S_g2_ctDbl + 416));
+  fp2_copy(o + 208, (S_g2_ctDbl + 520));
 }
 
 /**
@@ -547,24 +547,24 @@ function g2_ctDbl(o: usize, p: usize): void {
  */
 export function ct_g2Mul(o: usize, a: usize, k: usize): void {
   const T = S_g2_ctMul;
-  fp2_zero(T); fp2_one(T + 96); fp2_zero(T + 192);
-  fp2_copy(T + 288, a); fp2_copy(T + 288 + 96, a + 96); fp2_one(T + 288 + 192);
-  for (let i: usize = 2; i < 16; i++) g2_ctAdd(T + i * 288, T + (i - 1) * 288, T + 288);
-  memory.copy((S_g2_ctMul + 4608), T, 288);
+  fp2_zero(T); fp2_one(T + 104); fp2_zero(T + 208);
+  fp2_copy(T + 312, a); fp2_copy(T + 312 + 104, a + 104); fp2_one(T + 312 + 208);
+  for (let i: usize = 2; i < 16; i++) g2_ctAdd(T + i * 312, T + (i - 1) * 312, T + 312);
+  memory.copy((S_g2_ctMul + 4992), T, 312);
   for (let w: i32 = 63; w >= 0; w--) {
-    g2_ctDbl((S_g2_ctMul + 4608), (S_g2_ctMul + 4608)); g2_ctDbl((S_g2_ctMul + 4608), (S_g2_ctMul + 4608)); g2_ctDbl((S_g2_ctMul + 4608), (S_g2_ctMul + 4608)); g2_ctDbl((S_g2_ctMul + 4608), (S_g2_ctMul + 4608));
+    g2_ctDbl((S_g2_ctMul + 4992), (S_g2_ctMul + 4992)); g2_ctDbl((S_g2_ctMul + 4992), (S_g2_ctMul + 4992)); g2_ctDbl((S_g2_ctMul + 4992), (S_g2_ctMul + 4992)); g2_ctDbl((S_g2_ctMul + 4992), (S_g2_ctMul + 4992));
     const digit: u32 = (load<u32>(k + (<usize>(w >> 3) << 2)) >> (<u32>(w & 7) << 2)) & 15;
-    memory.fill((S_g2_ctMul + 4896), 0, 288);
+    memory.fill((S_g2_ctMul + 5304), 0, 312);
     for (let j: u32 = 0; j < 16; j++) {
       const mask: u32 = <u32>0 - <u32>(j == digit);
-      const e = T + <usize>j * 288;
-      for (let b: usize = 0; b < 288; b += 4) store<u32>((S_g2_ctMul + 4896) + b, load<u32>((S_g2_ctMul + 4896) + b) | (load<u32>(e + b) & mask));
+      const e = T + <usize>j * 312;
+      for (let b: usize = 0; b < 312; b += 4) store<u32>((S_g2_ctMul + 5304) + b, load<u32>((S_g2_ctMul + 5304) + b) | (load<u32>(e + b) & mask));
     }
-    g2_ctAdd((S_g2_ctMul + 4608), (S_g2_ctMul + 4608), (S_g2_ctMul + 4896));
+    g2_ctAdd((S_g2_ctMul + 4992), (S_g2_ctMul + 4992), (S_g2_ctMul + 5304));
   }
-  g2_invCT((S_g2_ctMul + 5184), (S_g2_ctMul + 4608) + 192);
-  fp2_mul(o, (S_g2_ctMul + 4608), (S_g2_ctMul + 5184));
-  fp2_mul(o + 96, (S_g2_ctMul + 4608) + 96, (S_g2_ctMul + 5184));
+  g2_invCT((S_g2_ctMul + 5616), (S_g2_ctMul + 4992) + 208);
+  fp2_mul(o, (S_g2_ctMul + 4992), (S_g2_ctMul + 5616));
+  fp2_mul(o + 104, (S_g2_ctMul + 4992) + 104, (S_g2_ctMul + 5616));
 }
 
 /**

@@ -2,63 +2,63 @@
 // Extension tower of bls12_381; see src/codegen/as-tower.ts.
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bls12_381_fp';
 
-const S_fp2_mul: usize = memory.data(96, 8);
+const S_fp2_mul: usize = memory.data(112, 8);
 const C_KP: usize = memory.data<u32>([0xfffeaaac, 0xe7fbffff, 0xc54ffffe, 0x7aaffffa, 0xdac3d890, 0x9cc34a83, 0xce144afd, 0x91dd2e13, 0xd2eb35d, 0x2c6e9ed9, 0xe5ff9a69, 0x680447a8]);
-const S_fp2_sqr: usize = memory.data(144, 8);
-const S_fp2_mulXi: usize = memory.data(48, 8);
-const S_fp2_inv: usize = memory.data(96, 8);
-const C_HALF: usize = memory.data<u32>([0x15554, 0x18040000, 0x3ab00001, 0x85500005, 0x253c276f, 0x633cb57c, 0x31ebb502, 0x6e22d1ec, 0xf2d14ca2, 0xd3916126, 0x1a006596, 0x17fbb857]);
-const C_INV_BETA: usize = memory.data<u32>([0xfffcaaae, 0x43f5ffff, 0xed47fffd, 0x32b7fff2, 0xa2e99d69, 0x7e83a49, 0x8332bb7a, 0xeca8f331, 0xa0f4c069, 0xef148d1e, 0x3eff0206, 0x40ab326]);
-const S_fp2_sqrt: usize = memory.data(336, 8);
-const S_fp6_mulV: usize = memory.data(96, 8);
-const S_fp6_mul: usize = memory.data(768, 8);
-const S_fp6_mul01: usize = memory.data(672, 8);
-const S_fp6_mul1: usize = memory.data(96, 8);
-const S_fp6_inv: usize = memory.data(480, 8);
-const S_fp12_mul: usize = memory.data(1440, 8);
-const S_fp12_sqr: usize = memory.data(1152, 8);
-const S_fp12_mulLine: usize = memory.data(1056, 8);
-const S_fp12_inv: usize = memory.data(576, 8);
-const C_FROB1_1: usize = memory.data<u32>([0xb319d465, 0x7089552, 0xb50a8313, 0xc6695f92, 0xd117228f, 0x97e83ccc, 0xb2dc29ee, 0xa35baeca, 0x5daace4d, 0x1ce393ea, 0xb0fb66eb, 0x8f2220f, 0x4ce5d646, 0xb2f66aad, 0xfc497cec, 0x5842a06b, 0x2599d394, 0xcf4895d4, 0x40a8e8d0, 0xc11b9cba, 0xe5a0de89, 0x2e3813cb, 0x88847faf, 0x110eefda]);
-const C_FROB1_2: usize = memory.data<u32>([0x8671f071, 0xcd03c9e4, 0x1fcda5d2, 0x5dab2246, 0xd3851b95, 0x587042af, 0x1bacb9e, 0x8eb60ebe, 0x83d050d2, 0x3f97d6e, 0x54638741, 0x18f02065]);
-const C_FROB1_2_B: usize = memory.data<u32>([0x798dba3a, 0xecfb361b, 0x91865a2c, 0xc100ddb8, 0x232bda8e, 0xec08ff1, 0xf1ca4721, 0xd5c13cc6, 0xbf7b5c04, 0x47222a47, 0xe51c5f59, 0x110f184]);
-const C_FROB1_3: usize = memory.data<u32>([0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed, 0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed]);
-const C_FROB1_4: usize = memory.data<u32>([0x867545c3, 0x890dc9e4, 0x3285a5d5, 0x2af32253, 0x309b7e2c, 0x50880866, 0x7e881024, 0xa20d1b8c, 0xe2db9068, 0x14e4f04f, 0x1564853a, 0x14e56d3f]);
-const C_FROB1_5: usize = memory.data<u32>([0xdbce43f, 0x82d83cf5, 0xdf9d018f, 0xa2813e53, 0x3c65e181, 0xc6f0caa5, 0x8d50fe95, 0x7525cf52, 0xf4798a6b, 0x4a85ed50, 0x6cf8eebd, 0x171da0fd, 0xf242c66c, 0x3726c30a, 0xd1b6fe70, 0x7c2ac1aa, 0xba4b14a2, 0xa04007fb, 0x66341429, 0xef517c32, 0x4ed2226b, 0x95ba65, 0xcc86f7dd, 0x2e370ec]);
-const S_fp12_frob1: usize = memory.data(48, 8);
-const C_FROB2_1: usize = memory.data<u32>([0x798dba3a, 0xecfb361b, 0x91865a2c, 0xc100ddb8, 0x232bda8e, 0xec08ff1, 0xf1ca4721, 0xd5c13cc6, 0xbf7b5c04, 0x47222a47, 0xe51c5f59, 0x110f184]);
-const C_FROB2_2: usize = memory.data<u32>([0x798a64e8, 0x30f1361b, 0x7ece5a2a, 0xf3b8ddab, 0xc61577f7, 0x16a8ca3a, 0x74fd029b, 0xc26a2ff8, 0x60701c6e, 0x3636b766, 0x241b6160, 0x51ba4ab]);
-const C_FROB2_4: usize = memory.data<u32>([0x8671f071, 0xcd03c9e4, 0x1fcda5d2, 0x5dab2246, 0xd3851b95, 0x587042af, 0x1bacb9e, 0x8eb60ebe, 0x83d050d2, 0x3f97d6e, 0x54638741, 0x18f02065]);
-const C_FROB2_5: usize = memory.data<u32>([0x867545c3, 0x890dc9e4, 0x3285a5d5, 0x2af32253, 0x309b7e2c, 0x50880866, 0x7e881024, 0xa20d1b8c, 0xe2db9068, 0x14e4f04f, 0x1564853a, 0x14e56d3f]);
-const S_fp12_frob2: usize = memory.data(48, 8);
-const C_FROB3_1: usize = memory.data<u32>([0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed]);
-const C_FROB3_3: usize = memory.data<u32>([0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc]);
-const C_FROB3_5: usize = memory.data<u32>([0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed, 0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc]);
-const S_fp12_frob3: usize = memory.data(96, 8);
-const S_fp12_cycSqr: usize = memory.data(1056, 8);
-const S_fp12_cycSqrC: usize = memory.data(864, 8);
-const S_fp12_decompress: usize = memory.data(2592, 8);
+const S_fp2_sqr: usize = memory.data(168, 8);
+const S_fp2_mulXi: usize = memory.data(56, 8);
+const S_fp2_inv: usize = memory.data(112, 8);
+const C_HALF: usize = memory.data<u32>([0x15554, 0x18040000, 0x3ab00001, 0x85500005, 0x253c276f, 0x633cb57c, 0x31ebb502, 0x6e22d1ec, 0xf2d14ca2, 0xd3916126, 0x1a006596, 0x17fbb857, 0x0]);
+const C_INV_BETA: usize = memory.data<u32>([0xfffcaaae, 0x43f5ffff, 0xed47fffd, 0x32b7fff2, 0xa2e99d69, 0x7e83a49, 0x8332bb7a, 0xeca8f331, 0xa0f4c069, 0xef148d1e, 0x3eff0206, 0x40ab326, 0x0]);
+const S_fp2_sqrt: usize = memory.data(376, 8);
+const S_fp6_mulV: usize = memory.data(104, 8);
+const S_fp6_mul: usize = memory.data(832, 8);
+const S_fp6_mul01: usize = memory.data(728, 8);
+const S_fp6_mul1: usize = memory.data(104, 8);
+const S_fp6_inv: usize = memory.data(520, 8);
+const S_fp12_mul: usize = memory.data(1560, 8);
+const S_fp12_sqr: usize = memory.data(1248, 8);
+const S_fp12_mulLine: usize = memory.data(1144, 8);
+const S_fp12_inv: usize = memory.data(624, 8);
+const C_FROB1_1: usize = memory.data<u32>([0xb319d465, 0x7089552, 0xb50a8313, 0xc6695f92, 0xd117228f, 0x97e83ccc, 0xb2dc29ee, 0xa35baeca, 0x5daace4d, 0x1ce393ea, 0xb0fb66eb, 0x8f2220f, 0x0, 0x4ce5d646, 0xb2f66aad, 0xfc497cec, 0x5842a06b, 0x2599d394, 0xcf4895d4, 0x40a8e8d0, 0xc11b9cba, 0xe5a0de89, 0x2e3813cb, 0x88847faf, 0x110eefda, 0x0]);
+const C_FROB1_2: usize = memory.data<u32>([0x8671f071, 0xcd03c9e4, 0x1fcda5d2, 0x5dab2246, 0xd3851b95, 0x587042af, 0x1bacb9e, 0x8eb60ebe, 0x83d050d2, 0x3f97d6e, 0x54638741, 0x18f02065, 0x0]);
+const C_FROB1_2_B: usize = memory.data<u32>([0x798dba3a, 0xecfb361b, 0x91865a2c, 0xc100ddb8, 0x232bda8e, 0xec08ff1, 0xf1ca4721, 0xd5c13cc6, 0xbf7b5c04, 0x47222a47, 0xe51c5f59, 0x110f184, 0x0]);
+const C_FROB1_3: usize = memory.data<u32>([0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed, 0x0, 0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed, 0x0]);
+const C_FROB1_4: usize = memory.data<u32>([0x867545c3, 0x890dc9e4, 0x3285a5d5, 0x2af32253, 0x309b7e2c, 0x50880866, 0x7e881024, 0xa20d1b8c, 0xe2db9068, 0x14e4f04f, 0x1564853a, 0x14e56d3f, 0x0]);
+const C_FROB1_5: usize = memory.data<u32>([0xdbce43f, 0x82d83cf5, 0xdf9d018f, 0xa2813e53, 0x3c65e181, 0xc6f0caa5, 0x8d50fe95, 0x7525cf52, 0xf4798a6b, 0x4a85ed50, 0x6cf8eebd, 0x171da0fd, 0x0, 0xf242c66c, 0x3726c30a, 0xd1b6fe70, 0x7c2ac1aa, 0xba4b14a2, 0xa04007fb, 0x66341429, 0xef517c32, 0x4ed2226b, 0x95ba65, 0xcc86f7dd, 0x2e370ec, 0x0]);
+const S_fp12_frob1: usize = memory.data(56, 8);
+const C_FROB2_1: usize = memory.data<u32>([0x798dba3a, 0xecfb361b, 0x91865a2c, 0xc100ddb8, 0x232bda8e, 0xec08ff1, 0xf1ca4721, 0xd5c13cc6, 0xbf7b5c04, 0x47222a47, 0xe51c5f59, 0x110f184, 0x0]);
+const C_FROB2_2: usize = memory.data<u32>([0x798a64e8, 0x30f1361b, 0x7ece5a2a, 0xf3b8ddab, 0xc61577f7, 0x16a8ca3a, 0x74fd029b, 0xc26a2ff8, 0x60701c6e, 0x3636b766, 0x241b6160, 0x51ba4ab, 0x0]);
+const C_FROB2_4: usize = memory.data<u32>([0x8671f071, 0xcd03c9e4, 0x1fcda5d2, 0x5dab2246, 0xd3851b95, 0x587042af, 0x1bacb9e, 0x8eb60ebe, 0x83d050d2, 0x3f97d6e, 0x54638741, 0x18f02065, 0x0]);
+const C_FROB2_5: usize = memory.data<u32>([0x867545c3, 0x890dc9e4, 0x3285a5d5, 0x2af32253, 0x309b7e2c, 0x50880866, 0x7e881024, 0xa20d1b8c, 0xe2db9068, 0x14e4f04f, 0x1564853a, 0x14e56d3f, 0x0]);
+const S_fp12_frob2: usize = memory.data(56, 8);
+const C_FROB3_1: usize = memory.data<u32>([0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x0, 0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed, 0x0]);
+const C_FROB3_3: usize = memory.data<u32>([0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x0, 0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x0]);
+const C_FROB3_5: usize = memory.data<u32>([0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed, 0x0, 0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x0]);
+const S_fp12_frob3: usize = memory.data(112, 8);
+const S_fp12_cycSqr: usize = memory.data(1144, 8);
+const S_fp12_cycSqrC: usize = memory.data(936, 8);
+const S_fp12_decompress: usize = memory.data(2808, 8);
 
 // ---------------------------------------------------------------- Fp2 = Fp[u]/(u² − (-1))
 
-export function fp2_zero(o: usize): void { memory.fill(o, 0, 96); }
-export function fp2_one(o: usize): void { fp_one(o); fp_zero(o + 48); }
-export function fp2_copy(o: usize, a: usize): void { memory.copy(o, a, 96); }
-export function fp2_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 48); }
-export function fp2_isOne(a: usize): bool { return fp_isOne(a) && fp_isZero(a + 48); }
-export function fp2_eq(a: usize, b: usize): bool { return fp_eq(a, b) && fp_eq(a + 48, b + 48); }
-export function fp2_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + 48, a + 48, b + 48); }
+export function fp2_zero(o: usize): void { memory.fill(o, 0, 104); }
+export function fp2_one(o: usize): void { fp_one(o); fp_zero(o + 52); }
+export function fp2_copy(o: usize, a: usize): void { memory.copy(o, a, 104); }
+export function fp2_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 52); }
+export function fp2_isOne(a: usize): bool { return fp_isOne(a) && fp_isZero(a + 52); }
+export function fp2_eq(a: usize, b: usize): bool { return fp_eq(a, b) && fp_eq(a + 52, b + 52); }
+export function fp2_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + 52, a + 52, b + 52); }
 /** Sum without reduction (components below 2p for reduced inputs): only as an input of products. */
-export function fp2_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + 48, a + 48, b + 48); }
-export function fp2_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + 48, a + 48, b + 48); }
-export function fp2_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + 48, a + 48); }
-export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + 48, a + 48); }
+export function fp2_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + 52, a + 52, b + 52); }
+export function fp2_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + 52, a + 52, b + 52); }
+export function fp2_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + 52, a + 52); }
+export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + 52, a + 52); }
 /** Conjugation c0 − c1·u, which is also the p-power Frobenius. */
-export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + 48, a + 48); }
+export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + 52, a + 52); }
 /** o = a·k for k in Fp. */
-export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul(o, a, k); fp_mul(o + 48, a + 48, k); }
+export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul(o, a, k); fp_mul(o + 52, a + 52, k); }
 /** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN2_MAX); a, b reduced. o may alias a or b. */
-export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + 48, a + 48, ka, b + 48, kb); }
+export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + 52, a + 52, ka, b + 52, kb); }
 
 /** o = β·a in Fp (β = -1). */
 @inline function fp_mulBeta(o: usize, a: usize): void {
@@ -70,38 +70,38 @@ export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void {
  * unreduced below 4p (bound 5·p < R checked by the generator). o may alias a or b.
  */
 export function fp2_mul(o: usize, a: usize, b: usize): void {
-  fp_subNR((S_fp2_mul + 48), C_KP, b + 48);
-  fp_mulSum2(S_fp2_mul, a, b, a + 48, (S_fp2_mul + 48));
-  fp_mulSum2(o + 48, a, b + 48, a + 48, b);
+  fp_subNR((S_fp2_mul + 56), C_KP, b + 52);
+  fp_mulSum2(S_fp2_mul, a, b, a + 52, (S_fp2_mul + 56));
+  fp_mulSum2(o + 52, a, b + 52, a + 52, b);
   fp_copy(o, S_fp2_mul);
 }
 
 /** o = a² (complex squaring: 2 products). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-  fp_addNR(S_fp2_sqr, a, a + 48);
-  fp_sub((S_fp2_sqr + 48), a, a + 48);
-  fp_addNR((S_fp2_sqr + 96), a, a);
-  fp_mul(o + 48, (S_fp2_sqr + 96), a + 48);
-  fp_mul(o, S_fp2_sqr, (S_fp2_sqr + 48));
+  fp_addNR(S_fp2_sqr, a, a + 52);
+  fp_sub((S_fp2_sqr + 56), a, a + 52);
+  fp_addNR((S_fp2_sqr + 112), a, a);
+  fp_mul(o + 52, (S_fp2_sqr + 112), a + 52);
+  fp_mul(o, S_fp2_sqr, (S_fp2_sqr + 56));
 }
 
 /** o = ξ·a (ξ = (1, 1)). o may alias a. */
 export function fp2_mulXi(o: usize, a: usize): void {
-  fp_sub(S_fp2_mulXi, a, a + 48);
-  fp_add(o + 48, a, a + 48);
+  fp_sub(S_fp2_mulXi, a, a + 52);
+  fp_add(o + 52, a, a + 52);
   fp_copy(o, S_fp2_mulXi);
 }
 
 /** o = a⁻¹ (0 ↦ 0). Variable-time (binary GCD in Fp): public data only. o may alias a. */
 export function fp2_inv(o: usize, a: usize): void {
   fp_sqr(S_fp2_inv, a);
-  fp_sqr((S_fp2_inv + 48), a + 48);
-  fp_mulBeta((S_fp2_inv + 48), (S_fp2_inv + 48));
-  fp_sub(S_fp2_inv, S_fp2_inv, (S_fp2_inv + 48));
+  fp_sqr((S_fp2_inv + 56), a + 52);
+  fp_mulBeta((S_fp2_inv + 56), (S_fp2_inv + 56));
+  fp_sub(S_fp2_inv, S_fp2_inv, (S_fp2_inv + 56));
   fp_inv(S_fp2_inv, S_fp2_inv);
   fp_mul(o, a, S_fp2_inv);
-  fp_mul(o + 48, a + 48, S_fp2_inv);
-  fp_neg(o + 48, o + 48);
+  fp_mul(o + 52, a + 52, S_fp2_inv);
+  fp_neg(o + 52, o + 52);
 }
 
 /**
@@ -109,192 +109,196 @@ export function fp2_inv(o: usize, a: usize): void {
  * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0). Which root is returned is unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
-  if (fp_isZero(a + 48)) {
+  if (fp_isZero(a + 52)) {
     // a in Fp: either √a0 or u·√(a0/β)
-    if (fp_sqrt((S_fp2_sqrt + 96), a)) { fp_copy((S_fp2_sqrt + 144), (S_fp2_sqrt + 96)); fp_zero((S_fp2_sqrt + 144) + 48); }
+    if (fp_sqrt((S_fp2_sqrt + 112), a)) { fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 112)); fp_zero((S_fp2_sqrt + 168) + 52); }
     else {
-      fp_mul((S_fp2_sqrt + 48), a, C_INV_BETA);
-      if (!fp_sqrt((S_fp2_sqrt + 96), (S_fp2_sqrt + 48))) return false;
-      fp_zero((S_fp2_sqrt + 144)); fp_copy((S_fp2_sqrt + 144) + 48, (S_fp2_sqrt + 96));
+      fp_mul((S_fp2_sqrt + 56), a, C_INV_BETA);
+      if (!fp_sqrt((S_fp2_sqrt + 112), (S_fp2_sqrt + 56))) return false;
+      fp_zero((S_fp2_sqrt + 168)); fp_copy((S_fp2_sqrt + 168) + 52, (S_fp2_sqrt + 112));
     }
   } else {
     fp_sqr(S_fp2_sqrt, a);
-    fp_sqr((S_fp2_sqrt + 48), a + 48);
-    fp_mulBeta((S_fp2_sqrt + 48), (S_fp2_sqrt + 48));
-    fp_sub(S_fp2_sqrt, S_fp2_sqrt, (S_fp2_sqrt + 48));
+    fp_sqr((S_fp2_sqrt + 56), a + 52);
+    fp_mulBeta((S_fp2_sqrt + 56), (S_fp2_sqrt + 56));
+    fp_sub(S_fp2_sqrt, S_fp2_sqrt, (S_fp2_sqrt + 56));
     if (!fp_sqrt(S_fp2_sqrt, S_fp2_sqrt)) return false;
-    fp_add((S_fp2_sqrt + 48), a, S_fp2_sqrt);
-    fp_mul((S_fp2_sqrt + 48), (S_fp2_sqrt + 48), C_HALF);
-    if (fp_legendre((S_fp2_sqrt + 48)) != 1) {
-      fp_sub((S_fp2_sqrt + 48), a, S_fp2_sqrt);
-      fp_mul((S_fp2_sqrt + 48), (S_fp2_sqrt + 48), C_HALF);
+    fp_add((S_fp2_sqrt + 56), a, S_fp2_sqrt);
+    fp_mul((S_fp2_sqrt + 56), (S_fp2_sqrt + 56), C_HALF);
+    if (fp_legendre((S_fp2_sqrt + 56)) != 1) {
+      fp_sub((S_fp2_sqrt + 56), a, S_fp2_sqrt);
+      fp_mul((S_fp2_sqrt + 56), (S_fp2_sqrt + 56), C_HALF);
     }
-    if (!fp_sqrt((S_fp2_sqrt + 96), (S_fp2_sqrt + 48))) return false;
-    fp_dbl((S_fp2_sqrt + 48), (S_fp2_sqrt + 96));
-    fp_inv((S_fp2_sqrt + 48), (S_fp2_sqrt + 48));
-    fp_mul((S_fp2_sqrt + 144) + 48, a + 48, (S_fp2_sqrt + 48));
-    fp_copy((S_fp2_sqrt + 144), (S_fp2_sqrt + 96));
+    if (!fp_sqrt((S_fp2_sqrt + 112), (S_fp2_sqrt + 56))) return false;
+    fp_dbl((S_fp2_sqrt + 56), (S_fp2_sqrt + 112));
+    fp_inv((S_fp2_sqrt + 56), (S_fp2_sqrt + 56));
+    fp_mul((S_fp2_sqrt + 168) + 52, a + 52, (S_fp2_sqrt + 56));
+    fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 112));
   }
-  fp2_sqr((S_fp2_sqrt + 240), (S_fp2_sqrt + 144));
-  if (!fp2_eq((S_fp2_sqrt + 240), a)) return false;
-  fp2_copy(o, (S_fp2_sqrt + 144));
+  fp2_sqr((S_fp2_sqrt + 272), (S_fp2_sqrt + 168));
+  if (!fp2_eq((S_fp2_sqrt + 272), a)) return false;
+  fp2_copy(o, (S_fp2_sqrt + 168));
   return true;
 }
 
 // ---------------------------------------------------------------- Fp6 = Fp2[v]/(v³ − ξ)
 
-export function fp6_zero(o: usize): void { memory.fill(o, 0, 288); }
+export function fp6_zero(o: usize): void { memory.fill(o, 0, 312); }
 export function fp6_one(o: usize): void { fp6_zero(o); fp_one(o); }
-export function fp6_copy(o: usize, a: usize): void { memory.copy(o, a, 288); }
-export function fp6_add(o: usize, a: usize, b: usize): void { fp2_add(o, a, b); fp2_add(o + 96, a + 96, b + 96); fp2_add(o + 192, a + 192, b + 192); }
-export function fp6_addNR(o: usize, a: usize, b: usize): void { fp2_addNR(o, a, b); fp2_addNR(o + 96, a + 96, b + 96); fp2_addNR(o + 192, a + 192, b + 192); }
-export function fp6_sub(o: usize, a: usize, b: usize): void { fp2_sub(o, a, b); fp2_sub(o + 96, a + 96, b + 96); fp2_sub(o + 192, a + 192, b + 192); }
-export function fp6_neg(o: usize, a: usize): void { fp2_neg(o, a); fp2_neg(o + 96, a + 96); fp2_neg(o + 192, a + 192); }
-export function fp6_dbl(o: usize, a: usize): void { fp2_dbl(o, a); fp2_dbl(o + 96, a + 96); fp2_dbl(o + 192, a + 192); }
+export function fp6_copy(o: usize, a: usize): void { memory.copy(o, a, 312); }
+export function fp6_add(o: usize, a: usize, b: usize): void { fp2_add(o, a, b); fp2_add(o + 104, a + 104, b + 104); fp2_add(o + 208, a + 208, b + 208); }
+export function fp6_addNR(o: usize, a: usize, b: usize): void { fp2_addNR(o, a, b); fp2_addNR(o + 104, a + 104, b + 104); fp2_addNR(o + 208, a + 208, b + 208); }
+export function fp6_sub(o: usize, a: usize, b: usize): void { fp2_sub(o, a, b); fp2_sub(o + 104, a + 104, b + 104); fp2_sub(o + 208, a + 208, b + 208); }
+export function fp6_neg(o: usize, a: usize): void { fp2_neg(o, a); fp2_neg(o + 104, a + 104); fp2_neg(o + 208, a + 208); }
+export function fp6_dbl(o: usize, a: usize): void { fp2_dbl(o, a); fp2_dbl(o + 104, a + 104); fp2_dbl(o + 208, a + 208); }
 
 /** o = a·v = (ξ·a2, a0, a1). o may alias a. */
 export function fp6_mulV(o: usize, a: usize): void {
-  fp2_mulXi(S_fp6_mulV, a + 192);
-  fp2_copy(o + 192, a + 96);
-  fp2_copy(o + 96, a);
+  fp2_mulXi(S_fp6_mulV, a + 208);
+  fp2_copy(o + 208, a + 104);
+  fp2_copy(o + 104, a);
   fp2_copy(o, S_fp6_mulV);
 }
 
 /** o = a·b (Karatsuba: 6 Fp2 products). Components may be unreduced below 2p. o may alias a or b. */
 export function fp6_mul(o: usize, a: usize, b: usize): void {
   fp2_mul(S_fp6_mul, a, b);
-  fp2_mul((S_fp6_mul + 96), a + 96, b + 96);
-  fp2_mul((S_fp6_mul + 192), a + 192, b + 192);
+  fp2_mul((S_fp6_mul + 104), a + 104, b + 104);
+  fp2_mul((S_fp6_mul + 208), a + 208, b + 208);
   // c0 = v0 + ξ·((a1 + a2)(b1 + b2) − v1 − v2)
-  fp2_addNR((S_fp6_mul + 288), a + 96, a + 192);
-  fp2_addNR((S_fp6_mul + 384), b + 96, b + 192);
-  fp2_mul((S_fp6_mul + 672), (S_fp6_mul + 288), (S_fp6_mul + 384));
-  fp2_sub((S_fp6_mul + 672), (S_fp6_mul + 672), (S_fp6_mul + 96));
-  fp2_sub((S_fp6_mul + 672), (S_fp6_mul + 672), (S_fp6_mul + 192));
-  fp2_mulXi((S_fp6_mul + 672), (S_fp6_mul + 672));
-  fp2_add((S_fp6_mul + 480), (S_fp6_mul + 672), S_fp6_mul);
+  fp2_addNR((S_fp6_mul + 312), a + 104, a + 208);
+  fp2_addNR((S_fp6_mul + 416), b + 104, b + 208);
+  fp2_mul((S_fp6_mul + 728), (S_fp6_mul + 312), (S_fp6_mul + 416));
+  fp2_sub((S_fp6_mul + 728), (S_fp6_mul + 728), (S_fp6_mul + 104));
+  fp2_sub((S_fp6_mul + 728), (S_fp6_mul + 728), (S_fp6_mul + 208));
+  fp2_mulXi((S_fp6_mul + 728), (S_fp6_mul + 728));
+  fp2_add((S_fp6_mul + 520), (S_fp6_mul + 728), S_fp6_mul);
   // c1 = (a0 + a1)(b0 + b1) − v0 − v1 + ξ·v2
-  fp2_addNR((S_fp6_mul + 288), a, a + 96);
-  fp2_addNR((S_fp6_mul + 384), b, b + 96);
-  fp2_mul((S_fp6_mul + 672), (S_fp6_mul + 288), (S_fp6_mul + 384));
-  fp2_sub((S_fp6_mul + 672), (S_fp6_mul + 672), S_fp6_mul);
-  fp2_sub((S_fp6_mul + 672), (S_fp6_mul + 672), (S_fp6_mul + 96));
-  fp2_mulXi((S_fp6_mul + 576), (S_fp6_mul + 192));
-  fp2_add((S_fp6_mul + 576), (S_fp6_mul + 576), (S_fp6_mul + 672));
+  fp2_addNR((S_fp6_mul + 312), a, a + 104);
+  fp2_addNR((S_fp6_mul + 416), b, b + 104);
+  fp2_mul((S_fp6_mul + 728), (S_fp6_mul + 312), (S_fp6_mul + 416));
+  fp2_sub((S_fp6_mul + 728), (S_fp6_mul + 728), S_fp6_mul);
+  fp2_sub((S_fp6_mul + 728), (S_fp6_mul + 728), (S_fp6_mul + 104));
+  fp2_mulXi((S_fp6_mul + 624), (S_fp6_mul + 208));
+  fp2_add((S_fp6_mul + 624), (S_fp6_mul + 624), (S_fp6_mul + 728));
   // c2 = (a0 + a2)(b0 + b2) − v0 − v2 + v1
-  fp2_addNR((S_fp6_mul + 288), a, a + 192);
-  fp2_addNR((S_fp6_mul + 384), b, b + 192);
-  fp2_mul((S_fp6_mul + 672), (S_fp6_mul + 288), (S_fp6_mul + 384));
-  fp2_sub((S_fp6_mul + 672), (S_fp6_mul + 672), S_fp6_mul);
-  fp2_sub((S_fp6_mul + 672), (S_fp6_mul + 672), (S_fp6_mul + 192));
-  fp2_add(o + 192, (S_fp6_mul + 672), (S_fp6_mul + 96));
-  fp2_copy(o, (S_fp6_mul + 480));
-  fp2_copy(o + 96, (S_fp6_mul + 576));
+  fp2_addNR((S_fp6_mul + 312), a, a + 208);
+  fp2_addNR((S_fp6_mul + 416), b, b + 208);
+  fp2_mul((S_fp6_mul + 728), (S_fp6_mul + 312), (S_fp6_mul + 416));
+  fp2_sub((S_fp6_mul + 728), (S_fp6_mul + 728), S_fp6_mul);
+  fp2_sub((S_fp6_mul + 728), (S_fp6_mul + 728), (S_fp6_mul + 208));
+  fp2_add(o + 208, (S_fp6_mul + 728), (S_fp6_mul + 104));
+  fp2_copy(o, (S_fp6_mul + 520));
+  fp2_copy(o + 104, (S_fp6_mul + 624));
 }
 
 /** o = a·(b0 + b1·v) (5 Fp2 products). a may be unreduced below 2p. o may alias a. */
 export function fp6_mul01(o: usize, a: usize, b0: usize, b1: usize): void {
   fp2_mul(S_fp6_mul01, a, b0);
-  fp2_mul((S_fp6_mul01 + 96), a + 96, b1);
+  fp2_mul((S_fp6_mul01 + 104), a + 104, b1);
   // c0 = v0 + ξ·((a1 + a2)·b1 − v1)
-  fp2_addNR((S_fp6_mul01 + 192), a + 96, a + 192);
-  fp2_mul((S_fp6_mul01 + 576), (S_fp6_mul01 + 192), b1);
-  fp2_sub((S_fp6_mul01 + 576), (S_fp6_mul01 + 576), (S_fp6_mul01 + 96));
-  fp2_mulXi((S_fp6_mul01 + 576), (S_fp6_mul01 + 576));
-  fp2_add((S_fp6_mul01 + 384), (S_fp6_mul01 + 576), S_fp6_mul01);
+  fp2_addNR((S_fp6_mul01 + 208), a + 104, a + 208);
+  fp2_mul((S_fp6_mul01 + 624), (S_fp6_mul01 + 208), b1);
+  fp2_sub((S_fp6_mul01 + 624), (S_fp6_mul01 + 624), (S_fp6_mul01 + 104));
+  fp2_mulXi((S_fp6_mul01 + 624), (S_fp6_mul01 + 624));
+  fp2_add((S_fp6_mul01 + 416), (S_fp6_mul01 + 624), S_fp6_mul01);
   // c1 = (a0 + a1)(b0 + b1) − v0 − v1
-  fp2_addNR((S_fp6_mul01 + 192), a, a + 96);
-  fp2_addNR((S_fp6_mul01 + 288), b0, b1);
-  fp2_mul((S_fp6_mul01 + 576), (S_fp6_mul01 + 192), (S_fp6_mul01 + 288));
-  fp2_sub((S_fp6_mul01 + 576), (S_fp6_mul01 + 576), S_fp6_mul01);
-  fp2_sub((S_fp6_mul01 + 480), (S_fp6_mul01 + 576), (S_fp6_mul01 + 96));
+  fp2_addNR((S_fp6_mul01 + 208), a, a + 104);
+  fp2_addNR((S_fp6_mul01 + 312), b0, b1);
+  fp2_mul((S_fp6_mul01 + 624), (S_fp6_mul01 + 208), (S_fp6_mul01 + 312));
+  fp2_sub((S_fp6_mul01 + 624), (S_fp6_mul01 + 624), S_fp6_mul01);
+  fp2_sub((S_fp6_mul01 + 520), (S_fp6_mul01 + 624), (S_fp6_mul01 + 104));
   // c2 = (a0 + a2)·b0 − v0 + v1
-  fp2_addNR((S_fp6_mul01 + 192), a, a + 192);
-  fp2_mul((S_fp6_mul01 + 576), (S_fp6_mul01 + 192), b0);
-  fp2_sub((S_fp6_mul01 + 576), (S_fp6_mul01 + 576), S_fp6_mul01);
-  fp2_add(o + 192, (S_fp6_mul01 + 576), (S_fp6_mul01 + 96));
-  fp2_copy(o, (S_fp6_mul01 + 384));
-  fp2_copy(o + 96, (S_fp6_mul01 + 480));
+  fp2_addNR((S_fp6_mul01 + 208), a, a + 208);
+  fp2_mul((S_fp6_mul01 + 624), (S_fp6_mul01 + 208), b0);
+  fp2_sub((S_fp6_mul01 + 624), (S_fp6_mul01 + 624), S_fp6_mul01);
+  fp2_add(o + 208, (S_fp6_mul01 + 624), (S_fp6_mul01 + 104));
+  fp2_copy(o, (S_fp6_mul01 + 416));
+  fp2_copy(o + 104, (S_fp6_mul01 + 520));
 }
 
 /** o = a·(b1·v) = (ξ·a2·b1, a0·b1, a1·b1) (3 Fp2 products). o may alias a. */
 export function fp6_mul1(o: usize, a: usize, b1: usize): void {
-  fp2_mul(S_fp6_mul1, a + 192, b1);
-  fp2_mul(o + 192, a + 96, b1);
-  fp2_mul(o + 96, a, b1);
+  fp2_mul(S_fp6_mul1, a + 208, b1);
+  fp2_mul(o + 208, a + 104, b1);
+  fp2_mul(o + 104, a, b1);
   fp2_mulXi(o, S_fp6_mul1);
 }
 
 /** o = a·b for b in Fp2 (3 Fp2 products). o may alias a. */
 export function fp6_mulFp2(o: usize, a: usize, b: usize): void {
   fp2_mul(o, a, b);
-  fp2_mul(o + 96, a + 96, b);
-  fp2_mul(o + 192, a + 192, b);
+  fp2_mul(o + 104, a + 104, b);
+  fp2_mul(o + 208, a + 208, b);
 }
 
 /** o = a⁻¹ (variable-time). o may alias a. */
 export function fp6_inv(o: usize, a: usize): void {
   // A = a0² − ξ·a1·a2, B = ξ·a2² − a0·a1, C = a1² − a0·a2, d = a0·A + ξ·(a2·B + a1·C)
   fp2_sqr(S_fp6_inv, a);
-  fp2_mul((S_fp6_inv + 288), a + 96, a + 192);
-  fp2_mulXi((S_fp6_inv + 288), (S_fp6_inv + 288));
-  fp2_sub(S_fp6_inv, S_fp6_inv, (S_fp6_inv + 288));
-  fp2_sqr((S_fp6_inv + 96), a + 192);
-  fp2_mulXi((S_fp6_inv + 96), (S_fp6_inv + 96));
-  fp2_mul((S_fp6_inv + 288), a, a + 96);
-  fp2_sub((S_fp6_inv + 96), (S_fp6_inv + 96), (S_fp6_inv + 288));
-  fp2_sqr((S_fp6_inv + 192), a + 96);
-  fp2_mul((S_fp6_inv + 288), a, a + 192);
-  fp2_sub((S_fp6_inv + 192), (S_fp6_inv + 192), (S_fp6_inv + 288));
-  fp2_mul((S_fp6_inv + 384), a + 192, (S_fp6_inv + 96));
-  fp2_mul((S_fp6_inv + 288), a + 96, (S_fp6_inv + 192));
-  fp2_add((S_fp6_inv + 384), (S_fp6_inv + 384), (S_fp6_inv + 288));
-  fp2_mulXi((S_fp6_inv + 384), (S_fp6_inv + 384));
-  fp2_mul((S_fp6_inv + 288), a, S_fp6_inv);
-  fp2_add((S_fp6_inv + 384), (S_fp6_inv + 384), (S_fp6_inv + 288));
-  fp2_inv((S_fp6_inv + 384), (S_fp6_inv + 384));
-  fp2_mul(o, S_fp6_inv, (S_fp6_inv + 384));
-  fp2_mul(o + 96, (S_fp6_inv + 96), (S_fp6_inv + 384));
-  fp2_mul(o + 192, (S_fp6_inv + 192), (S_fp6_inv + 384));
+  fp2_mul((S_fp6_inv + 312), a + 104, a + 208);
+  fp2_mulXi((S_fp6_inv + 312), (S_fp6_inv + 312));
+  fp2_sub(S_fp6_inv, S_fp6_inv, (S_fp6_inv + 312));
+  fp2_sqr((S_fp6_inv + 104), a + 208);
+  fp2_mulXi((S_fp6_inv + 104), (S_fp6_inv + 104));
+  fp2_mul((S_fp6_inv + 312), a, a + 104);
+  fp2_sub((S_fp6_inv + 104), (S_fp6_inv + 104), (S_fp6_inv + 312));
+  fp2_sqr((S_fp6_inv + 208), a + 104);
+  fp2_mul((S_fp6_inv + 312), a, a + 208);
+  fp2_sub((S_fp6_inv + 208), (S_fp6_inv + 208), (S_fp6_inv + 312));
+  fp2_mul((S_fp6_inv + 416), a + 208, (S_fp6_inv + 104));
+  fp2_mul((S_fp6_inv + 312), a + 104, (S_fp6_inv + 208));
+  fp2_add((S_fp6_inv + 416), (S_fp6_inv + 416), (S_fp6_inv + 312));
+  fp2_mulXi((S_fp6_inv + 416), (S_fp6_inv + 416));
+  fp2_mul((S_fp6_inv + 312), a, S_fp6_inv);
+  fp2_add((S_fp6_inv + 416), (S_fp6_inv + 416), (S_fp6_inv + 312));
+  fp2_inv((S_fp6_inv + 416), (S_fp6_inv + 416));
+  fp2_mul(o, S_fp6_inv, (S_fp6_inv + 416));
+  fp2_mul(o + 104, (S_fp6_inv + 104), (S_fp6_inv + 416));
+  fp2_mul(o + 208, (S_fp6_inv + 208), (S_fp6_inv + 416));
 }
 
 // ---------------------------------------------------------------- Fp12 = Fp6[w]/(w² − v)
 
-export function fp12_one(o: usize): void { memory.fill(o, 0, 576); fp_one(o); }
-export function fp12_copy(o: usize, a: usize): void { memory.copy(o, a, 576); }
-export function fp12_eq(a: usize, b: usize): bool { return memory.compare(a, b, 576) == 0; }
+export function fp12_one(o: usize): void { memory.fill(o, 0, 624); fp_one(o); }
+export function fp12_copy(o: usize, a: usize): void { memory.copy(o, a, 624); }
+/** Coefficient-wise: elements here leave padding after their limbs (wide backend), which bytes must not compare. */
+export function fp12_eq(a: usize, b: usize): bool {
+  for (let k: usize = 0; k < 624; k += 52) if (!fp_eq(a + k, b + k)) return false;
+  return true;
+}
 export function fp12_isOne(a: usize): bool {
   if (!fp_isOne(a)) return false;
-  for (let k: usize = 48; k < 576; k += 48) if (!fp_isZero(a + k)) return false;
+  for (let k: usize = 52; k < 624; k += 52) if (!fp_isZero(a + k)) return false;
   return true;
 }
 /** o = conj(a) = a^(p⁶) (the inverse of a unitary element). o may alias a. */
-export function fp12_conj(o: usize, a: usize): void { if (o != a) fp6_copy(o, a); fp6_neg(o + 288, a + 288); }
+export function fp12_conj(o: usize, a: usize): void { if (o != a) fp6_copy(o, a); fp6_neg(o + 312, a + 312); }
 
 /** o = a·b (Karatsuba over Fp6: 18 Fp2 products). o may alias a or b. */
 export function fp12_mul(o: usize, a: usize, b: usize): void {
   fp6_mul(S_fp12_mul, a, b);
-  fp6_mul((S_fp12_mul + 288), a + 288, b + 288);
-  fp6_addNR((S_fp12_mul + 576), a, a + 288);
-  fp6_addNR((S_fp12_mul + 864), b, b + 288);
-  fp6_mul((S_fp12_mul + 1152), (S_fp12_mul + 576), (S_fp12_mul + 864));
-  fp6_sub((S_fp12_mul + 1152), (S_fp12_mul + 1152), S_fp12_mul);
-  fp6_sub(o + 288, (S_fp12_mul + 1152), (S_fp12_mul + 288));
-  fp6_mulV((S_fp12_mul + 288), (S_fp12_mul + 288));
-  fp6_add(o, S_fp12_mul, (S_fp12_mul + 288));
+  fp6_mul((S_fp12_mul + 312), a + 312, b + 312);
+  fp6_addNR((S_fp12_mul + 624), a, a + 312);
+  fp6_addNR((S_fp12_mul + 936), b, b + 312);
+  fp6_mul((S_fp12_mul + 1248), (S_fp12_mul + 624), (S_fp12_mul + 936));
+  fp6_sub((S_fp12_mul + 1248), (S_fp12_mul + 1248), S_fp12_mul);
+  fp6_sub(o + 312, (S_fp12_mul + 1248), (S_fp12_mul + 312));
+  fp6_mulV((S_fp12_mul + 312), (S_fp12_mul + 312));
+  fp6_add(o, S_fp12_mul, (S_fp12_mul + 312));
 }
 
 /** o = a² (complex squaring: 2 Fp6 products). o may alias a. */
 export function fp12_sqr(o: usize, a: usize): void {
-  fp6_mul(S_fp12_sqr, a, a + 288);
-  fp6_mulV((S_fp12_sqr + 864), a + 288);
-  fp6_addNR((S_fp12_sqr + 576), a, (S_fp12_sqr + 864));
-  fp6_addNR((S_fp12_sqr + 288), a, a + 288);
-  fp6_mul((S_fp12_sqr + 864), (S_fp12_sqr + 288), (S_fp12_sqr + 576));
-  fp6_sub((S_fp12_sqr + 864), (S_fp12_sqr + 864), S_fp12_sqr);
-  fp6_mulV((S_fp12_sqr + 288), S_fp12_sqr);
-  fp6_sub(o, (S_fp12_sqr + 864), (S_fp12_sqr + 288));
-  fp6_dbl(o + 288, S_fp12_sqr);
+  fp6_mul(S_fp12_sqr, a, a + 312);
+  fp6_mulV((S_fp12_sqr + 936), a + 312);
+  fp6_addNR((S_fp12_sqr + 624), a, (S_fp12_sqr + 936));
+  fp6_addNR((S_fp12_sqr + 312), a, a + 312);
+  fp6_mul((S_fp12_sqr + 936), (S_fp12_sqr + 312), (S_fp12_sqr + 624));
+  fp6_sub((S_fp12_sqr + 936), (S_fp12_sqr + 936), S_fp12_sqr);
+  fp6_mulV((S_fp12_sqr + 312), S_fp12_sqr);
+  fp6_sub(o, (S_fp12_sqr + 936), (S_fp12_sqr + 312));
+  fp6_dbl(o + 312, S_fp12_sqr);
 }
 
 /**
@@ -302,120 +306,120 @@ export function fp12_sqr(o: usize, a: usize): void {
  */
 export function fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void {
   fp6_mul01(S_fp12_mulLine, f, k, x);
-  fp6_mul1((S_fp12_mulLine + 288), f + 288, y);
-  fp6_addNR((S_fp12_mulLine + 576), f, f + 288);
-  fp2_addNR((S_fp12_mulLine + 960), x, y);
-  fp6_mul01((S_fp12_mulLine + 576), (S_fp12_mulLine + 576), k, (S_fp12_mulLine + 960));
-  fp6_sub((S_fp12_mulLine + 576), (S_fp12_mulLine + 576), S_fp12_mulLine);
-  fp6_sub(f + 288, (S_fp12_mulLine + 576), (S_fp12_mulLine + 288));
-  fp6_mulV((S_fp12_mulLine + 288), (S_fp12_mulLine + 288));
-  fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 288));
+  fp6_mul1((S_fp12_mulLine + 312), f + 312, y);
+  fp6_addNR((S_fp12_mulLine + 624), f, f + 312);
+  fp2_addNR((S_fp12_mulLine + 1040), x, y);
+  fp6_mul01((S_fp12_mulLine + 624), (S_fp12_mulLine + 624), k, (S_fp12_mulLine + 1040));
+  fp6_sub((S_fp12_mulLine + 624), (S_fp12_mulLine + 624), S_fp12_mulLine);
+  fp6_sub(f + 312, (S_fp12_mulLine + 624), (S_fp12_mulLine + 312));
+  fp6_mulV((S_fp12_mulLine + 312), (S_fp12_mulLine + 312));
+  fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 312));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */
 export function fp12_inv(o: usize, a: usize): void {
   fp6_mul(S_fp12_inv, a, a);
-  fp6_mul((S_fp12_inv + 288), a + 288, a + 288);
-  fp6_mulV((S_fp12_inv + 288), (S_fp12_inv + 288));
-  fp6_sub(S_fp12_inv, S_fp12_inv, (S_fp12_inv + 288));
+  fp6_mul((S_fp12_inv + 312), a + 312, a + 312);
+  fp6_mulV((S_fp12_inv + 312), (S_fp12_inv + 312));
+  fp6_sub(S_fp12_inv, S_fp12_inv, (S_fp12_inv + 312));
   fp6_inv(S_fp12_inv, S_fp12_inv);
   fp6_mul(o, a, S_fp12_inv);
-  fp6_mul(o + 288, a + 288, S_fp12_inv);
-  fp6_neg(o + 288, o + 288);
+  fp6_mul(o + 312, a + 312, S_fp12_inv);
+  fp6_neg(o + 312, o + 312);
 }
 
 /** o = a^(p^1) (coefficient of w^i: conj(a_i)·ξ^(i·(p^1 − 1)/6)). o may alias a. */
 export function fp12_frob1(o: usize, a: usize): void {
   fp2_conj(o + 0, a + 0);
-  fp2_conj(o + 288, a + 288);
-  fp2_mul(o + 288, o + 288, C_FROB1_1);
-  fp2_conj(o + 96, a + 96);
-  fp_mul(S_fp12_frob1, o + 96 + 48, C_FROB1_2_B);
-  fp_mul(o + 96 + 48, o + 96, C_FROB1_2);
-  fp_copy(o + 96, S_fp12_frob1);
-  fp2_conj(o + 384, a + 384);
-  fp2_mul(o + 384, o + 384, C_FROB1_3);
-  fp2_conj(o + 192, a + 192);
-  fp_mul(o + 192, o + 192, C_FROB1_4);
-  fp_mul(o + 192 + 48, o + 192 + 48, C_FROB1_4);
-  fp2_conj(o + 480, a + 480);
-  fp2_mul(o + 480, o + 480, C_FROB1_5);
+  fp2_conj(o + 312, a + 312);
+  fp2_mul(o + 312, o + 312, C_FROB1_1);
+  fp2_conj(o + 104, a + 104);
+  fp_mul(S_fp12_frob1, o + 104 + 52, C_FROB1_2_B);
+  fp_mul(o + 104 + 52, o + 104, C_FROB1_2);
+  fp_copy(o + 104, S_fp12_frob1);
+  fp2_conj(o + 416, a + 416);
+  fp2_mul(o + 416, o + 416, C_FROB1_3);
+  fp2_conj(o + 208, a + 208);
+  fp_mul(o + 208, o + 208, C_FROB1_4);
+  fp_mul(o + 208 + 52, o + 208 + 52, C_FROB1_4);
+  fp2_conj(o + 520, a + 520);
+  fp2_mul(o + 520, o + 520, C_FROB1_5);
 }
 
 /** o = a^(p^2) (coefficient of w^i: a_i·ξ^(i·(p^2 − 1)/6)). o may alias a. */
 export function fp12_frob2(o: usize, a: usize): void {
   if (o != a) fp2_copy(o + 0, a + 0);
-  fp2_copy(o + 288, a + 288);
-  fp_mul(o + 288, o + 288, C_FROB2_1);
-  fp_mul(o + 288 + 48, o + 288 + 48, C_FROB2_1);
-  fp2_copy(o + 96, a + 96);
-  fp_mul(o + 96, o + 96, C_FROB2_2);
-  fp_mul(o + 96 + 48, o + 96 + 48, C_FROB2_2);
-  fp2_copy(o + 384, a + 384);
-  fp_neg(S_fp12_frob2, o + 384);
-  fp_neg(o + 384 + 48, o + 384 + 48);
-  fp_copy(o + 384, S_fp12_frob2);
-  fp2_copy(o + 192, a + 192);
-  fp_mul(o + 192, o + 192, C_FROB2_4);
-  fp_mul(o + 192 + 48, o + 192 + 48, C_FROB2_4);
-  fp2_copy(o + 480, a + 480);
-  fp_mul(o + 480, o + 480, C_FROB2_5);
-  fp_mul(o + 480 + 48, o + 480 + 48, C_FROB2_5);
+  fp2_copy(o + 312, a + 312);
+  fp_mul(o + 312, o + 312, C_FROB2_1);
+  fp_mul(o + 312 + 52, o + 312 + 52, C_FROB2_1);
+  fp2_copy(o + 104, a + 104);
+  fp_mul(o + 104, o + 104, C_FROB2_2);
+  fp_mul(o + 104 + 52, o + 104 + 52, C_FROB2_2);
+  fp2_copy(o + 416, a + 416);
+  fp_neg(S_fp12_frob2, o + 416);
+  fp_neg(o + 416 + 52, o + 416 + 52);
+  fp_copy(o + 416, S_fp12_frob2);
+  fp2_copy(o + 208, a + 208);
+  fp_mul(o + 208, o + 208, C_FROB2_4);
+  fp_mul(o + 208 + 52, o + 208 + 52, C_FROB2_4);
+  fp2_copy(o + 520, a + 520);
+  fp_mul(o + 520, o + 520, C_FROB2_5);
+  fp_mul(o + 520 + 52, o + 520 + 52, C_FROB2_5);
 }
 
 /** o = a^(p^3) (coefficient of w^i: conj(a_i)·ξ^(i·(p^3 − 1)/6)). o may alias a. */
 export function fp12_frob3(o: usize, a: usize): void {
   fp2_conj(o + 0, a + 0);
-  fp2_conj(o + 288, a + 288);
-  fp2_mul(o + 288, o + 288, C_FROB3_1);
-  fp2_conj(o + 96, a + 96);
-  fp_neg(S_fp12_frob3, o + 96 + 48);
-  fp_copy(o + 96 + 48, o + 96);
-  fp_copy(o + 96, S_fp12_frob3);
-  fp2_conj(o + 384, a + 384);
-  fp2_mul(o + 384, o + 384, C_FROB3_3);
-  fp2_conj(o + 192, a + 192);
-  fp_neg((S_fp12_frob3 + 48), o + 192);
-  fp_neg(o + 192 + 48, o + 192 + 48);
-  fp_copy(o + 192, (S_fp12_frob3 + 48));
-  fp2_conj(o + 480, a + 480);
-  fp2_mul(o + 480, o + 480, C_FROB3_5);
+  fp2_conj(o + 312, a + 312);
+  fp2_mul(o + 312, o + 312, C_FROB3_1);
+  fp2_conj(o + 104, a + 104);
+  fp_neg(S_fp12_frob3, o + 104 + 52);
+  fp_copy(o + 104 + 52, o + 104);
+  fp_copy(o + 104, S_fp12_frob3);
+  fp2_conj(o + 416, a + 416);
+  fp2_mul(o + 416, o + 416, C_FROB3_3);
+  fp2_conj(o + 208, a + 208);
+  fp_neg((S_fp12_frob3 + 56), o + 208);
+  fp_neg(o + 208 + 52, o + 208 + 52);
+  fp_copy(o + 208, (S_fp12_frob3 + 56));
+  fp2_conj(o + 520, a + 520);
+  fp2_mul(o + 520, o + 520, C_FROB3_5);
 }
 
 /** o = a² for a in the cyclotomic subgroup (Granger–Scott: 9 Fp2 squarings). o may alias a. */
 export function fp12_cycSqr(out: usize, x: usize): void {
   fp2_sqr(S_fp12_cycSqr, x + 0);
-  fp2_sqr((S_fp12_cycSqr + 288), x + 384);
-  fp2_add((S_fp12_cycSqr + 192), x + 0, x + 384);
-  fp2_sqr((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192));
-  fp2_sub((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192), S_fp12_cycSqr);
-  fp2_sub((S_fp12_cycSqr + 96), (S_fp12_cycSqr + 192), (S_fp12_cycSqr + 288));
-  fp2_mulXi((S_fp12_cycSqr + 288), (S_fp12_cycSqr + 288));
-  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 288));
-  fp2_lin2((S_fp12_cycSqr + 480) + 0, S_fp12_cycSqr, 3, x + 0, -2);
-  fp2_lin2((S_fp12_cycSqr + 480) + 384, (S_fp12_cycSqr + 96), 3, x + 384, 2);
-  fp2_sqr(S_fp12_cycSqr, x + 288);
-  fp2_sqr((S_fp12_cycSqr + 288), x + 192);
-  fp2_add((S_fp12_cycSqr + 192), x + 288, x + 192);
-  fp2_sqr((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192));
-  fp2_sub((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192), S_fp12_cycSqr);
-  fp2_sub((S_fp12_cycSqr + 96), (S_fp12_cycSqr + 192), (S_fp12_cycSqr + 288));
-  fp2_mulXi((S_fp12_cycSqr + 288), (S_fp12_cycSqr + 288));
-  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 288));
-  fp2_lin2((S_fp12_cycSqr + 480) + 96, S_fp12_cycSqr, 3, x + 96, -2);
-  fp2_lin2((S_fp12_cycSqr + 480) + 480, (S_fp12_cycSqr + 96), 3, x + 480, 2);
-  fp2_sqr(S_fp12_cycSqr, x + 96);
-  fp2_sqr((S_fp12_cycSqr + 288), x + 480);
-  fp2_add((S_fp12_cycSqr + 192), x + 96, x + 480);
-  fp2_sqr((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192));
-  fp2_sub((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192), S_fp12_cycSqr);
-  fp2_sub((S_fp12_cycSqr + 96), (S_fp12_cycSqr + 192), (S_fp12_cycSqr + 288));
-  fp2_mulXi((S_fp12_cycSqr + 288), (S_fp12_cycSqr + 288));
-  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 288));
-  fp2_mulXi((S_fp12_cycSqr + 96), (S_fp12_cycSqr + 96));
-  fp2_lin2((S_fp12_cycSqr + 480) + 288, (S_fp12_cycSqr + 96), 3, x + 288, 2);
-  fp2_lin2((S_fp12_cycSqr + 480) + 192, S_fp12_cycSqr, 3, x + 192, -2);
-  fp12_copy(out, (S_fp12_cycSqr + 480));
+  fp2_sqr((S_fp12_cycSqr + 312), x + 416);
+  fp2_add((S_fp12_cycSqr + 208), x + 0, x + 416);
+  fp2_sqr((S_fp12_cycSqr + 208), (S_fp12_cycSqr + 208));
+  fp2_sub((S_fp12_cycSqr + 208), (S_fp12_cycSqr + 208), S_fp12_cycSqr);
+  fp2_sub((S_fp12_cycSqr + 104), (S_fp12_cycSqr + 208), (S_fp12_cycSqr + 312));
+  fp2_mulXi((S_fp12_cycSqr + 312), (S_fp12_cycSqr + 312));
+  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 312));
+  fp2_lin2((S_fp12_cycSqr + 520) + 0, S_fp12_cycSqr, 3, x + 0, -2);
+  fp2_lin2((S_fp12_cycSqr + 520) + 416, (S_fp12_cycSqr + 104), 3, x + 416, 2);
+  fp2_sqr(S_fp12_cycSqr, x + 312);
+  fp2_sqr((S_fp12_cycSqr + 312), x + 208);
+  fp2_add((S_fp12_cycSqr + 208), x + 312, x + 208);
+  fp2_sqr((S_fp12_cycSqr + 208), (S_fp12_cycSqr + 208));
+  fp2_sub((S_fp12_cycSqr + 208), (S_fp12_cycSqr + 208), S_fp12_cycSqr);
+  fp2_sub((S_fp12_cycSqr + 104), (S_fp12_cycSqr + 208), (S_fp12_cycSqr + 312));
+  fp2_mulXi((S_fp12_cycSqr + 312), (S_fp12_cycSqr + 312));
+  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 312));
+  fp2_lin2((S_fp12_cycSqr + 520) + 104, S_fp12_cycSqr, 3, x + 104, -2);
+  fp2_lin2((S_fp12_cycSqr + 520) + 520, (S_fp12_cycSqr + 104), 3, x + 520, 2);
+  fp2_sqr(S_fp12_cycSqr, x + 104);
+  fp2_sqr((S_fp12_cycSqr + 312), x + 520);
+  fp2_add((S_fp12_cycSqr + 208), x + 104, x + 520);
+  fp2_sqr((S_fp12_cycSqr + 208), (S_fp12_cycSqr + 208));
+  fp2_sub((S_fp12_cycSqr + 208), (S_fp12_cycSqr + 208), S_fp12_cycSqr);
+  fp2_sub((S_fp12_cycSqr + 104), (S_fp12_cycSqr + 208), (S_fp12_cycSqr + 312));
+  fp2_mulXi((S_fp12_cycSqr + 312), (S_fp12_cycSqr + 312));
+  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 312));
+  fp2_mulXi((S_fp12_cycSqr + 104), (S_fp12_cycSqr + 104));
+  fp2_lin2((S_fp12_cycSqr + 520) + 312, (S_fp12_cycSqr + 104), 3, x + 312, 2);
+  fp2_lin2((S_fp12_cycSqr + 520) + 208, S_fp12_cycSqr, 3, x + 208, -2);
+  fp12_copy(out, (S_fp12_cycSqr + 520));
 }
 
 /**
@@ -423,31 +427,31 @@ export function fp12_cycSqr(out: usize, x: usize): void {
  * slots w⁰ and w³ are left stale until fp12_decompress.
  */
 export function fp12_cycSqrC(x: usize): void {
-  fp2_sqr(S_fp12_cycSqrC, x + 288);
-  fp2_sqr((S_fp12_cycSqrC + 288), x + 192);
-  fp2_add((S_fp12_cycSqrC + 192), x + 288, x + 192);
-  fp2_sqr((S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 192));
-  fp2_sub((S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 192), S_fp12_cycSqrC);
-  fp2_sub((S_fp12_cycSqrC + 96), (S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 288));
-  fp2_mulXi((S_fp12_cycSqrC + 288), (S_fp12_cycSqrC + 288));
-  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 288));
-  fp2_lin2((S_fp12_cycSqrC + 576), S_fp12_cycSqrC, 3, x + 96, -2);
-  fp2_lin2((S_fp12_cycSqrC + 768), (S_fp12_cycSqrC + 96), 3, x + 480, 2);
-  fp2_sqr(S_fp12_cycSqrC, x + 96);
-  fp2_sqr((S_fp12_cycSqrC + 288), x + 480);
-  fp2_add((S_fp12_cycSqrC + 192), x + 96, x + 480);
-  fp2_sqr((S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 192));
-  fp2_sub((S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 192), S_fp12_cycSqrC);
-  fp2_sub((S_fp12_cycSqrC + 96), (S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 288));
-  fp2_mulXi((S_fp12_cycSqrC + 288), (S_fp12_cycSqrC + 288));
-  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 288));
-  fp2_mulXi((S_fp12_cycSqrC + 96), (S_fp12_cycSqrC + 96));
-  fp2_lin2((S_fp12_cycSqrC + 480), (S_fp12_cycSqrC + 96), 3, x + 288, 2);
-  fp2_lin2((S_fp12_cycSqrC + 672), S_fp12_cycSqrC, 3, x + 192, -2);
-  fp2_copy(x + 288, (S_fp12_cycSqrC + 480));
-  fp2_copy(x + 96, (S_fp12_cycSqrC + 576));
-  fp2_copy(x + 192, (S_fp12_cycSqrC + 672));
-  fp2_copy(x + 480, (S_fp12_cycSqrC + 768));
+  fp2_sqr(S_fp12_cycSqrC, x + 312);
+  fp2_sqr((S_fp12_cycSqrC + 312), x + 208);
+  fp2_add((S_fp12_cycSqrC + 208), x + 312, x + 208);
+  fp2_sqr((S_fp12_cycSqrC + 208), (S_fp12_cycSqrC + 208));
+  fp2_sub((S_fp12_cycSqrC + 208), (S_fp12_cycSqrC + 208), S_fp12_cycSqrC);
+  fp2_sub((S_fp12_cycSqrC + 104), (S_fp12_cycSqrC + 208), (S_fp12_cycSqrC + 312));
+  fp2_mulXi((S_fp12_cycSqrC + 312), (S_fp12_cycSqrC + 312));
+  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 312));
+  fp2_lin2((S_fp12_cycSqrC + 624), S_fp12_cycSqrC, 3, x + 104, -2);
+  fp2_lin2((S_fp12_cycSqrC + 832), (S_fp12_cycSqrC + 104), 3, x + 520, 2);
+  fp2_sqr(S_fp12_cycSqrC, x + 104);
+  fp2_sqr((S_fp12_cycSqrC + 312), x + 520);
+  fp2_add((S_fp12_cycSqrC + 208), x + 104, x + 520);
+  fp2_sqr((S_fp12_cycSqrC + 208), (S_fp12_cycSqrC + 208));
+  fp2_sub((S_fp12_cycSqrC + 208), (S_fp12_cycSqrC + 208), S_fp12_cycSqrC);
+  fp2_sub((S_fp12_cycSqrC + 104), (S_fp12_cycSqrC + 208), (S_fp12_cycSqrC + 312));
+  fp2_mulXi((S_fp12_cycSqrC + 312), (S_fp12_cycSqrC + 312));
+  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 312));
+  fp2_mulXi((S_fp12_cycSqrC + 104), (S_fp12_cycSqrC + 104));
+  fp2_lin2((S_fp12_cycSqrC + 520), (S_fp12_cycSqrC + 104), 3, x + 312, 2);
+  fp2_lin2((S_fp12_cycSqrC + 728), S_fp12_cycSqrC, 3, x + 208, -2);
+  fp2_copy(x + 312, (S_fp12_cycSqrC + 520));
+  fp2_copy(x + 104, (S_fp12_cycSqrC + 624));
+  fp2_copy(x + 208, (S_fp12_cycSqrC + 728));
+  fp2_copy(x + 520, (S_fp12_cycSqrC + 832));
 }
 
 /**
@@ -459,55 +463,55 @@ export function fp12_decompress(xs: usize, count: i32): void {
   // numerators and denominators
   for (let i = 0; i < count; i++) {
     const x = load<u32>(xs + (<usize>i << 2));
-    const n = S_fp12_decompress + <usize>i * 96, d = (S_fp12_decompress + 768) + <usize>i * 96;
-    if (!fp2_isZero(x + 288)) {
-      fp2_sqr((S_fp12_decompress + 2400), x + 480);
-      fp2_mulXi((S_fp12_decompress + 2400), (S_fp12_decompress + 2400));
-      fp2_sqr((S_fp12_decompress + 2496), x + 96);
-      fp2_add(n, (S_fp12_decompress + 2496), (S_fp12_decompress + 2496));
-      fp2_add(n, n, (S_fp12_decompress + 2496));
-      fp2_add(n, n, (S_fp12_decompress + 2400));
-      fp2_sub(n, n, x + 192);
-      fp2_sub(n, n, x + 192);
-      fp2_dbl(d, x + 288);
+    const n = S_fp12_decompress + <usize>i * 104, d = (S_fp12_decompress + 832) + <usize>i * 104;
+    if (!fp2_isZero(x + 312)) {
+      fp2_sqr((S_fp12_decompress + 2600), x + 520);
+      fp2_mulXi((S_fp12_decompress + 2600), (S_fp12_decompress + 2600));
+      fp2_sqr((S_fp12_decompress + 2704), x + 104);
+      fp2_add(n, (S_fp12_decompress + 2704), (S_fp12_decompress + 2704));
+      fp2_add(n, n, (S_fp12_decompress + 2704));
+      fp2_add(n, n, (S_fp12_decompress + 2600));
+      fp2_sub(n, n, x + 208);
+      fp2_sub(n, n, x + 208);
+      fp2_dbl(d, x + 312);
       fp2_dbl(d, d);
     } else {
-      fp2_mul(n, x + 96, x + 480);
+      fp2_mul(n, x + 104, x + 520);
       fp2_dbl(n, n);
-      fp2_copy(d, x + 192);
+      fp2_copy(d, x + 208);
     }
   }
   // batch inversion of the non-zero denominators (Montgomery's trick)
-  fp2_one((S_fp12_decompress + 2400));
+  fp2_one((S_fp12_decompress + 2600));
   for (let i = 0; i < count; i++) {
-    const d = (S_fp12_decompress + 768) + <usize>i * 96;
-    fp2_copy((S_fp12_decompress + 1536) + <usize>i * 96, (S_fp12_decompress + 2400));
-    if (!fp2_isZero(d)) fp2_mul((S_fp12_decompress + 2400), (S_fp12_decompress + 2400), d);
+    const d = (S_fp12_decompress + 832) + <usize>i * 104;
+    fp2_copy((S_fp12_decompress + 1664) + <usize>i * 104, (S_fp12_decompress + 2600));
+    if (!fp2_isZero(d)) fp2_mul((S_fp12_decompress + 2600), (S_fp12_decompress + 2600), d);
   }
-  fp2_inv((S_fp12_decompress + 2304), (S_fp12_decompress + 2400));
+  fp2_inv((S_fp12_decompress + 2496), (S_fp12_decompress + 2600));
   for (let i = count - 1; i >= 0; i--) {
-    const d = (S_fp12_decompress + 768) + <usize>i * 96;
+    const d = (S_fp12_decompress + 832) + <usize>i * 104;
     if (fp2_isZero(d)) continue;
-    fp2_mul((S_fp12_decompress + 2400), (S_fp12_decompress + 2304), (S_fp12_decompress + 1536) + <usize>i * 96); // 1/d_i
-    fp2_mul((S_fp12_decompress + 2304), (S_fp12_decompress + 2304), d);
-    fp2_copy(d, (S_fp12_decompress + 2400));
+    fp2_mul((S_fp12_decompress + 2600), (S_fp12_decompress + 2496), (S_fp12_decompress + 1664) + <usize>i * 104); // 1/d_i
+    fp2_mul((S_fp12_decompress + 2496), (S_fp12_decompress + 2496), d);
+    fp2_copy(d, (S_fp12_decompress + 2600));
   }
   for (let i = 0; i < count; i++) {
     const x = load<u32>(xs + (<usize>i << 2));
-    const d = (S_fp12_decompress + 768) + <usize>i * 96;
+    const d = (S_fp12_decompress + 832) + <usize>i * 104;
     if (fp2_isZero(d)) { fp12_one(x); continue; }
-    fp2_mul(x + 384, S_fp12_decompress + <usize>i * 96, d);
+    fp2_mul(x + 416, S_fp12_decompress + <usize>i * 104, d);
     // h0 = ξ·(2·h3² + h1·h5 − 3·h2·h4) + 1
-    fp2_sqr((S_fp12_decompress + 2400), x + 384);
-    fp2_dbl((S_fp12_decompress + 2400), (S_fp12_decompress + 2400));
-    fp2_mul((S_fp12_decompress + 2496), x + 288, x + 480);
-    fp2_add((S_fp12_decompress + 2400), (S_fp12_decompress + 2400), (S_fp12_decompress + 2496));
-    fp2_mul((S_fp12_decompress + 2496), x + 96, x + 192);
-    fp2_sub((S_fp12_decompress + 2400), (S_fp12_decompress + 2400), (S_fp12_decompress + 2496));
-    fp2_sub((S_fp12_decompress + 2400), (S_fp12_decompress + 2400), (S_fp12_decompress + 2496));
-    fp2_sub((S_fp12_decompress + 2400), (S_fp12_decompress + 2400), (S_fp12_decompress + 2496));
-    fp2_mulXi((S_fp12_decompress + 2400), (S_fp12_decompress + 2400));
-    fp2_one((S_fp12_decompress + 2496));
-    fp2_add(x + 0, (S_fp12_decompress + 2400), (S_fp12_decompress + 2496));
+    fp2_sqr((S_fp12_decompress + 2600), x + 416);
+    fp2_dbl((S_fp12_decompress + 2600), (S_fp12_decompress + 2600));
+    fp2_mul((S_fp12_decompress + 2704), x + 312, x + 520);
+    fp2_add((S_fp12_decompress + 2600), (S_fp12_decompress + 2600), (S_fp12_decompress + 2704));
+    fp2_mul((S_fp12_decompress + 2704), x + 104, x + 208);
+    fp2_sub((S_fp12_decompress + 2600), (S_fp12_decompress + 2600), (S_fp12_decompress + 2704));
+    fp2_sub((S_fp12_decompress + 2600), (S_fp12_decompress + 2600), (S_fp12_decompress + 2704));
+    fp2_sub((S_fp12_decompress + 2600), (S_fp12_decompress + 2600), (S_fp12_decompress + 2704));
+    fp2_mulXi((S_fp12_decompress + 2600), (S_fp12_decompress + 2600));
+    fp2_one((S_fp12_decompress + 2704));
+    fp2_add(x + 0, (S_fp12_decompress + 2600), (S_fp12_decompress + 2704));
   }
 }

@@ -3,197 +3,197 @@
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bn254_fp';
 import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2 } from './tower';
 
-const C_G1_B: usize = memory.data<u32>([0x50ad28d7, 0x7a17caa9, 0xe15521b9, 0x1f6ac17a, 0x696bd284, 0x334bea4e, 0xce179d8e, 0x2a1f6744]);
-const S_g1_dbl: usize = memory.data(224, 8);
-const S_g1_toAff: usize = memory.data(64, 8);
-const S_g1_addMixed: usize = memory.data(416, 8);
-const S_g1_add: usize = memory.data(480, 8);
-const S_g1_eq: usize = memory.data(128, 8);
-const S_g1_onCurve: usize = memory.data(64, 8);
-const S_g1_mulWnaf: usize = memory.data(192, 8);
-const S_g1_bench: usize = memory.data(96, 8);
-const C_OMEGA: usize = memory.data<u32>([0xd782e155, 0x71930c11, 0xffbe3323, 0xa6bb947c, 0xd4741444, 0xaa303344, 0x26594943, 0x2c3b3f0d]);
-const C_G2_B: usize = memory.data<u32>([0x77b802a8, 0x3bf938e3, 0x3633535d, 0x20b1b27, 0x49755260, 0x26b7edf0, 0x4384a86d, 0x2514c632, 0xd1dcff67, 0x38e7eccc, 0x93ce0d3e, 0x65f0b37d, 0x22ac00aa, 0xd749d0dd, 0x4a688d4d, 0x141b9ce]);
-const S_g2_dbl: usize = memory.data(448, 8);
-const S_g2_toAff: usize = memory.data(128, 8);
-const S_g2_addMixed: usize = memory.data(832, 8);
-const S_g2_add: usize = memory.data(960, 8);
-const S_g2_eq: usize = memory.data(256, 8);
-const S_g2_onCurve: usize = memory.data(128, 8);
-const S_g2_mulWnaf: usize = memory.data(384, 8);
-const S_g2_bench: usize = memory.data(192, 8);
-const C_PSI_X: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb]);
-const C_PSI_Y: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002]);
-const C_PSI2_X: usize = memory.data<u32>([0x13e80b9c, 0x3350c88e, 0xdb5e56b9, 0x7dce557c, 0xb615564a, 0x6001b4b8, 0x20217e0, 0x2682e617]);
-const C_PSI2_Y: usize = memory.data<u32>([0x12edefaa, 0x68c34889, 0x72aabf4f, 0x8d087f68, 0x9081231, 0x51e1a247, 0x4729c0fa, 0x2259d6b1]);
-const S_g1_mul_x: usize = memory.data(288, 8);
+const C_G1_B: usize = memory.data<u32>([0x50ad28d7, 0x7a17caa9, 0xe15521b9, 0x1f6ac17a, 0x696bd284, 0x334bea4e, 0xce179d8e, 0x2a1f6744, 0x0]);
+const S_g1_dbl: usize = memory.data(280, 8);
+const S_g1_toAff: usize = memory.data(80, 8);
+const S_g1_addMixed: usize = memory.data(512, 8);
+const S_g1_add: usize = memory.data(592, 8);
+const S_g1_eq: usize = memory.data(160, 8);
+const S_g1_onCurve: usize = memory.data(80, 8);
+const S_g1_mulWnaf: usize = memory.data(224, 8);
+const S_g1_bench: usize = memory.data(112, 8);
+const C_OMEGA: usize = memory.data<u32>([0xd782e155, 0x71930c11, 0xffbe3323, 0xa6bb947c, 0xd4741444, 0xaa303344, 0x26594943, 0x2c3b3f0d, 0x0]);
+const C_G2_B: usize = memory.data<u32>([0x77b802a8, 0x3bf938e3, 0x3633535d, 0x20b1b27, 0x49755260, 0x26b7edf0, 0x4384a86d, 0x2514c632, 0x0, 0xd1dcff67, 0x38e7eccc, 0x93ce0d3e, 0x65f0b37d, 0x22ac00aa, 0xd749d0dd, 0x4a688d4d, 0x141b9ce, 0x0]);
+const S_g2_dbl: usize = memory.data(504, 8);
+const S_g2_toAff: usize = memory.data(144, 8);
+const S_g2_addMixed: usize = memory.data(936, 8);
+const S_g2_add: usize = memory.data(1080, 8);
+const S_g2_eq: usize = memory.data(288, 8);
+const S_g2_onCurve: usize = memory.data(144, 8);
+const S_g2_mulWnaf: usize = memory.data(432, 8);
+const S_g2_bench: usize = memory.data(216, 8);
+const C_PSI_X: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0x0, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb, 0x0]);
+const C_PSI_Y: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x0, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002, 0x0]);
+const C_PSI2_X: usize = memory.data<u32>([0x13e80b9c, 0x3350c88e, 0xdb5e56b9, 0x7dce557c, 0xb615564a, 0x6001b4b8, 0x20217e0, 0x2682e617, 0x0]);
+const C_PSI2_Y: usize = memory.data<u32>([0x12edefaa, 0x68c34889, 0x72aabf4f, 0x8d087f68, 0x9081231, 0x51e1a247, 0x4729c0fa, 0x2259d6b1, 0x0]);
+const S_g1_mul_x: usize = memory.data(336, 8);
 const D_g1_x: usize = memory.data<i8>([1, 0, 0, 0, 1, 0, 1, 0, 0, -1, 0, 1, 0, 1, 0, -1, 0, 0, 1, 0, 1, 0, -1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, 1]);
-const S_g2_mul_x: usize = memory.data(576, 8);
+const S_g2_mul_x: usize = memory.data(648, 8);
 const D_g2_x: usize = memory.data<i8>([1, 0, 0, 0, 1, 0, 1, 0, 0, -1, 0, 1, 0, 1, 0, -1, 0, 0, 1, 0, 1, 0, -1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, 1]);
-const S_g1_sub: usize = memory.data(288, 8);
-const S_g2_sub: usize = memory.data(768, 8);
-const S_g2_subT: usize = memory.data(192, 8);
-const S_mulEndo: usize = memory.data(5088, 8);
-const S_g1Fixed: usize = memory.data(480, 8);
-const S_affOps: usize = memory.data(192, 8);
+const S_g1_sub: usize = memory.data(336, 8);
+const S_g2_sub: usize = memory.data(864, 8);
+const S_g2_subT: usize = memory.data(216, 8);
+const S_mulEndo: usize = memory.data(5728, 8);
+const S_g1Fixed: usize = memory.data(568, 8);
+const S_affOps: usize = memory.data(216, 8);
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
 export function g1_dbl(o: usize, p: usize): void {
   fp_sqr(S_g1_dbl, p);
-  fp_sqr((S_g1_dbl + 32), p + 32);
-  fp_sqr((S_g1_dbl + 64), (S_g1_dbl + 32));
-  fp_add((S_g1_dbl + 96), p, (S_g1_dbl + 32));
-  fp_sqr((S_g1_dbl + 96), (S_g1_dbl + 96));
-  fp_sub((S_g1_dbl + 96), (S_g1_dbl + 96), S_g1_dbl);
-  fp_sub((S_g1_dbl + 96), (S_g1_dbl + 96), (S_g1_dbl + 64));
-  fp_dbl((S_g1_dbl + 96), (S_g1_dbl + 96));
-  fp_lin2((S_g1_dbl + 128), S_g1_dbl, 3, S_g1_dbl, 0);
-  fp_sqr((S_g1_dbl + 160), (S_g1_dbl + 128));
-  fp_mul((S_g1_dbl + 192), p + 32, p + 64);
-  fp_dbl(o + 64, (S_g1_dbl + 192));
-  fp_sub(o, (S_g1_dbl + 160), (S_g1_dbl + 96));
-  fp_sub(o, o, (S_g1_dbl + 96));
-  fp_sub((S_g1_dbl + 96), (S_g1_dbl + 96), o);
-  fp_mul((S_g1_dbl + 96), (S_g1_dbl + 96), (S_g1_dbl + 128));
-  fp_lin2(o + 32, (S_g1_dbl + 96), 1, (S_g1_dbl + 64), -8);
+  fp_sqr((S_g1_dbl + 40), p + 36);
+  fp_sqr((S_g1_dbl + 80), (S_g1_dbl + 40));
+  fp_add((S_g1_dbl + 120), p, (S_g1_dbl + 40));
+  fp_sqr((S_g1_dbl + 120), (S_g1_dbl + 120));
+  fp_sub((S_g1_dbl + 120), (S_g1_dbl + 120), S_g1_dbl);
+  fp_sub((S_g1_dbl + 120), (S_g1_dbl + 120), (S_g1_dbl + 80));
+  fp_dbl((S_g1_dbl + 120), (S_g1_dbl + 120));
+  fp_lin2((S_g1_dbl + 160), S_g1_dbl, 3, S_g1_dbl, 0);
+  fp_sqr((S_g1_dbl + 200), (S_g1_dbl + 160));
+  fp_mul((S_g1_dbl + 240), p + 36, p + 72);
+  fp_dbl(o + 72, (S_g1_dbl + 240));
+  fp_sub(o, (S_g1_dbl + 200), (S_g1_dbl + 120));
+  fp_sub(o, o, (S_g1_dbl + 120));
+  fp_sub((S_g1_dbl + 120), (S_g1_dbl + 120), o);
+  fp_mul((S_g1_dbl + 120), (S_g1_dbl + 120), (S_g1_dbl + 160));
+  fp_lin2(o + 36, (S_g1_dbl + 120), 1, (S_g1_dbl + 80), -8);
 }
 
-export function g1_setInf(o: usize): void { memory.fill(o, 0, 96); fp_one(o); fp_one(o + 32); }
-export function g1_isInf(p: usize): bool { return fp_isZero(p + 64); }
-export function g1_copy(o: usize, p: usize): void { memory.copy(o, p, 96); }
+export function g1_setInf(o: usize): void { memory.fill(o, 0, 108); fp_one(o); fp_one(o + 36); }
+export function g1_isInf(p: usize): bool { return fp_isZero(p + 72); }
+export function g1_copy(o: usize, p: usize): void { memory.copy(o, p, 108); }
 /** Affine (x, y), with (0, 0) for the identity, to Jacobian. */
 export function g1_fromAff(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 32)) { g1_setInf(o); return; }
-  memory.copy(o, a, 64);
-  fp_one(o + 64);
+  if (fp_isZero(a) && fp_isZero(a + 36)) { g1_setInf(o); return; }
+  memory.copy(o, a, 72);
+  fp_one(o + 72);
 }
-export function g1_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 96); fp_neg(o + 32, p + 32); }
-export function g1_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 32, a + 32); }
+export function g1_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 108); fp_neg(o + 36, p + 36); }
+export function g1_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 36, a + 36); }
 
 /** Jacobian to affine ((0, 0) for the identity); one variable-time inversion. */
 export function g1_toAff(o: usize, p: usize): void {
-  if (g1_isInf(p)) { memory.fill(o, 0, 64); return; }
-  fp_inv(S_g1_toAff, p + 64);
-  fp_sqr((S_g1_toAff + 32), S_g1_toAff);
-  fp_mul(o, p, (S_g1_toAff + 32));
-  fp_mul((S_g1_toAff + 32), (S_g1_toAff + 32), S_g1_toAff);
-  fp_mul(o + 32, p + 32, (S_g1_toAff + 32));
+  if (g1_isInf(p)) { memory.fill(o, 0, 72); return; }
+  fp_inv(S_g1_toAff, p + 72);
+  fp_sqr((S_g1_toAff + 40), S_g1_toAff);
+  fp_mul(o, p, (S_g1_toAff + 40));
+  fp_mul((S_g1_toAff + 40), (S_g1_toAff + 40), S_g1_toAff);
+  fp_mul(o + 36, p + 36, (S_g1_toAff + 40));
 }
 
 /** o = p + q for Jacobian p and affine q ((0, 0) = identity): 7M + 4S. o may alias p. */
 export function g1_addMixed(o: usize, p: usize, q: usize): void {
-  if (fp_isZero(q) && fp_isZero(q + 32)) { if (o != p) memory.copy(o, p, 96); return; }
+  if (fp_isZero(q) && fp_isZero(q + 36)) { if (o != p) memory.copy(o, p, 108); return; }
   if (g1_isInf(p)) { g1_fromAff(o, q); return; }
-  fp_sqr(S_g1_addMixed, p + 64);
-  fp_mul((S_g1_addMixed + 32), q, S_g1_addMixed);
-  fp_mul((S_g1_addMixed + 64), q + 32, p + 64);
-  fp_mul((S_g1_addMixed + 64), (S_g1_addMixed + 64), S_g1_addMixed);
-  fp_sub((S_g1_addMixed + 96), (S_g1_addMixed + 32), p);
-  fp_sub((S_g1_addMixed + 224), (S_g1_addMixed + 64), p + 32);
-  if (fp_isZero((S_g1_addMixed + 96))) {
-    if (fp_isZero((S_g1_addMixed + 224))) { g1_dbl(o, p); return; }
+  fp_sqr(S_g1_addMixed, p + 72);
+  fp_mul((S_g1_addMixed + 40), q, S_g1_addMixed);
+  fp_mul((S_g1_addMixed + 80), q + 36, p + 72);
+  fp_mul((S_g1_addMixed + 80), (S_g1_addMixed + 80), S_g1_addMixed);
+  fp_sub((S_g1_addMixed + 120), (S_g1_addMixed + 40), p);
+  fp_sub((S_g1_addMixed + 280), (S_g1_addMixed + 80), p + 36);
+  if (fp_isZero((S_g1_addMixed + 120))) {
+    if (fp_isZero((S_g1_addMixed + 280))) { g1_dbl(o, p); return; }
     g1_setInf(o); return;
   }
-  fp_sqr((S_g1_addMixed + 128), (S_g1_addMixed + 96));
-  fp_dbl((S_g1_addMixed + 160), (S_g1_addMixed + 128));
-  fp_dbl((S_g1_addMixed + 160), (S_g1_addMixed + 160));
-  fp_mul((S_g1_addMixed + 192), (S_g1_addMixed + 96), (S_g1_addMixed + 160));
-  fp_dbl((S_g1_addMixed + 224), (S_g1_addMixed + 224));
-  fp_mul((S_g1_addMixed + 256), p, (S_g1_addMixed + 160));
-  fp_sqr((S_g1_addMixed + 320), (S_g1_addMixed + 224));
-  fp_sub((S_g1_addMixed + 320), (S_g1_addMixed + 320), (S_g1_addMixed + 192));
-  fp_sub((S_g1_addMixed + 320), (S_g1_addMixed + 320), (S_g1_addMixed + 256));
-  fp_sub((S_g1_addMixed + 320), (S_g1_addMixed + 320), (S_g1_addMixed + 256));
-  fp_sub((S_g1_addMixed + 288), (S_g1_addMixed + 256), (S_g1_addMixed + 320));
-  fp_mul((S_g1_addMixed + 288), (S_g1_addMixed + 288), (S_g1_addMixed + 224));
-  fp_mul((S_g1_addMixed + 320) + 32, p + 32, (S_g1_addMixed + 192));
-  fp_dbl((S_g1_addMixed + 320) + 32, (S_g1_addMixed + 320) + 32);
-  fp_sub((S_g1_addMixed + 320) + 32, (S_g1_addMixed + 288), (S_g1_addMixed + 320) + 32);
-  fp_add((S_g1_addMixed + 320) + 64, p + 64, (S_g1_addMixed + 96));
-  fp_sqr((S_g1_addMixed + 320) + 64, (S_g1_addMixed + 320) + 64);
-  fp_sub((S_g1_addMixed + 320) + 64, (S_g1_addMixed + 320) + 64, S_g1_addMixed);
-  fp_sub((S_g1_addMixed + 320) + 64, (S_g1_addMixed + 320) + 64, (S_g1_addMixed + 128));
-  memory.copy(o, (S_g1_addMixed + 320), 96);
+  fp_sqr((S_g1_addMixed + 160), (S_g1_addMixed + 120));
+  fp_dbl((S_g1_addMixed + 200), (S_g1_addMixed + 160));
+  fp_dbl((S_g1_addMixed + 200), (S_g1_addMixed + 200));
+  fp_mul((S_g1_addMixed + 240), (S_g1_addMixed + 120), (S_g1_addMixed + 200));
+  fp_dbl((S_g1_addMixed + 280), (S_g1_addMixed + 280));
+  fp_mul((S_g1_addMixed + 320), p, (S_g1_addMixed + 200));
+  fp_sqr((S_g1_addMixed + 400), (S_g1_addMixed + 280));
+  fp_sub((S_g1_addMixed + 400), (S_g1_addMixed + 400), (S_g1_addMixed + 240));
+  fp_sub((S_g1_addMixed + 400), (S_g1_addMixed + 400), (S_g1_addMixed + 320));
+  fp_sub((S_g1_addMixed + 400), (S_g1_addMixed + 400), (S_g1_addMixed + 320));
+  fp_sub((S_g1_addMixed + 360), (S_g1_addMixed + 320), (S_g1_addMixed + 400));
+  fp_mul((S_g1_addMixed + 360), (S_g1_addMixed + 360), (S_g1_addMixed + 280));
+  fp_mul((S_g1_addMixed + 400) + 36, p + 36, (S_g1_addMixed + 240));
+  fp_dbl((S_g1_addMixed + 400) + 36, (S_g1_addMixed + 400) + 36);
+  fp_sub((S_g1_addMixed + 400) + 36, (S_g1_addMixed + 360), (S_g1_addMixed + 400) + 36);
+  fp_add((S_g1_addMixed + 400) + 72, p + 72, (S_g1_addMixed + 120));
+  fp_sqr((S_g1_addMixed + 400) + 72, (S_g1_addMixed + 400) + 72);
+  fp_sub((S_g1_addMixed + 400) + 72, (S_g1_addMixed + 400) + 72, S_g1_addMixed);
+  fp_sub((S_g1_addMixed + 400) + 72, (S_g1_addMixed + 400) + 72, (S_g1_addMixed + 160));
+  memory.copy(o, (S_g1_addMixed + 400), 108);
 }
 
 /** o = p + q (Jacobian both): 11M + 5S. o may alias p or q. */
 export function g1_add(o: usize, p: usize, q: usize): void {
-  if (g1_isInf(q)) { if (o != p) memory.copy(o, p, 96); return; }
-  if (g1_isInf(p)) { if (o != q) memory.copy(o, q, 96); return; }
-  fp_sqr(S_g1_add, p + 64);
-  fp_sqr((S_g1_add + 32), q + 64);
-  fp_mul((S_g1_add + 64), p, (S_g1_add + 32));
-  fp_mul((S_g1_add + 96), q, S_g1_add);
-  fp_mul((S_g1_add + 128), p + 32, q + 64);
-  fp_mul((S_g1_add + 128), (S_g1_add + 128), (S_g1_add + 32));
-  fp_mul((S_g1_add + 160), q + 32, p + 64);
-  fp_mul((S_g1_add + 160), (S_g1_add + 160), S_g1_add);
-  fp_sub((S_g1_add + 192), (S_g1_add + 96), (S_g1_add + 64));
-  fp_sub((S_g1_add + 288), (S_g1_add + 160), (S_g1_add + 128));
-  if (fp_isZero((S_g1_add + 192))) {
-    if (fp_isZero((S_g1_add + 288))) { g1_dbl(o, p); return; }
+  if (g1_isInf(q)) { if (o != p) memory.copy(o, p, 108); return; }
+  if (g1_isInf(p)) { if (o != q) memory.copy(o, q, 108); return; }
+  fp_sqr(S_g1_add, p + 72);
+  fp_sqr((S_g1_add + 40), q + 72);
+  fp_mul((S_g1_add + 80), p, (S_g1_add + 40));
+  fp_mul((S_g1_add + 120), q, S_g1_add);
+  fp_mul((S_g1_add + 160), p + 36, q + 72);
+  fp_mul((S_g1_add + 160), (S_g1_add + 160), (S_g1_add + 40));
+  fp_mul((S_g1_add + 200), q + 36, p + 72);
+  fp_mul((S_g1_add + 200), (S_g1_add + 200), S_g1_add);
+  fp_sub((S_g1_add + 240), (S_g1_add + 120), (S_g1_add + 80));
+  fp_sub((S_g1_add + 360), (S_g1_add + 200), (S_g1_add + 160));
+  if (fp_isZero((S_g1_add + 240))) {
+    if (fp_isZero((S_g1_add + 360))) { g1_dbl(o, p); return; }
     g1_setInf(o); return;
   }
-  fp_dbl((S_g1_add + 224), (S_g1_add + 192));
-  fp_sqr((S_g1_add + 224), (S_g1_add + 224));
-  fp_mul((S_g1_add + 256), (S_g1_add + 192), (S_g1_add + 224));
-  fp_dbl((S_g1_add + 288), (S_g1_add + 288));
-  fp_mul((S_g1_add + 320), (S_g1_add + 64), (S_g1_add + 224));
-  fp_sqr((S_g1_add + 384), (S_g1_add + 288));
-  fp_sub((S_g1_add + 384), (S_g1_add + 384), (S_g1_add + 256));
-  fp_sub((S_g1_add + 384), (S_g1_add + 384), (S_g1_add + 320));
-  fp_sub((S_g1_add + 384), (S_g1_add + 384), (S_g1_add + 320));
-  fp_sub((S_g1_add + 352), (S_g1_add + 320), (S_g1_add + 384));
-  fp_mul((S_g1_add + 352), (S_g1_add + 352), (S_g1_add + 288));
-  fp_mul((S_g1_add + 384) + 32, (S_g1_add + 128), (S_g1_add + 256));
-  fp_dbl((S_g1_add + 384) + 32, (S_g1_add + 384) + 32);
-  fp_sub((S_g1_add + 384) + 32, (S_g1_add + 352), (S_g1_add + 384) + 32);
-  fp_add((S_g1_add + 384) + 64, p + 64, q + 64);
-  fp_sqr((S_g1_add + 384) + 64, (S_g1_add + 384) + 64);
-  fp_sub((S_g1_add + 384) + 64, (S_g1_add + 384) + 64, S_g1_add);
-  fp_sub((S_g1_add + 384) + 64, (S_g1_add + 384) + 64, (S_g1_add + 32));
-  fp_mul((S_g1_add + 384) + 64, (S_g1_add + 384) + 64, (S_g1_add + 192));
-  memory.copy(o, (S_g1_add + 384), 96);
+  fp_dbl((S_g1_add + 280), (S_g1_add + 240));
+  fp_sqr((S_g1_add + 280), (S_g1_add + 280));
+  fp_mul((S_g1_add + 320), (S_g1_add + 240), (S_g1_add + 280));
+  fp_dbl((S_g1_add + 360), (S_g1_add + 360));
+  fp_mul((S_g1_add + 400), (S_g1_add + 80), (S_g1_add + 280));
+  fp_sqr((S_g1_add + 480), (S_g1_add + 360));
+  fp_sub((S_g1_add + 480), (S_g1_add + 480), (S_g1_add + 320));
+  fp_sub((S_g1_add + 480), (S_g1_add + 480), (S_g1_add + 400));
+  fp_sub((S_g1_add + 480), (S_g1_add + 480), (S_g1_add + 400));
+  fp_sub((S_g1_add + 440), (S_g1_add + 400), (S_g1_add + 480));
+  fp_mul((S_g1_add + 440), (S_g1_add + 440), (S_g1_add + 360));
+  fp_mul((S_g1_add + 480) + 36, (S_g1_add + 160), (S_g1_add + 320));
+  fp_dbl((S_g1_add + 480) + 36, (S_g1_add + 480) + 36);
+  fp_sub((S_g1_add + 480) + 36, (S_g1_add + 440), (S_g1_add + 480) + 36);
+  fp_add((S_g1_add + 480) + 72, p + 72, q + 72);
+  fp_sqr((S_g1_add + 480) + 72, (S_g1_add + 480) + 72);
+  fp_sub((S_g1_add + 480) + 72, (S_g1_add + 480) + 72, S_g1_add);
+  fp_sub((S_g1_add + 480) + 72, (S_g1_add + 480) + 72, (S_g1_add + 40));
+  fp_mul((S_g1_add + 480) + 72, (S_g1_add + 480) + 72, (S_g1_add + 240));
+  memory.copy(o, (S_g1_add + 480), 108);
 }
 
 /** Whether Jacobian p and q are the same point. */
 export function g1_eq(p: usize, q: usize): bool {
   const pi = g1_isInf(p), qi = g1_isInf(q);
   if (pi || qi) return pi && qi;
-  fp_sqr((S_g1_eq + 64), p + 64);
-  fp_sqr((S_g1_eq + 96), q + 64);
-  fp_mul(S_g1_eq, p, (S_g1_eq + 96));
-  fp_mul((S_g1_eq + 32), q, (S_g1_eq + 64));
-  if (!fp_eq(S_g1_eq, (S_g1_eq + 32))) return false;
-  fp_mul((S_g1_eq + 64), (S_g1_eq + 64), p + 64);
-  fp_mul((S_g1_eq + 96), (S_g1_eq + 96), q + 64);
-  fp_mul(S_g1_eq, p + 32, (S_g1_eq + 96));
-  fp_mul((S_g1_eq + 32), q + 32, (S_g1_eq + 64));
-  return fp_eq(S_g1_eq, (S_g1_eq + 32));
+  fp_sqr((S_g1_eq + 80), p + 72);
+  fp_sqr((S_g1_eq + 120), q + 72);
+  fp_mul(S_g1_eq, p, (S_g1_eq + 120));
+  fp_mul((S_g1_eq + 40), q, (S_g1_eq + 80));
+  if (!fp_eq(S_g1_eq, (S_g1_eq + 40))) return false;
+  fp_mul((S_g1_eq + 80), (S_g1_eq + 80), p + 72);
+  fp_mul((S_g1_eq + 120), (S_g1_eq + 120), q + 72);
+  fp_mul(S_g1_eq, p + 36, (S_g1_eq + 120));
+  fp_mul((S_g1_eq + 40), q + 36, (S_g1_eq + 80));
+  return fp_eq(S_g1_eq, (S_g1_eq + 40));
 }
 
 /** Whether affine a is on the curve y² = x³ + b ((0, 0), the identity, counts as on it). */
 export function g1_onCurve(a: usize): bool {
-  if (fp_isZero(a) && fp_isZero(a + 32)) return true;
-  fp_sqr(S_g1_onCurve, a + 32);
-  fp_sqr((S_g1_onCurve + 32), a);
-  fp_mul((S_g1_onCurve + 32), (S_g1_onCurve + 32), a);
-  fp_sub(S_g1_onCurve, S_g1_onCurve, (S_g1_onCurve + 32));
+  if (fp_isZero(a) && fp_isZero(a + 36)) return true;
+  fp_sqr(S_g1_onCurve, a + 36);
+  fp_sqr((S_g1_onCurve + 40), a);
+  fp_mul((S_g1_onCurve + 40), (S_g1_onCurve + 40), a);
+  fp_sub(S_g1_onCurve, S_g1_onCurve, (S_g1_onCurve + 40));
   return fp_eq(S_g1_onCurve, C_G1_B);
 }
 
 /**
- * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·96) and odd-wNAF digits (width 4) of each k_i,
+ * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·108) and odd-wNAF digits (width 4) of each k_i,
  * as i8 at digits[i·len .. i·len + len), most significant first. table must hold d·4 Jacobian points.
  * Variable-time.
  */
 export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i32, table: usize): void {
   const TW: usize = 4;
   for (let i = 0; i < d; i++) {
-    const b = bases + <usize>i * 96, tb = table + <usize>i * TW * 96;
+    const b = bases + <usize>i * 108, tb = table + <usize>i * TW * 108;
     g1_copy(tb, b);
-    g1_dbl((S_g1_mulWnaf + 96), b);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 96, tb + (j - 1) * 96, (S_g1_mulWnaf + 96));
+    g1_dbl((S_g1_mulWnaf + 112), b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 108, tb + (j - 1) * 108, (S_g1_mulWnaf + 112));
   }
   g1_setInf(S_g1_mulWnaf);
   for (let k = 0; k < len; k++) {
@@ -201,9 +201,9 @@ export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 96;
+      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 108;
       if (dig > 0) g1_add(S_g1_mulWnaf, S_g1_mulWnaf, e);
-      else { g1_neg((S_g1_mulWnaf + 96), e); g1_add(S_g1_mulWnaf, S_g1_mulWnaf, (S_g1_mulWnaf + 96)); }
+      else { g1_neg((S_g1_mulWnaf + 112), e); g1_add(S_g1_mulWnaf, S_g1_mulWnaf, (S_g1_mulWnaf + 112)); }
     }
   }
   g1_copy(o, S_g1_mulWnaf);
@@ -228,160 +228,160 @@ export function g1_phi(o: usize, p: usize): void { g1_copy(o, p); fp_mul(o, p, C
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
 export function g2_dbl(o: usize, p: usize): void {
   fp2_sqr(S_g2_dbl, p);
-  fp2_sqr((S_g2_dbl + 64), p + 64);
-  fp2_sqr((S_g2_dbl + 128), (S_g2_dbl + 64));
-  fp2_add((S_g2_dbl + 192), p, (S_g2_dbl + 64));
-  fp2_sqr((S_g2_dbl + 192), (S_g2_dbl + 192));
-  fp2_sub((S_g2_dbl + 192), (S_g2_dbl + 192), S_g2_dbl);
-  fp2_sub((S_g2_dbl + 192), (S_g2_dbl + 192), (S_g2_dbl + 128));
-  fp2_dbl((S_g2_dbl + 192), (S_g2_dbl + 192));
-  fp2_lin2((S_g2_dbl + 256), S_g2_dbl, 3, S_g2_dbl, 0);
-  fp2_sqr((S_g2_dbl + 320), (S_g2_dbl + 256));
-  fp2_mul((S_g2_dbl + 384), p + 64, p + 128);
-  fp2_dbl(o + 128, (S_g2_dbl + 384));
-  fp2_sub(o, (S_g2_dbl + 320), (S_g2_dbl + 192));
-  fp2_sub(o, o, (S_g2_dbl + 192));
-  fp2_sub((S_g2_dbl + 192), (S_g2_dbl + 192), o);
-  fp2_mul((S_g2_dbl + 192), (S_g2_dbl + 192), (S_g2_dbl + 256));
-  fp2_lin2(o + 64, (S_g2_dbl + 192), 1, (S_g2_dbl + 128), -8);
+  fp2_sqr((S_g2_dbl + 72), p + 72);
+  fp2_sqr((S_g2_dbl + 144), (S_g2_dbl + 72));
+  fp2_add((S_g2_dbl + 216), p, (S_g2_dbl + 72));
+  fp2_sqr((S_g2_dbl + 216), (S_g2_dbl + 216));
+  fp2_sub((S_g2_dbl + 216), (S_g2_dbl + 216), S_g2_dbl);
+  fp2_sub((S_g2_dbl + 216), (S_g2_dbl + 216), (S_g2_dbl + 144));
+  fp2_dbl((S_g2_dbl + 216), (S_g2_dbl + 216));
+  fp2_lin2((S_g2_dbl + 288), S_g2_dbl, 3, S_g2_dbl, 0);
+  fp2_sqr((S_g2_dbl + 360), (S_g2_dbl + 288));
+  fp2_mul((S_g2_dbl + 432), p + 72, p + 144);
+  fp2_dbl(o + 144, (S_g2_dbl + 432));
+  fp2_sub(o, (S_g2_dbl + 360), (S_g2_dbl + 216));
+  fp2_sub(o, o, (S_g2_dbl + 216));
+  fp2_sub((S_g2_dbl + 216), (S_g2_dbl + 216), o);
+  fp2_mul((S_g2_dbl + 216), (S_g2_dbl + 216), (S_g2_dbl + 288));
+  fp2_lin2(o + 72, (S_g2_dbl + 216), 1, (S_g2_dbl + 144), -8);
 }
 
-export function g2_setInf(o: usize): void { memory.fill(o, 0, 192); fp2_one(o); fp2_one(o + 64); }
-export function g2_isInf(p: usize): bool { return fp2_isZero(p + 128); }
-export function g2_copy(o: usize, p: usize): void { memory.copy(o, p, 192); }
+export function g2_setInf(o: usize): void { memory.fill(o, 0, 216); fp2_one(o); fp2_one(o + 72); }
+export function g2_isInf(p: usize): bool { return fp2_isZero(p + 144); }
+export function g2_copy(o: usize, p: usize): void { memory.copy(o, p, 216); }
 /** Affine (x, y), with (0, 0) for the identity, to Jacobian. */
 export function g2_fromAff(o: usize, a: usize): void {
-  if (fp2_isZero(a) && fp2_isZero(a + 64)) { g2_setInf(o); return; }
-  memory.copy(o, a, 128);
-  fp2_one(o + 128);
+  if (fp2_isZero(a) && fp2_isZero(a + 72)) { g2_setInf(o); return; }
+  memory.copy(o, a, 144);
+  fp2_one(o + 144);
 }
-export function g2_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 192); fp2_neg(o + 64, p + 64); }
-export function g2_negAff(o: usize, a: usize): void { fp2_copy(o, a); fp2_neg(o + 64, a + 64); }
+export function g2_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 216); fp2_neg(o + 72, p + 72); }
+export function g2_negAff(o: usize, a: usize): void { fp2_copy(o, a); fp2_neg(o + 72, a + 72); }
 
 /** Jacobian to affine ((0, 0) for the identity); one variable-time inversion. */
 export function g2_toAff(o: usize, p: usize): void {
-  if (g2_isInf(p)) { memory.fill(o, 0, 128); return; }
-  fp2_inv(S_g2_toAff, p + 128);
-  fp2_sqr((S_g2_toAff + 64), S_g2_toAff);
-  fp2_mul(o, p, (S_g2_toAff + 64));
-  fp2_mul((S_g2_toAff + 64), (S_g2_toAff + 64), S_g2_toAff);
-  fp2_mul(o + 64, p + 64, (S_g2_toAff + 64));
+  if (g2_isInf(p)) { memory.fill(o, 0, 144); return; }
+  fp2_inv(S_g2_toAff, p + 144);
+  fp2_sqr((S_g2_toAff + 72), S_g2_toAff);
+  fp2_mul(o, p, (S_g2_toAff + 72));
+  fp2_mul((S_g2_toAff + 72), (S_g2_toAff + 72), S_g2_toAff);
+  fp2_mul(o + 72, p + 72, (S_g2_toAff + 72));
 }
 
 /** o = p + q for Jacobian p and affine q ((0, 0) = identity): 7M + 4S. o may alias p. */
 export function g2_addMixed(o: usize, p: usize, q: usize): void {
-  if (fp2_isZero(q) && fp2_isZero(q + 64)) { if (o != p) memory.copy(o, p, 192); return; }
+  if (fp2_isZero(q) && fp2_isZero(q + 72)) { if (o != p) memory.copy(o, p, 216); return; }
   if (g2_isInf(p)) { g2_fromAff(o, q); return; }
-  fp2_sqr(S_g2_addMixed, p + 128);
-  fp2_mul((S_g2_addMixed + 64), q, S_g2_addMixed);
-  fp2_mul((S_g2_addMixed + 128), q + 64, p + 128);
-  fp2_mul((S_g2_addMixed + 128), (S_g2_addMixed + 128), S_g2_addMixed);
-  fp2_sub((S_g2_addMixed + 192), (S_g2_addMixed + 64), p);
-  fp2_sub((S_g2_addMixed + 448), (S_g2_addMixed + 128), p + 64);
-  if (fp2_isZero((S_g2_addMixed + 192))) {
-    if (fp2_isZero((S_g2_addMixed + 448))) { g2_dbl(o, p); return; }
+  fp2_sqr(S_g2_addMixed, p + 144);
+  fp2_mul((S_g2_addMixed + 72), q, S_g2_addMixed);
+  fp2_mul((S_g2_addMixed + 144), q + 72, p + 144);
+  fp2_mul((S_g2_addMixed + 144), (S_g2_addMixed + 144), S_g2_addMixed);
+  fp2_sub((S_g2_addMixed + 216), (S_g2_addMixed + 72), p);
+  fp2_sub((S_g2_addMixed + 504), (S_g2_addMixed + 144), p + 72);
+  if (fp2_isZero((S_g2_addMixed + 216))) {
+    if (fp2_isZero((S_g2_addMixed + 504))) { g2_dbl(o, p); return; }
     g2_setInf(o); return;
   }
-  fp2_sqr((S_g2_addMixed + 256), (S_g2_addMixed + 192));
-  fp2_dbl((S_g2_addMixed + 320), (S_g2_addMixed + 256));
-  fp2_dbl((S_g2_addMixed + 320), (S_g2_addMixed + 320));
-  fp2_mul((S_g2_addMixed + 384), (S_g2_addMixed + 192), (S_g2_addMixed + 320));
-  fp2_dbl((S_g2_addMixed + 448), (S_g2_addMixed + 448));
-  fp2_mul((S_g2_addMixed + 512), p, (S_g2_addMixed + 320));
-  fp2_sqr((S_g2_addMixed + 640), (S_g2_addMixed + 448));
-  fp2_sub((S_g2_addMixed + 640), (S_g2_addMixed + 640), (S_g2_addMixed + 384));
-  fp2_sub((S_g2_addMixed + 640), (S_g2_addMixed + 640), (S_g2_addMixed + 512));
-  fp2_sub((S_g2_addMixed + 640), (S_g2_addMixed + 640), (S_g2_addMixed + 512));
-  fp2_sub((S_g2_addMixed + 576), (S_g2_addMixed + 512), (S_g2_addMixed + 640));
-  fp2_mul((S_g2_addMixed + 576), (S_g2_addMixed + 576), (S_g2_addMixed + 448));
-  fp2_mul((S_g2_addMixed + 640) + 64, p + 64, (S_g2_addMixed + 384));
-  fp2_dbl((S_g2_addMixed + 640) + 64, (S_g2_addMixed + 640) + 64);
-  fp2_sub((S_g2_addMixed + 640) + 64, (S_g2_addMixed + 576), (S_g2_addMixed + 640) + 64);
-  fp2_add((S_g2_addMixed + 640) + 128, p + 128, (S_g2_addMixed + 192));
-  fp2_sqr((S_g2_addMixed + 640) + 128, (S_g2_addMixed + 640) + 128);
-  fp2_sub((S_g2_addMixed + 640) + 128, (S_g2_addMixed + 640) + 128, S_g2_addMixed);
-  fp2_sub((S_g2_addMixed + 640) + 128, (S_g2_addMixed + 640) + 128, (S_g2_addMixed + 256));
-  memory.copy(o, (S_g2_addMixed + 640), 192);
+  fp2_sqr((S_g2_addMixed + 288), (S_g2_addMixed + 216));
+  fp2_dbl((S_g2_addMixed + 360), (S_g2_addMixed + 288));
+  fp2_dbl((S_g2_addMixed + 360), (S_g2_addMixed + 360));
+  fp2_mul((S_g2_addMixed + 432), (S_g2_addMixed + 216), (S_g2_addMixed + 360));
+  fp2_dbl((S_g2_addMixed + 504), (S_g2_addMixed + 504));
+  fp2_mul((S_g2_addMixed + 576), p, (S_g2_addMixed + 360));
+  fp2_sqr((S_g2_addMixed + 720), (S_g2_addMixed + 504));
+  fp2_sub((S_g2_addMixed + 720), (S_g2_addMixed + 720), (S_g2_addMixed + 432));
+  fp2_sub((S_g2_addMixed + 720), (S_g2_addMixed + 720), (S_g2_addMixed + 576));
+  fp2_sub((S_g2_addMixed + 720), (S_g2_addMixed + 720), (S_g2_addMixed + 576));
+  fp2_sub((S_g2_addMixed + 648), (S_g2_addMixed + 576), (S_g2_addMixed + 720));
+  fp2_mul((S_g2_addMixed + 648), (S_g2_addMixed + 648), (S_g2_addMixed + 504));
+  fp2_mul((S_g2_addMixed + 720) + 72, p + 72, (S_g2_addMixed + 432));
+  fp2_dbl((S_g2_addMixed + 720) + 72, (S_g2_addMixed + 720) + 72);
+  fp2_sub((S_g2_addMixed + 720) + 72, (S_g2_addMixed + 648), (S_g2_addMixed + 720) + 72);
+  fp2_add((S_g2_addMixed + 720) + 144, p + 144, (S_g2_addMixed + 216));
+  fp2_sqr((S_g2_addMixed + 720) + 144, (S_g2_addMixed + 720) + 144);
+  fp2_sub((S_g2_addMixed + 720) + 144, (S_g2_addMixed + 720) + 144, S_g2_addMixed);
+  fp2_sub((S_g2_addMixed + 720) + 144, (S_g2_addMixed + 720) + 144, (S_g2_addMixed + 288));
+  memory.copy(o, (S_g2_addMixed + 720), 216);
 }
 
 /** o = p + q (Jacobian both): 11M + 5S. o may alias p or q. */
 export function g2_add(o: usize, p: usize, q: usize): void {
-  if (g2_isInf(q)) { if (o != p) memory.copy(o, p, 192); return; }
-  if (g2_isInf(p)) { if (o != q) memory.copy(o, q, 192); return; }
-  fp2_sqr(S_g2_add, p + 128);
-  fp2_sqr((S_g2_add + 64), q + 128);
-  fp2_mul((S_g2_add + 128), p, (S_g2_add + 64));
-  fp2_mul((S_g2_add + 192), q, S_g2_add);
-  fp2_mul((S_g2_add + 256), p + 64, q + 128);
-  fp2_mul((S_g2_add + 256), (S_g2_add + 256), (S_g2_add + 64));
-  fp2_mul((S_g2_add + 320), q + 64, p + 128);
-  fp2_mul((S_g2_add + 320), (S_g2_add + 320), S_g2_add);
-  fp2_sub((S_g2_add + 384), (S_g2_add + 192), (S_g2_add + 128));
-  fp2_sub((S_g2_add + 576), (S_g2_add + 320), (S_g2_add + 256));
-  if (fp2_isZero((S_g2_add + 384))) {
-    if (fp2_isZero((S_g2_add + 576))) { g2_dbl(o, p); return; }
+  if (g2_isInf(q)) { if (o != p) memory.copy(o, p, 216); return; }
+  if (g2_isInf(p)) { if (o != q) memory.copy(o, q, 216); return; }
+  fp2_sqr(S_g2_add, p + 144);
+  fp2_sqr((S_g2_add + 72), q + 144);
+  fp2_mul((S_g2_add + 144), p, (S_g2_add + 72));
+  fp2_mul((S_g2_add + 216), q, S_g2_add);
+  fp2_mul((S_g2_add + 288), p + 72, q + 144);
+  fp2_mul((S_g2_add + 288), (S_g2_add + 288), (S_g2_add + 72));
+  fp2_mul((S_g2_add + 360), q + 72, p + 144);
+  fp2_mul((S_g2_add + 360), (S_g2_add + 360), S_g2_add);
+  fp2_sub((S_g2_add + 432), (S_g2_add + 216), (S_g2_add + 144));
+  fp2_sub((S_g2_add + 648), (S_g2_add + 360), (S_g2_add + 288));
+  if (fp2_isZero((S_g2_add + 432))) {
+    if (fp2_isZero((S_g2_add + 648))) { g2_dbl(o, p); return; }
     g2_setInf(o); return;
   }
-  fp2_dbl((S_g2_add + 448), (S_g2_add + 384));
-  fp2_sqr((S_g2_add + 448), (S_g2_add + 448));
-  fp2_mul((S_g2_add + 512), (S_g2_add + 384), (S_g2_add + 448));
-  fp2_dbl((S_g2_add + 576), (S_g2_add + 576));
-  fp2_mul((S_g2_add + 640), (S_g2_add + 128), (S_g2_add + 448));
-  fp2_sqr((S_g2_add + 768), (S_g2_add + 576));
-  fp2_sub((S_g2_add + 768), (S_g2_add + 768), (S_g2_add + 512));
-  fp2_sub((S_g2_add + 768), (S_g2_add + 768), (S_g2_add + 640));
-  fp2_sub((S_g2_add + 768), (S_g2_add + 768), (S_g2_add + 640));
-  fp2_sub((S_g2_add + 704), (S_g2_add + 640), (S_g2_add + 768));
-  fp2_mul((S_g2_add + 704), (S_g2_add + 704), (S_g2_add + 576));
-  fp2_mul((S_g2_add + 768) + 64, (S_g2_add + 256), (S_g2_add + 512));
-  fp2_dbl((S_g2_add + 768) + 64, (S_g2_add + 768) + 64);
-  fp2_sub((S_g2_add + 768) + 64, (S_g2_add + 704), (S_g2_add + 768) + 64);
-  fp2_add((S_g2_add + 768) + 128, p + 128, q + 128);
-  fp2_sqr((S_g2_add + 768) + 128, (S_g2_add + 768) + 128);
-  fp2_sub((S_g2_add + 768) + 128, (S_g2_add + 768) + 128, S_g2_add);
-  fp2_sub((S_g2_add + 768) + 128, (S_g2_add + 768) + 128, (S_g2_add + 64));
-  fp2_mul((S_g2_add + 768) + 128, (S_g2_add + 768) + 128, (S_g2_add + 384));
-  memory.copy(o, (S_g2_add + 768), 192);
+  fp2_dbl((S_g2_add + 504), (S_g2_add + 432));
+  fp2_sqr((S_g2_add + 504), (S_g2_add + 504));
+  fp2_mul((S_g2_add + 576), (S_g2_add + 432), (S_g2_add + 504));
+  fp2_dbl((S_g2_add + 648), (S_g2_add + 648));
+  fp2_mul((S_g2_add + 720), (S_g2_add + 144), (S_g2_add + 504));
+  fp2_sqr((S_g2_add + 864), (S_g2_add + 648));
+  fp2_sub((S_g2_add + 864), (S_g2_add + 864), (S_g2_add + 576));
+  fp2_sub((S_g2_add + 864), (S_g2_add + 864), (S_g2_add + 720));
+  fp2_sub((S_g2_add + 864), (S_g2_add + 864), (S_g2_add + 720));
+  fp2_sub((S_g2_add + 792), (S_g2_add + 720), (S_g2_add + 864));
+  fp2_mul((S_g2_add + 792), (S_g2_add + 792), (S_g2_add + 648));
+  fp2_mul((S_g2_add + 864) + 72, (S_g2_add + 288), (S_g2_add + 576));
+  fp2_dbl((S_g2_add + 864) + 72, (S_g2_add + 864) + 72);
+  fp2_sub((S_g2_add + 864) + 72, (S_g2_add + 792), (S_g2_add + 864) + 72);
+  fp2_add((S_g2_add + 864) + 144, p + 144, q + 144);
+  fp2_sqr((S_g2_add + 864) + 144, (S_g2_add + 864) + 144);
+  fp2_sub((S_g2_add + 864) + 144, (S_g2_add + 864) + 144, S_g2_add);
+  fp2_sub((S_g2_add + 864) + 144, (S_g2_add + 864) + 144, (S_g2_add + 72));
+  fp2_mul((S_g2_add + 864) + 144, (S_g2_add + 864) + 144, (S_g2_add + 432));
+  memory.copy(o, (S_g2_add + 864), 216);
 }
 
 /** Whether Jacobian p and q are the same point. */
 export function g2_eq(p: usize, q: usize): bool {
   const pi = g2_isInf(p), qi = g2_isInf(q);
   if (pi || qi) return pi && qi;
-  fp2_sqr((S_g2_eq + 128), p + 128);
-  fp2_sqr((S_g2_eq + 192), q + 128);
-  fp2_mul(S_g2_eq, p, (S_g2_eq + 192));
-  fp2_mul((S_g2_eq + 64), q, (S_g2_eq + 128));
-  if (!fp2_eq(S_g2_eq, (S_g2_eq + 64))) return false;
-  fp2_mul((S_g2_eq + 128), (S_g2_eq + 128), p + 128);
-  fp2_mul((S_g2_eq + 192), (S_g2_eq + 192), q + 128);
-  fp2_mul(S_g2_eq, p + 64, (S_g2_eq + 192));
-  fp2_mul((S_g2_eq + 64), q + 64, (S_g2_eq + 128));
-  return fp2_eq(S_g2_eq, (S_g2_eq + 64));
+  fp2_sqr((S_g2_eq + 144), p + 144);
+  fp2_sqr((S_g2_eq + 216), q + 144);
+  fp2_mul(S_g2_eq, p, (S_g2_eq + 216));
+  fp2_mul((S_g2_eq + 72), q, (S_g2_eq + 144));
+  if (!fp2_eq(S_g2_eq, (S_g2_eq + 72))) return false;
+  fp2_mul((S_g2_eq + 144), (S_g2_eq + 144), p + 144);
+  fp2_mul((S_g2_eq + 216), (S_g2_eq + 216), q + 144);
+  fp2_mul(S_g2_eq, p + 72, (S_g2_eq + 216));
+  fp2_mul((S_g2_eq + 72), q + 72, (S_g2_eq + 144));
+  return fp2_eq(S_g2_eq, (S_g2_eq + 72));
 }
 
 /** Whether affine a is on the curve y² = x³ + b ((0, 0), the identity, counts as on it). */
 export function g2_onCurve(a: usize): bool {
-  if (fp2_isZero(a) && fp2_isZero(a + 64)) return true;
-  fp2_sqr(S_g2_onCurve, a + 64);
-  fp2_sqr((S_g2_onCurve + 64), a);
-  fp2_mul((S_g2_onCurve + 64), (S_g2_onCurve + 64), a);
-  fp2_sub(S_g2_onCurve, S_g2_onCurve, (S_g2_onCurve + 64));
+  if (fp2_isZero(a) && fp2_isZero(a + 72)) return true;
+  fp2_sqr(S_g2_onCurve, a + 72);
+  fp2_sqr((S_g2_onCurve + 72), a);
+  fp2_mul((S_g2_onCurve + 72), (S_g2_onCurve + 72), a);
+  fp2_sub(S_g2_onCurve, S_g2_onCurve, (S_g2_onCurve + 72));
   return fp2_eq(S_g2_onCurve, C_G2_B);
 }
 
 /**
- * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·192) and odd-wNAF digits (width 4) of each k_i,
+ * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·216) and odd-wNAF digits (width 4) of each k_i,
  * as i8 at digits[i·len .. i·len + len), most significant first. table must hold d·4 Jacobian points.
  * Variable-time.
  */
 export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i32, table: usize): void {
   const TW: usize = 4;
   for (let i = 0; i < d; i++) {
-    const b = bases + <usize>i * 192, tb = table + <usize>i * TW * 192;
+    const b = bases + <usize>i * 216, tb = table + <usize>i * TW * 216;
     g2_copy(tb, b);
-    g2_dbl((S_g2_mulWnaf + 192), b);
-    for (let j: usize = 1; j < TW; j++) g2_add(tb + j * 192, tb + (j - 1) * 192, (S_g2_mulWnaf + 192));
+    g2_dbl((S_g2_mulWnaf + 216), b);
+    for (let j: usize = 1; j < TW; j++) g2_add(tb + j * 216, tb + (j - 1) * 216, (S_g2_mulWnaf + 216));
   }
   g2_setInf(S_g2_mulWnaf);
   for (let k = 0; k < len; k++) {
@@ -389,9 +389,9 @@ export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 192;
+      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 216;
       if (dig > 0) g2_add(S_g2_mulWnaf, S_g2_mulWnaf, e);
-      else { g2_neg((S_g2_mulWnaf + 192), e); g2_add(S_g2_mulWnaf, S_g2_mulWnaf, (S_g2_mulWnaf + 192)); }
+      else { g2_neg((S_g2_mulWnaf + 216), e); g2_add(S_g2_mulWnaf, S_g2_mulWnaf, (S_g2_mulWnaf + 216)); }
     }
   }
   g2_copy(o, S_g2_mulWnaf);
@@ -413,227 +413,227 @@ export function g2_benchAddMixed(o: usize, a: usize, q: usize, iters: i32): void
 /** ψ(p) = (conj(X)·cx, conj(Y)·cy, conj(Z)): the untwist-Frobenius-twist map, [p mod r] on G2. o may alias p. */
 export function g2_psi(o: usize, p: usize): void {
   fp2_conj(o, p); fp2_mul(o, o, C_PSI_X);
-  fp2_conj(o + 64, p + 64); fp2_mul(o + 64, o + 64, C_PSI_Y);
-  fp2_conj(o + 128, p + 128);
+  fp2_conj(o + 72, p + 72); fp2_mul(o + 72, o + 72, C_PSI_Y);
+  fp2_conj(o + 144, p + 144);
 }
 /** ψ²(p) = (X·c, Y·c′, Z) with constants in Fp. o may alias p. */
 export function g2_psi2(o: usize, p: usize): void {
   fp2_mulFp(o, p, C_PSI2_X);
-  fp2_mulFp(o + 64, p + 64, C_PSI2_Y);
-  fp2_copy(o + 128, p + 128);
+  fp2_mulFp(o + 72, p + 72, C_PSI2_Y);
+  fp2_copy(o + 144, p + 144);
 }
 
 /** o = [4965661367192848881]·p (Jacobian; 63 digits, 24 non-zero). o may alias p. */
 function g1_mul_x(o: usize, p: usize): void {
   g1_copy(S_g1_mul_x, p);
-  g1_neg((S_g1_mul_x + 96), p);
-  g1_copy((S_g1_mul_x + 192), p);
+  g1_neg((S_g1_mul_x + 112), p);
+  g1_copy((S_g1_mul_x + 224), p);
   for (let k: usize = 1; k < 63; k++) {
-    g1_dbl((S_g1_mul_x + 192), (S_g1_mul_x + 192));
+    g1_dbl((S_g1_mul_x + 224), (S_g1_mul_x + 224));
     const dig = load<i8>(D_g1_x + k);
-    if (dig > 0) g1_add((S_g1_mul_x + 192), (S_g1_mul_x + 192), S_g1_mul_x);
-    else if (dig < 0) g1_add((S_g1_mul_x + 192), (S_g1_mul_x + 192), (S_g1_mul_x + 96));
+    if (dig > 0) g1_add((S_g1_mul_x + 224), (S_g1_mul_x + 224), S_g1_mul_x);
+    else if (dig < 0) g1_add((S_g1_mul_x + 224), (S_g1_mul_x + 224), (S_g1_mul_x + 112));
   }
-  g1_copy(o, (S_g1_mul_x + 192));
+  g1_copy(o, (S_g1_mul_x + 224));
 }
 
 /** o = [4965661367192848881]·p (Jacobian; 63 digits, 24 non-zero). o may alias p. */
 function g2_mul_x(o: usize, p: usize): void {
   g2_copy(S_g2_mul_x, p);
-  g2_neg((S_g2_mul_x + 192), p);
-  g2_copy((S_g2_mul_x + 384), p);
+  g2_neg((S_g2_mul_x + 216), p);
+  g2_copy((S_g2_mul_x + 432), p);
   for (let k: usize = 1; k < 63; k++) {
-    g2_dbl((S_g2_mul_x + 384), (S_g2_mul_x + 384));
+    g2_dbl((S_g2_mul_x + 432), (S_g2_mul_x + 432));
     const dig = load<i8>(D_g2_x + k);
-    if (dig > 0) g2_add((S_g2_mul_x + 384), (S_g2_mul_x + 384), S_g2_mul_x);
-    else if (dig < 0) g2_add((S_g2_mul_x + 384), (S_g2_mul_x + 384), (S_g2_mul_x + 192));
+    if (dig > 0) g2_add((S_g2_mul_x + 432), (S_g2_mul_x + 432), S_g2_mul_x);
+    else if (dig < 0) g2_add((S_g2_mul_x + 432), (S_g2_mul_x + 432), (S_g2_mul_x + 216));
   }
-  g2_copy(o, (S_g2_mul_x + 384));
+  g2_copy(o, (S_g2_mul_x + 432));
 }
 
 /** G1 has cofactor 1: every curve point is in the subgroup. */
 export function g1_inSubgroup(a: usize): bool { return true; }
 /** G1 has cofactor 1. */
-export function g1_clearCofactor(o: usize, a: usize): void { memory.copy(o, a, 64); }
+export function g1_clearCofactor(o: usize, a: usize): void { memory.copy(o, a, 72); }
 
 function g2_sub(o: usize, p: usize, q: usize): void { g2_neg(S_g2_subT, q); g2_add(o, p, S_g2_subT); }
 /** Affine a (on the twist) is in G2 iff [x+1]a + ψ([x]a) + ψ²([x]a) = ψ³([2x]a) (exact: see pairing-params.ts). Variable-time. */
 export function g2_inSubgroup(a: usize): bool {
   g2_fromAff(S_g2_sub, a);
-  g2_mul_x((S_g2_sub + 192), S_g2_sub);          // xQ
-  g2_add((S_g2_sub + 384), (S_g2_sub + 192), S_g2_sub);      // (x+1)Q
-  g2_psi((S_g2_sub + 576), (S_g2_sub + 192));
-  g2_add((S_g2_sub + 384), (S_g2_sub + 384), (S_g2_sub + 576));
-  g2_psi2((S_g2_sub + 576), (S_g2_sub + 192));
-  g2_add((S_g2_sub + 384), (S_g2_sub + 384), (S_g2_sub + 576));      // lhs
-  g2_dbl((S_g2_sub + 192), (S_g2_sub + 192));
-  g2_psi2((S_g2_sub + 192), (S_g2_sub + 192));
-  g2_psi((S_g2_sub + 192), (S_g2_sub + 192));            // rhs = ψ³(2xQ)
-  return g2_eq((S_g2_sub + 192), (S_g2_sub + 384));
+  g2_mul_x((S_g2_sub + 216), S_g2_sub);          // xQ
+  g2_add((S_g2_sub + 432), (S_g2_sub + 216), S_g2_sub);      // (x+1)Q
+  g2_psi((S_g2_sub + 648), (S_g2_sub + 216));
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 648));
+  g2_psi2((S_g2_sub + 648), (S_g2_sub + 216));
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 648));      // lhs
+  g2_dbl((S_g2_sub + 216), (S_g2_sub + 216));
+  g2_psi2((S_g2_sub + 216), (S_g2_sub + 216));
+  g2_psi((S_g2_sub + 216), (S_g2_sub + 216));            // rhs = ψ³(2xQ)
+  return g2_eq((S_g2_sub + 216), (S_g2_sub + 432));
 }
 /** o = [h_eff]·a (affine in and out): maps the twist's points into G2. */
 export function g2_clearCofactor(o: usize, a: usize): void {
   g2_fromAff(S_g2_sub, a);
-  g2_mul_x((S_g2_sub + 192), S_g2_sub);          // xQ
-  g2_dbl((S_g2_sub + 384), (S_g2_sub + 192));
-  g2_add((S_g2_sub + 384), (S_g2_sub + 384), (S_g2_sub + 192));
-  g2_psi((S_g2_sub + 384), (S_g2_sub + 384));            // ψ(3xQ)
-  g2_add((S_g2_sub + 384), (S_g2_sub + 384), (S_g2_sub + 192));
-  g2_psi2((S_g2_sub + 192), (S_g2_sub + 192));
-  g2_add((S_g2_sub + 384), (S_g2_sub + 384), (S_g2_sub + 192));      // + ψ²(xQ)
-  g2_psi2((S_g2_sub + 576), S_g2_sub);
-  g2_psi((S_g2_sub + 576), (S_g2_sub + 576));
-  g2_add((S_g2_sub + 384), (S_g2_sub + 384), (S_g2_sub + 576));      // + ψ³(Q)
-  g2_toAff(o, (S_g2_sub + 384));
+  g2_mul_x((S_g2_sub + 216), S_g2_sub);          // xQ
+  g2_dbl((S_g2_sub + 432), (S_g2_sub + 216));
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 216));
+  g2_psi((S_g2_sub + 432), (S_g2_sub + 432));            // ψ(3xQ)
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 216));
+  g2_psi2((S_g2_sub + 216), (S_g2_sub + 216));
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 216));      // + ψ²(xQ)
+  g2_psi2((S_g2_sub + 648), S_g2_sub);
+  g2_psi((S_g2_sub + 648), (S_g2_sub + 648));
+  g2_add((S_g2_sub + 432), (S_g2_sub + 432), (S_g2_sub + 648));      // + ψ³(Q)
+  g2_toAff(o, (S_g2_sub + 432));
 }
 
 /** o (affine) = [k]a via k ≡ k0 + k1·λ (mod r), φ = [λ]: wNAF digits of ±k0, ±k1 (2·len i8, signs folded in). */
 export function g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
   g1_fromAff(S_mulEndo, a);
-  g1_phi(S_mulEndo + 96, S_mulEndo);
-  g1_mulWnaf((S_mulEndo + 960), S_mulEndo, 2, digits, len, (S_mulEndo + 192));
-  g1_toAff(o, (S_mulEndo + 960));
+  g1_phi(S_mulEndo + 108, S_mulEndo);
+  g1_mulWnaf((S_mulEndo + 1080), S_mulEndo, 2, digits, len, (S_mulEndo + 216));
+  g1_toAff(o, (S_mulEndo + 1080));
 }
 /** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
 export function g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g1_fromAff(S_mulEndo, a);
-  g1_mulWnaf((S_mulEndo + 960), S_mulEndo, 1, digits, len, (S_mulEndo + 192));
-  g1_toAff(o, (S_mulEndo + 960));
+  g1_mulWnaf((S_mulEndo + 1080), S_mulEndo, 1, digits, len, (S_mulEndo + 216));
+  g1_toAff(o, (S_mulEndo + 1080));
 }
 /** o (affine) = [k]a via k ≡ Σ k_i·p^i (mod r), ψ = [p]: wNAF digits of the four signed pieces (4·len i8). */
 export function g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
-  g2_fromAff((S_mulEndo + 1056), a);
-  g2_psi((S_mulEndo + 1056) + 192, (S_mulEndo + 1056));
-  g2_psi((S_mulEndo + 1056) + 384, (S_mulEndo + 1056) + 192);
-  g2_psi((S_mulEndo + 1056) + 576, (S_mulEndo + 1056) + 384);
-  g2_mulWnaf((S_mulEndo + 4896), (S_mulEndo + 1056), 4, digits, len, (S_mulEndo + 1824));
-  g2_toAff(o, (S_mulEndo + 4896));
+  g2_fromAff((S_mulEndo + 1192), a);
+  g2_psi((S_mulEndo + 1192) + 216, (S_mulEndo + 1192));
+  g2_psi((S_mulEndo + 1192) + 432, (S_mulEndo + 1192) + 216);
+  g2_psi((S_mulEndo + 1192) + 648, (S_mulEndo + 1192) + 432);
+  g2_mulWnaf((S_mulEndo + 5512), (S_mulEndo + 1192), 4, digits, len, (S_mulEndo + 2056));
+  g2_toAff(o, (S_mulEndo + 5512));
 }
 /** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
 export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
-  g2_fromAff((S_mulEndo + 1056), a);
-  g2_mulWnaf((S_mulEndo + 4896), (S_mulEndo + 1056), 1, digits, len, (S_mulEndo + 1824));
-  g2_toAff(o, (S_mulEndo + 4896));
+  g2_fromAff((S_mulEndo + 1192), a);
+  g2_mulWnaf((S_mulEndo + 5512), (S_mulEndo + 1192), 1, digits, len, (S_mulEndo + 2056));
+  g2_toAff(o, (S_mulEndo + 5512));
 }
 /**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (64 bytes apart) by Straus's method over the
+ * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (72 bytes apart) by Straus's method over the
  * endomorphism: one doubling chain for all, each k_i split as g1_mulEndo takes it (2 wNAF strings per point;
  * 2n·len i8, point i's at 2i·len). For small n this beats Pippenger (no bucket reduction per window).
- * work: 2n·480 bytes. Variable-time.
+ * work: 2n·540 bytes. Variable-time.
  */
 export function g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 96;
-    g1_fromAff(b, pts + <usize>i * 64);
-    g1_phi(b + 96, b);
+    const b = work + <usize>(2 * i) * 108;
+    g1_fromAff(b, pts + <usize>i * 72);
+    g1_phi(b + 108, b);
   }
-  g1_mulWnaf((S_mulEndo + 960), work, 2 * n, digits, len, work + <usize>(2 * n) * 96);
-  g1_toAff(o, (S_mulEndo + 960));
+  g1_mulWnaf((S_mulEndo + 1080), work, 2 * n, digits, len, work + <usize>(2 * n) * 108);
+  g1_toAff(o, (S_mulEndo + 1080));
 }
-/** As g1_mulEndoMany for G2: 4 strings per point (the pieces g2_mulEndo takes), points 128 bytes apart; work: 4n·960 bytes. */
+/** As g1_mulEndoMany for G2: 4 strings per point (the pieces g2_mulEndo takes), points 144 bytes apart; work: 4n·1080 bytes. */
 export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(4 * i) * 192;
-    g2_fromAff(b, pts + <usize>i * 128);
-    g2_psi(b + 192, b);
-    g2_psi(b + 384, b + 192);
-    g2_psi(b + 576, b + 384);
+    const b = work + <usize>(4 * i) * 216;
+    g2_fromAff(b, pts + <usize>i * 144);
+    g2_psi(b + 216, b);
+    g2_psi(b + 432, b + 216);
+    g2_psi(b + 648, b + 432);
   }
-  g2_mulWnaf((S_mulEndo + 4896), work, 4 * n, digits, len, work + <usize>(4 * n) * 192);
-  g2_toAff(o, (S_mulEndo + 4896));
+  g2_mulWnaf((S_mulEndo + 5512), work, 4 * n, digits, len, work + <usize>(4 * n) * 216);
+  g2_toAff(o, (S_mulEndo + 5512));
 }
 
 /**
  * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
- * points (64 bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
- * (Montgomery's trick). work: tw·128 bytes. Variable-time.
+ * points (72 bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
+ * (Montgomery's trick). work: tw·144 bytes. Variable-time.
  */
 export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
   const T: usize = <usize>tw;
-  const pre = work + T * 96;
+  const pre = work + T * 108;
   g1_fromAff(work, a);
   g1_dbl(S_g1Fixed, work);
-  for (let j: usize = 1; j < T; j++) g1_add(work + j * 96, work + (j - 1) * 96, S_g1Fixed);
-  fp_copy(pre, work + 64);
-  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * 32, pre + (j - 1) * 32, work + j * 96 + 64);
-  fp_inv((S_g1Fixed + 96), pre + (T - 1) * 32);
+  for (let j: usize = 1; j < T; j++) g1_add(work + j * 108, work + (j - 1) * 108, S_g1Fixed);
+  fp_copy(pre, work + 72);
+  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * 36, pre + (j - 1) * 36, work + j * 108 + 72);
+  fp_inv((S_g1Fixed + 112), pre + (T - 1) * 36);
   for (let j: i32 = tw - 1; j >= 0; j--) {
-    const q = work + <usize>j * 96, o = tab + <usize>j * 64;
-    if (j > 0) { fp_mul((S_g1Fixed + 128), (S_g1Fixed + 96), pre + <usize>(j - 1) * 32); fp_mul((S_g1Fixed + 96), (S_g1Fixed + 96), q + 64); }
-    else fp_copy((S_g1Fixed + 128), (S_g1Fixed + 96));
-    fp_sqr((S_g1Fixed + 160), (S_g1Fixed + 128));
-    fp_mul(o, q, (S_g1Fixed + 160));
-    fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), (S_g1Fixed + 128));
-    fp_mul(o + 32, q + 32, (S_g1Fixed + 160));
-    const f = tab + (T + <usize>j) * 64;
+    const q = work + <usize>j * 108, o = tab + <usize>j * 72;
+    if (j > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(j - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
+    else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
+    fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o, q, (S_g1Fixed + 192));
+    fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
+    const f = tab + (T + <usize>j) * 72;
     fp_mul(f, o, C_OMEGA);
-    fp_copy(f + 32, o + 32);
+    fp_copy(f + 36, o + 36);
   }
 }
 /**
  * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
- * (2·tw·64 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
+ * (2·tw·72 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
  * check — stays the identity), so every addition of the chain is mixed.
- * work: 2n·864 bytes. Variable-time.
+ * work: 2n·972 bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = 4;
   const d = 2 * n;
-  const table = work + <usize>d * 96;
+  const table = work + <usize>d * 108;
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 96;
-    g1_fromAff(b, pts + <usize>i * 64);
-    g1_phi(b + 96, b);
+    const b = work + <usize>(2 * i) * 108;
+    g1_fromAff(b, pts + <usize>i * 72);
+    g1_phi(b + 108, b);
   }
   for (let i = 0; i < d; i++) {
-    const b = work + <usize>i * 96, tb = table + <usize>i * TW * 96;
+    const b = work + <usize>i * 108, tb = table + <usize>i * TW * 108;
     g1_copy(tb, b);
-    g1_dbl((S_g1Fixed + 352), b);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 96, tb + (j - 1) * 96, (S_g1Fixed + 352));
+    g1_dbl((S_g1Fixed + 416), b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 108, tb + (j - 1) * 108, (S_g1Fixed + 416));
   }
   const cnt: usize = <usize>d * TW;
-  const aff = table + cnt * 96, pre = aff + cnt * 64;
-  fp_one((S_g1Fixed + 448));
+  const aff = table + cnt * 108, pre = aff + cnt * 72;
+  fp_one((S_g1Fixed + 528));
   for (let e: usize = 0; e < cnt; e++) {
-    const z = table + e * 96 + 64;
-    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 448), (S_g1Fixed + 448), z);
-    fp_copy(pre + e * 32, (S_g1Fixed + 448));
+    const z = table + e * 108 + 72;
+    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 528), (S_g1Fixed + 528), z);
+    fp_copy(pre + e * 36, (S_g1Fixed + 528));
   }
-  if (cnt > 0) fp_inv((S_g1Fixed + 96), (S_g1Fixed + 448));
+  if (cnt > 0) fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
   for (let e = <i32>cnt - 1; e >= 0; e--) {
-    const q = table + <usize>e * 96, o = aff + <usize>e * 64;
-    if (fp_isZero(q + 64)) { memory.fill(o, 0, 64); continue; }
-    if (e > 0) { fp_mul((S_g1Fixed + 128), (S_g1Fixed + 96), pre + <usize>(e - 1) * 32); fp_mul((S_g1Fixed + 96), (S_g1Fixed + 96), q + 64); }
-    else fp_copy((S_g1Fixed + 128), (S_g1Fixed + 96));
-    fp_sqr((S_g1Fixed + 160), (S_g1Fixed + 128));
-    fp_mul(o, q, (S_g1Fixed + 160));
-    fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), (S_g1Fixed + 128));
-    fp_mul(o + 32, q + 32, (S_g1Fixed + 160));
+    const q = table + <usize>e * 108, o = aff + <usize>e * 72;
+    if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); continue; }
+    if (e > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(e - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
+    else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
+    fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o, q, (S_g1Fixed + 192));
+    fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
+    fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
   }
-  const fstride: usize = <usize>tw * 64;
-  g1_setInf((S_g1Fixed + 192));
+  const fstride: usize = <usize>tw * 72;
+  g1_setInf((S_g1Fixed + 232));
   for (let k = 0; k < len; k++) {
-    g1_dbl((S_g1Fixed + 192), (S_g1Fixed + 192));
+    g1_dbl((S_g1Fixed + 232), (S_g1Fixed + 232));
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 64;
-      if (dig > 0) g1_addMixed((S_g1Fixed + 192), (S_g1Fixed + 192), e);
-      else { g1_negAff((S_g1Fixed + 288), e); g1_addMixed((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 288)); }
+      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 72;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), e);
+      else { g1_negAff((S_g1Fixed + 344), e); g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), (S_g1Fixed + 344)); }
     }
     for (let i = 0; i < 2 * m; i++) {
       const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 64;
-      if (dig > 0) g1_addMixed((S_g1Fixed + 192), (S_g1Fixed + 192), e);
-      else { g1_negAff((S_g1Fixed + 288), e); g1_addMixed((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 288)); }
+      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 72;
+      if (dig > 0) g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), e);
+      else { g1_negAff((S_g1Fixed + 344), e); g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), (S_g1Fixed + 344)); }
     }
   }
-  g1_toAff(o, (S_g1Fixed + 192));
+  g1_toAff(o, (S_g1Fixed + 232));
 }
 
 /** o = a + b (affine in and out). */
@@ -644,12 +644,12 @@ export function g1_dblAff(o: usize, a: usize): void { g1_fromAff(S_affOps, a); g
 export function g1_negAffPublic(o: usize, a: usize): void { g1_fromAff(S_affOps, a); g1_neg(S_affOps, S_affOps); g1_toAff(o, S_affOps); }
 /** o = a (affine) from 1 coordinates of canonical words at io; false when a coordinate is not below p. */
 export function g1_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 32, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 36, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }
 /** Writes affine a as 2 canonical words groups at io. */
 export function g1_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 32);
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 36);
 }
 
 /** o = a + b (affine in and out). */
@@ -660,10 +660,10 @@ export function g2_dblAff(o: usize, a: usize): void { g2_fromAff(S_affOps, a); g
 export function g2_negAffPublic(o: usize, a: usize): void { g2_fromAff(S_affOps, a); g2_neg(S_affOps, S_affOps); g2_toAff(o, S_affOps); }
 /** o = a (affine) from 2 coordinates of canonical words at io; false when a coordinate is not below p. */
 export function g2_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 4; k++) if (!fp_fromWords(o + <usize>k * 32, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 4; k++) if (!fp_fromWords(o + <usize>k * 36, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }
 /** Writes affine a as 4 canonical words groups at io. */
 export function g2_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 32);
+  for (let k = 0; k < 4; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 36);
 }

@@ -3,53 +3,53 @@
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bn254_fp';
 import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';
 
-const C_B3: usize = memory.data<u32>([0xb62e0d6a, 0x3baa927c, 0xd1b664fd, 0xd71e7c52, 0xd95d4664, 0x3873e63, 0x82ab8f4, 0xe75b5b1, 0x7596fe35, 0xaab7c666, 0xbb6a27ba, 0x31d21a78, 0x680401ff, 0x85dd7297, 0xdf39a7e9, 0x3c52d6a]);
-const S_mDbl: usize = memory.data(576, 8);
-const S_mAdd: usize = memory.data(640, 8);
+const C_B3: usize = memory.data<u32>([0xb62e0d6a, 0x3baa927c, 0xd1b664fd, 0xd71e7c52, 0xd95d4664, 0x3873e63, 0x82ab8f4, 0xe75b5b1, 0x0, 0x7596fe35, 0xaab7c666, 0xbb6a27ba, 0x31d21a78, 0x680401ff, 0x85dd7297, 0xdf39a7e9, 0x3c52d6a, 0x0]);
+const S_mDbl: usize = memory.data(648, 8);
+const S_mAdd: usize = memory.data(720, 8);
 const D_MILLER: usize = memory.data<i8>([1, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, -1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, -1, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 1, 0, 0, 0, -1, 0, 0, -1, 0, 1, 0, 1, 0, 0, 0]);
-const S_miller: usize = memory.data(1088, 8);
-const C_MPSI_X: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb]);
-const C_MPSI_Y: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002]);
-const C_MPSI2_X: usize = memory.data<u32>([0x13e80b9c, 0x3350c88e, 0xdb5e56b9, 0x7dce557c, 0xb615564a, 0x6001b4b8, 0x20217e0, 0x2682e617, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const C_MPSI2_Y: usize = memory.data<u32>([0xc58f0d9d, 0xd35d438d, 0xf5c70b3d, 0xa78eb28, 0x7879462c, 0x666ea36f, 0x9a07df2f, 0xe0a77c1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-const S_exp_x: usize = memory.data(3840, 8);
+const S_miller: usize = memory.data(1224, 8);
+const C_MPSI_X: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0x0, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb, 0x0]);
+const C_MPSI_Y: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x0, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002, 0x0]);
+const C_MPSI2_X: usize = memory.data<u32>([0x13e80b9c, 0x3350c88e, 0xdb5e56b9, 0x7dce557c, 0xb615564a, 0x6001b4b8, 0x20217e0, 0x2682e617, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const C_MPSI2_Y: usize = memory.data<u32>([0xc58f0d9d, 0xd35d438d, 0xf5c70b3d, 0xa78eb28, 0x7879462c, 0x666ea36f, 0x9a07df2f, 0xe0a77c1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const S_exp_x: usize = memory.data(4320, 8);
 const D_EXP_x: usize = memory.data<i8>([1, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, -3, 0, 0, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, -5, 0, 0, 0, -3, 0, 0, 0, 1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 7, 0, 0, 0, -7, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, -1, 0, 0, 0, 1]);
-const S_fexp: usize = memory.data(5760, 8);
-const S_api: usize = memory.data(1216, 8);
+const S_fexp: usize = memory.data(6480, 8);
+const S_api: usize = memory.data(1368, 8);
 
-const LK: usize = memory.data(64, 8);
-const LX: usize = memory.data(64, 8);
-const LY: usize = memory.data(64, 8);
+const LK: usize = memory.data(72, 8);
+const LX: usize = memory.data(72, 8);
+const LY: usize = memory.data(72, 8);
 
 /**
  * T ← 2T (homogeneous projective, y² = x³ + b′) and the tangent line at P, scaled by an Fp2 factor:
  * LK = 3b′Z² − Y², LX = 3X²·xP, LY = −2YZ·yP (3M + 6S + 4 Fp products).
  */
 function millerDbl(w: usize): void {
-  const X = w + 256, Y = w + 320, Z = w + 384;
+  const X = w + 288, Y = w + 360, Z = w + 432;
   fp2_mul(S_mDbl, X, Y);
-  fp2_sqr((S_mDbl + 64), Y);
-  fp2_sqr((S_mDbl + 128), Z);
-  fp2_mul((S_mDbl + 192), (S_mDbl + 128), C_B3);
-  fp2_lin2((S_mDbl + 256), (S_mDbl + 192), 3, (S_mDbl + 192), 0);
-  fp2_sqr((S_mDbl + 320), X);
-  fp2_add((S_mDbl + 384), Y, Z);
-  fp2_sqr((S_mDbl + 384), (S_mDbl + 384));
-  fp2_sub((S_mDbl + 384), (S_mDbl + 384), (S_mDbl + 64));
-  fp2_sub((S_mDbl + 384), (S_mDbl + 384), (S_mDbl + 128));
-  fp2_sub(LK, (S_mDbl + 192), (S_mDbl + 64));
-  fp2_lin2((S_mDbl + 448), (S_mDbl + 320), 3, (S_mDbl + 320), 0);
-  fp2_mulFp(LX, (S_mDbl + 448), w);
-  fp2_mulFp(LY, (S_mDbl + 384), w + 32);
+  fp2_sqr((S_mDbl + 72), Y);
+  fp2_sqr((S_mDbl + 144), Z);
+  fp2_mul((S_mDbl + 216), (S_mDbl + 144), C_B3);
+  fp2_lin2((S_mDbl + 288), (S_mDbl + 216), 3, (S_mDbl + 216), 0);
+  fp2_sqr((S_mDbl + 360), X);
+  fp2_add((S_mDbl + 432), Y, Z);
+  fp2_sqr((S_mDbl + 432), (S_mDbl + 432));
+  fp2_sub((S_mDbl + 432), (S_mDbl + 432), (S_mDbl + 72));
+  fp2_sub((S_mDbl + 432), (S_mDbl + 432), (S_mDbl + 144));
+  fp2_sub(LK, (S_mDbl + 216), (S_mDbl + 72));
+  fp2_lin2((S_mDbl + 504), (S_mDbl + 360), 3, (S_mDbl + 360), 0);
+  fp2_mulFp(LX, (S_mDbl + 504), w);
+  fp2_mulFp(LY, (S_mDbl + 432), w + 36);
   // X3 = 2A(B − F), Y3 = (B + F)² − 12E², Z3 = 4BH
-  fp2_sub((S_mDbl + 448), (S_mDbl + 64), (S_mDbl + 256));
-  fp2_mul(X, S_mDbl, (S_mDbl + 448));
+  fp2_sub((S_mDbl + 504), (S_mDbl + 72), (S_mDbl + 288));
+  fp2_mul(X, S_mDbl, (S_mDbl + 504));
   fp2_dbl(X, X);
-  fp2_add((S_mDbl + 448), (S_mDbl + 64), (S_mDbl + 256));
-  fp2_sqr((S_mDbl + 448), (S_mDbl + 448));
-  fp2_sqr((S_mDbl + 512), (S_mDbl + 192));
-  fp2_lin2(Y, (S_mDbl + 448), 1, (S_mDbl + 512), -12);
-  fp2_mul(Z, (S_mDbl + 64), (S_mDbl + 384));
+  fp2_add((S_mDbl + 504), (S_mDbl + 72), (S_mDbl + 288));
+  fp2_sqr((S_mDbl + 504), (S_mDbl + 504));
+  fp2_sqr((S_mDbl + 576), (S_mDbl + 216));
+  fp2_lin2(Y, (S_mDbl + 504), 1, (S_mDbl + 576), -12);
+  fp2_mul(Z, (S_mDbl + 72), (S_mDbl + 432));
   fp2_lin2(Z, Z, 4, Z, 0);
 }
 
@@ -58,35 +58,35 @@ function millerDbl(w: usize): void {
  * LK = λ·qy − θ·qx, LX = θ·xP, LY = −λ·yP with θ = Y − qy·Z. update = false computes the line only.
  */
 function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
-  const X = w + 256, Y = w + 320, Z = w + 384;
-  fp2_mul((S_mAdd + 128), qy, Z);
-  fp2_sub(S_mAdd, Y, (S_mAdd + 128));
-  fp2_mul((S_mAdd + 128), qx, Z);
-  fp2_sub((S_mAdd + 64), X, (S_mAdd + 128));
-  fp2_mul((S_mAdd + 128), (S_mAdd + 64), qy);
-  fp2_mul((S_mAdd + 192), S_mAdd, qx);
-  fp2_sub(LK, (S_mAdd + 128), (S_mAdd + 192));
+  const X = w + 288, Y = w + 360, Z = w + 432;
+  fp2_mul((S_mAdd + 144), qy, Z);
+  fp2_sub(S_mAdd, Y, (S_mAdd + 144));
+  fp2_mul((S_mAdd + 144), qx, Z);
+  fp2_sub((S_mAdd + 72), X, (S_mAdd + 144));
+  fp2_mul((S_mAdd + 144), (S_mAdd + 72), qy);
+  fp2_mul((S_mAdd + 216), S_mAdd, qx);
+  fp2_sub(LK, (S_mAdd + 144), (S_mAdd + 216));
   fp2_mulFp(LX, S_mAdd, w);
-  fp2_mulFp(LY, (S_mAdd + 64), w + 32);
+  fp2_mulFp(LY, (S_mAdd + 72), w + 36);
   if (!update) return;
-  fp2_sqr((S_mAdd + 256), S_mAdd);
-  fp2_sqr((S_mAdd + 320), (S_mAdd + 64));
-  fp2_mul((S_mAdd + 384), (S_mAdd + 64), (S_mAdd + 320));
-  fp2_mul((S_mAdd + 448), Z, (S_mAdd + 256));
-  fp2_mul((S_mAdd + 512), X, (S_mAdd + 320));
-  fp2_add((S_mAdd + 576), (S_mAdd + 384), (S_mAdd + 448));
-  fp2_sub((S_mAdd + 576), (S_mAdd + 576), (S_mAdd + 512));
-  fp2_sub((S_mAdd + 576), (S_mAdd + 576), (S_mAdd + 512));
-  fp2_mul(X, (S_mAdd + 64), (S_mAdd + 576));
-  fp2_sub((S_mAdd + 128), (S_mAdd + 512), (S_mAdd + 576));
-  fp2_mul((S_mAdd + 128), (S_mAdd + 128), S_mAdd);
-  fp2_mul((S_mAdd + 192), Y, (S_mAdd + 384));
-  fp2_sub(Y, (S_mAdd + 128), (S_mAdd + 192));
-  fp2_mul(Z, Z, (S_mAdd + 384));
+  fp2_sqr((S_mAdd + 288), S_mAdd);
+  fp2_sqr((S_mAdd + 360), (S_mAdd + 72));
+  fp2_mul((S_mAdd + 432), (S_mAdd + 72), (S_mAdd + 360));
+  fp2_mul((S_mAdd + 504), Z, (S_mAdd + 288));
+  fp2_mul((S_mAdd + 576), X, (S_mAdd + 360));
+  fp2_add((S_mAdd + 648), (S_mAdd + 432), (S_mAdd + 504));
+  fp2_sub((S_mAdd + 648), (S_mAdd + 648), (S_mAdd + 576));
+  fp2_sub((S_mAdd + 648), (S_mAdd + 648), (S_mAdd + 576));
+  fp2_mul(X, (S_mAdd + 72), (S_mAdd + 648));
+  fp2_sub((S_mAdd + 144), (S_mAdd + 576), (S_mAdd + 648));
+  fp2_mul((S_mAdd + 144), (S_mAdd + 144), S_mAdd);
+  fp2_mul((S_mAdd + 216), Y, (S_mAdd + 432));
+  fp2_sub(Y, (S_mAdd + 144), (S_mAdd + 216));
+  fp2_mul(Z, Z, (S_mAdd + 432));
 }
 
 /** Work bytes per pair that pair_miller needs. */
-export function pair_workBytes(): i32 { return 448; }
+export function pair_workBytes(): i32 { return 504; }
 
 /** Lines of one prepared G2 point: 65 doubling steps, 21 addition steps, 2 Frobenius lines. */
 const PREP_LINES: usize = 88;
@@ -96,18 +96,18 @@ const PREP_LINES: usize = 88;
  * affine P the line is the one pair_miller forms, LK = K, LX = X·xP, LY = Y·(−yP). The bytes are in this module's
  * internal (Montgomery) form, valid in any instance of the same module.
  */
-export function pair_preparedBytes(): i32 { return <i32>(PREP_LINES * 192); }
+export function pair_preparedBytes(): i32 { return <i32>(PREP_LINES * 216); }
 
 function storeLine(o: usize): void {
   fp2_copy(o, LK);
-  fp2_copy(o + 64, LX);
-  fp2_copy(o + 128, LY);
+  fp2_copy(o + 72, LX);
+  fp2_copy(o + 144, LY);
 }
 
 /** F ← F·ℓ for a stored line at P; pe holds (xP, −yP). */
 function preparedLine(F: usize, pe: usize, line: usize): void {
-  fp2_mulFp(LX, line + 64, pe);
-  fp2_mulFp(LY, line + 128, pe + 32);
+  fp2_mulFp(LX, line + 72, pe);
+  fp2_mulFp(LY, line + 144, pe + 36);
   fp12_mulLine(F, line, LX, LY);
 }
 
@@ -117,35 +117,35 @@ function preparedLine(F: usize, pe: usize, line: usize): void {
  * xP = 1 and −yP = 1 so the coefficients come out unscaled. Returns false (writing nothing) for the identity.
  */
 export function pair_prepare(out: usize, g2: usize): bool {
-  if (fp2_isZero(g2) && fp2_isZero(g2 + 64)) return false;
-  fp_one((S_miller + 640));
-  fp_one((S_miller + 640) + 32);
-  fp2_copy((S_miller + 640) + 64, g2);
-  fp2_copy((S_miller + 640) + 128, g2 + 64);
-  fp2_neg((S_miller + 640) + 192, g2 + 64);
-  fp2_copy((S_miller + 640) + 256, g2);
-  fp2_copy((S_miller + 640) + 320, g2 + 64);
-  fp2_one((S_miller + 640) + 384);
+  if (fp2_isZero(g2) && fp2_isZero(g2 + 72)) return false;
+  fp_one((S_miller + 720));
+  fp_one((S_miller + 720) + 36);
+  fp2_copy((S_miller + 720) + 72, g2);
+  fp2_copy((S_miller + 720) + 144, g2 + 72);
+  fp2_neg((S_miller + 720) + 216, g2 + 72);
+  fp2_copy((S_miller + 720) + 288, g2);
+  fp2_copy((S_miller + 720) + 360, g2 + 72);
+  fp2_one((S_miller + 720) + 432);
   let o = out;
   for (let k: usize = 1; k < 66; k++) {
-    millerDbl((S_miller + 640));
-    storeLine(o); o += 192;
+    millerDbl((S_miller + 720));
+    storeLine(o); o += 216;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
-      millerAdd((S_miller + 640), (S_miller + 640) + 64, dig > 0 ? (S_miller + 640) + 128 : (S_miller + 640) + 192, true);
-      storeLine(o); o += 192;
+      millerAdd((S_miller + 720), (S_miller + 720) + 72, dig > 0 ? (S_miller + 720) + 144 : (S_miller + 720) + 216, true);
+      storeLine(o); o += 216;
     }
   }
 
   // BN: the two Frobenius lines.
-    fp2_conj((S_miller + 384), (S_miller + 640) + 64); fp2_mul((S_miller + 384), (S_miller + 384), C_MPSI_X);
-    fp2_conj((S_miller + 384) + 64, (S_miller + 640) + 128); fp2_mul((S_miller + 384) + 64, (S_miller + 384) + 64, C_MPSI_Y);
-    fp2_mul((S_miller + 512), (S_miller + 640) + 64, C_MPSI2_X);
-    fp2_mul((S_miller + 512) + 64, (S_miller + 640) + 128, C_MPSI2_Y);
-  millerAdd((S_miller + 640), (S_miller + 384), (S_miller + 384) + 64, true);
-  storeLine(o); o += 192;
-  millerAdd((S_miller + 640), (S_miller + 512), (S_miller + 512) + 64, false);
-  storeLine(o); o += 192;
+    fp2_conj((S_miller + 432), (S_miller + 720) + 72); fp2_mul((S_miller + 432), (S_miller + 432), C_MPSI_X);
+    fp2_conj((S_miller + 432) + 72, (S_miller + 720) + 144); fp2_mul((S_miller + 432) + 72, (S_miller + 432) + 72, C_MPSI_Y);
+    fp2_mul((S_miller + 576), (S_miller + 720) + 72, C_MPSI2_X);
+    fp2_mul((S_miller + 576) + 72, (S_miller + 720) + 144, C_MPSI2_Y);
+  millerAdd((S_miller + 720), (S_miller + 432), (S_miller + 432) + 72, true);
+  storeLine(o); o += 216;
+  millerAdd((S_miller + 720), (S_miller + 576), (S_miller + 576) + 72, false);
+  storeLine(o); o += 216;
   return true;
 }
 
@@ -153,33 +153,33 @@ export function pair_prepare(out: usize, g2: usize): bool {
  * out = ∏ f_i: the optimal-ate Miller functions of count unprepared pairs (affine G1 points at g1s, 2E bytes
  * each; affine G2 points at g2s, 4E bytes each) and pcount prepared pairs (affine G1 points at pg1s; preps: pcount
  * u32 addresses of pair_prepare outputs), all sharing one squaring chain; pairs with an identity G1 point (or an
- * unprepared identity G2 point) are skipped. work: count·pair_workBytes() bytes; pwork: pcount·64 bytes.
+ * unprepared identity G2 point) are skipped. work: count·pair_workBytes() bytes; pwork: pcount·72 bytes.
  * Inputs must be valid (on the curve, in the subgroups): the caller checks.
  */
 export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32, work: usize, pg1s: usize, preps: usize, pcount: i32, pwork: usize): void {
   let m = 0;
   for (let i = 0; i < count; i++) {
-    const P = g1s + <usize>i * 64, Q = g2s + <usize>i * 128;
-    if ((fp_isZero(P) && fp_isZero(P + 32)) || (fp2_isZero(Q) && fp2_isZero(Q + 64))) continue;
-    const w = work + <usize>m * 448;
+    const P = g1s + <usize>i * 72, Q = g2s + <usize>i * 144;
+    if ((fp_isZero(P) && fp_isZero(P + 36)) || (fp2_isZero(Q) && fp2_isZero(Q + 72))) continue;
+    const w = work + <usize>m * 504;
     m++;
     fp_copy(w, P);
-    fp_neg(w + 32, P + 32);
-    fp2_copy(w + 64, Q);
-    fp2_copy(w + 128, Q + 64);
-    fp2_neg(w + 192, Q + 64);
-    fp2_copy(w + 256, Q);
-    fp2_copy(w + 320, Q + 64);
-    fp2_one(w + 384);
+    fp_neg(w + 36, P + 36);
+    fp2_copy(w + 72, Q);
+    fp2_copy(w + 144, Q + 72);
+    fp2_neg(w + 216, Q + 72);
+    fp2_copy(w + 288, Q);
+    fp2_copy(w + 360, Q + 72);
+    fp2_one(w + 432);
   }
   // Prepared pairs: keep (xP, −yP) and the line table's address, compacted past skipped pairs.
   let pm = 0;
   for (let i = 0; i < pcount; i++) {
-    const P = pg1s + <usize>i * 64;
+    const P = pg1s + <usize>i * 72;
     const lines = <usize>load<u32>(preps + <usize>i * 4);
-    if ((fp_isZero(P) && fp_isZero(P + 32)) || lines == 0) continue;
-    fp_copy(pwork + <usize>pm * 64, P);
-    fp_neg(pwork + <usize>pm * 64 + 32, P + 32);
+    if ((fp_isZero(P) && fp_isZero(P + 36)) || lines == 0) continue;
+    fp_copy(pwork + <usize>pm * 72, P);
+    fp_neg(pwork + <usize>pm * 72 + 36, P + 36);
     store<u32>(preps + <usize>pm * 4, <u32>lines);
     pm++;
   }
@@ -189,38 +189,38 @@ export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32,
   for (let k: usize = 1; k < 66; k++) {
     if (k > 1) fp12_sqr(S_miller, S_miller);
     for (let j = 0; j < m; j++) {
-      millerDbl(work + <usize>j * 448);
+      millerDbl(work + <usize>j * 504);
       fp12_mulLine(S_miller, LK, LX, LY);
     }
-    for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 64, <usize>load<u32>(preps + <usize>j * 4) + li * 192);
+    for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + li * 216);
     li++;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
       for (let j = 0; j < m; j++) {
-        const w = work + <usize>j * 448;
-        millerAdd(w, w + 64, dig > 0 ? w + 128 : w + 192, true);
+        const w = work + <usize>j * 504;
+        millerAdd(w, w + 72, dig > 0 ? w + 144 : w + 216, true);
         fp12_mulLine(S_miller, LK, LX, LY);
       }
-      for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 64, <usize>load<u32>(preps + <usize>j * 4) + li * 192);
+      for (let j = 0; j < pm; j++) preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + li * 216);
       li++;
     }
   }
 
   // BN: lines through [6x+2]Q and ψ(Q), then through that sum and −ψ²(Q).
   for (let j = 0; j < m; j++) {
-    const w = work + <usize>j * 448;
-    fp2_conj((S_miller + 384), w + 64); fp2_mul((S_miller + 384), (S_miller + 384), C_MPSI_X);
-    fp2_conj((S_miller + 384) + 64, w + 128); fp2_mul((S_miller + 384) + 64, (S_miller + 384) + 64, C_MPSI_Y);
-    fp2_mul((S_miller + 512), w + 64, C_MPSI2_X);
-    fp2_mul((S_miller + 512) + 64, w + 128, C_MPSI2_Y);
-    millerAdd(w, (S_miller + 384), (S_miller + 384) + 64, true);
+    const w = work + <usize>j * 504;
+    fp2_conj((S_miller + 432), w + 72); fp2_mul((S_miller + 432), (S_miller + 432), C_MPSI_X);
+    fp2_conj((S_miller + 432) + 72, w + 144); fp2_mul((S_miller + 432) + 72, (S_miller + 432) + 72, C_MPSI_Y);
+    fp2_mul((S_miller + 576), w + 72, C_MPSI2_X);
+    fp2_mul((S_miller + 576) + 72, w + 144, C_MPSI2_Y);
+    millerAdd(w, (S_miller + 432), (S_miller + 432) + 72, true);
     fp12_mulLine(S_miller, LK, LX, LY);
-    millerAdd(w, (S_miller + 512), (S_miller + 512) + 64, false);
+    millerAdd(w, (S_miller + 576), (S_miller + 576) + 72, false);
     fp12_mulLine(S_miller, LK, LX, LY);
   }
   for (let j = 0; j < pm; j++) {
-    preparedLine(S_miller, pwork + <usize>j * 64, <usize>load<u32>(preps + <usize>j * 4) + li * 192);
-    preparedLine(S_miller, pwork + <usize>j * 64, <usize>load<u32>(preps + <usize>j * 4) + (li + 1) * 192);
+    preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + li * 216);
+    preparedLine(S_miller, pwork + <usize>j * 72, <usize>load<u32>(preps + <usize>j * 4) + (li + 1) * 216);
   }
   fp12_copy(out, S_miller);
 }
@@ -237,16 +237,16 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
  * 14 non-zero, 4 table entries; conjugation inverts). o may alias a.
  */
 export function fp12_exp_x(o: usize, a: usize): void {
-  fp12_copy((S_exp_x + 384), a);
-  fp12_cycSqr((S_exp_x + 3456), a);
-  for (let j: usize = 1; j < 4; j++) fp12_mul((S_exp_x + 384) + j * 384, (S_exp_x + 384) + (j - 1) * 384, (S_exp_x + 3456));
-  for (let j: usize = 0; j < 4; j++) fp12_conj((S_exp_x + 1920) + j * 384, (S_exp_x + 384) + j * 384);
-  fp12_copy(S_exp_x, (S_exp_x + 384) + 0);
+  fp12_copy((S_exp_x + 432), a);
+  fp12_cycSqr((S_exp_x + 3888), a);
+  for (let j: usize = 1; j < 4; j++) fp12_mul((S_exp_x + 432) + j * 432, (S_exp_x + 432) + (j - 1) * 432, (S_exp_x + 3888));
+  for (let j: usize = 0; j < 4; j++) fp12_conj((S_exp_x + 2160) + j * 432, (S_exp_x + 432) + j * 432);
+  fp12_copy(S_exp_x, (S_exp_x + 432) + 0);
   for (let k: usize = 1; k < 63; k++) {
     fp12_cycSqr(S_exp_x, S_exp_x);
     const dig = <i32>load<i8>(D_EXP_x + k);
-    if (dig > 0) fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 384) + <usize>((dig - 1) >> 1) * 384);
-    else if (dig < 0) fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 1920) + <usize>((-dig - 1) >> 1) * 384);
+    if (dig > 0) fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 432) + <usize>((dig - 1) >> 1) * 432);
+    else if (dig < 0) fp12_mul(S_exp_x, S_exp_x, (S_exp_x + 2160) + <usize>((-dig - 1) >> 1) * 432);
   }
   fp12_copy(o, S_exp_x);
 }
@@ -256,46 +256,46 @@ export function fp12_exp_x(o: usize, a: usize): void {
  * one inversion and a Frobenius map, then the hard part (program checked by the generator). o may alias f.
  */
 export function pair_finalExp(out: usize, fin: usize): void {
-  fp12_inv((S_fexp + 5376), fin);
+  fp12_inv((S_fexp + 6048), fin);
   fp12_conj(S_fexp, fin);
-  fp12_mul(S_fexp, S_fexp, (S_fexp + 5376));
-  fp12_frob2((S_fexp + 5376), S_fexp);
-  fp12_mul(S_fexp, S_fexp, (S_fexp + 5376));
-  fp12_exp_x((S_fexp + 384), S_fexp);
-  fp12_cycSqr((S_fexp + 768), (S_fexp + 384));
-  fp12_cycSqr((S_fexp + 1152), (S_fexp + 768));
-  fp12_mul((S_fexp + 1536), (S_fexp + 1152), (S_fexp + 768));
-  fp12_exp_x((S_fexp + 1920), (S_fexp + 1536));
-  fp12_cycSqr((S_fexp + 2304), (S_fexp + 1920));
-  fp12_exp_x((S_fexp + 2688), (S_fexp + 2304));
-  fp12_mul((S_fexp + 3072), (S_fexp + 2688), (S_fexp + 1920));
-  fp12_mul((S_fexp + 3072), (S_fexp + 3072), (S_fexp + 1536));
-  fp12_conj((S_fexp + 3456), (S_fexp + 768));
-  fp12_mul((S_fexp + 3840), (S_fexp + 3072), (S_fexp + 3456));
-  fp12_mul((S_fexp + 4224), (S_fexp + 3072), (S_fexp + 1920));
-  fp12_mul((S_fexp + 4224), (S_fexp + 4224), S_fexp);
-  fp12_conj((S_fexp + 3456), S_fexp);
-  fp12_mul((S_fexp + 4608), (S_fexp + 3840), (S_fexp + 3456));
-  fp12_frob1((S_fexp + 3456), (S_fexp + 3840));
-  fp12_mul((S_fexp + 4992), (S_fexp + 4224), (S_fexp + 3456));
-  fp12_frob2((S_fexp + 3456), (S_fexp + 3072));
-  fp12_mul((S_fexp + 4992), (S_fexp + 4992), (S_fexp + 3456));
-  fp12_frob3((S_fexp + 3456), (S_fexp + 4608));
-  fp12_mul((S_fexp + 4992), (S_fexp + 4992), (S_fexp + 3456));
-  fp12_copy(out, (S_fexp + 4992));
+  fp12_mul(S_fexp, S_fexp, (S_fexp + 6048));
+  fp12_frob2((S_fexp + 6048), S_fexp);
+  fp12_mul(S_fexp, S_fexp, (S_fexp + 6048));
+  fp12_exp_x((S_fexp + 432), S_fexp);
+  fp12_cycSqr((S_fexp + 864), (S_fexp + 432));
+  fp12_cycSqr((S_fexp + 1296), (S_fexp + 864));
+  fp12_mul((S_fexp + 1728), (S_fexp + 1296), (S_fexp + 864));
+  fp12_exp_x((S_fexp + 2160), (S_fexp + 1728));
+  fp12_cycSqr((S_fexp + 2592), (S_fexp + 2160));
+  fp12_exp_x((S_fexp + 3024), (S_fexp + 2592));
+  fp12_mul((S_fexp + 3456), (S_fexp + 3024), (S_fexp + 2160));
+  fp12_mul((S_fexp + 3456), (S_fexp + 3456), (S_fexp + 1728));
+  fp12_conj((S_fexp + 3888), (S_fexp + 864));
+  fp12_mul((S_fexp + 4320), (S_fexp + 3456), (S_fexp + 3888));
+  fp12_mul((S_fexp + 4752), (S_fexp + 3456), (S_fexp + 2160));
+  fp12_mul((S_fexp + 4752), (S_fexp + 4752), S_fexp);
+  fp12_conj((S_fexp + 3888), S_fexp);
+  fp12_mul((S_fexp + 5184), (S_fexp + 4320), (S_fexp + 3888));
+  fp12_frob1((S_fexp + 3888), (S_fexp + 4320));
+  fp12_mul((S_fexp + 5616), (S_fexp + 4752), (S_fexp + 3888));
+  fp12_frob2((S_fexp + 3888), (S_fexp + 3456));
+  fp12_mul((S_fexp + 5616), (S_fexp + 5616), (S_fexp + 3888));
+  fp12_frob3((S_fexp + 3888), (S_fexp + 5184));
+  fp12_mul((S_fexp + 5616), (S_fexp + 5616), (S_fexp + 3888));
+  fp12_copy(out, (S_fexp + 5616));
 }
 
 /** out = e(P, Q) for one pair of valid affine points. */
 export function pair_pairing(out: usize, g1: usize, g2: usize): void {
-  pair_miller((S_api + 448), g1, g2, 1, S_api);
-  pair_finalExp(out, (S_api + 448));
+  pair_miller((S_api + 504), g1, g2, 1, S_api);
+  pair_finalExp(out, (S_api + 504));
 }
 
 /** Whether ∏ e(P_i, Q_i) = 1 (one final exponentiation). */
 export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool {
-  pair_miller((S_api + 448), g1s, g2s, count, work);
-  pair_finalExp((S_api + 448), (S_api + 448));
-  return fp12_isOne((S_api + 448));
+  pair_miller((S_api + 504), g1s, g2s, count, work);
+  pair_finalExp((S_api + 504), (S_api + 504));
+  return fp12_isOne((S_api + 504));
 }
 
 /**
@@ -304,23 +304,23 @@ export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): boo
  * workers, prepared and unprepared pairs) are finished with one final exponentiation.
  */
 export function pair_finalCheck(parts: usize, k: i32, target: usize): bool {
-  fp12_copy((S_api + 448), parts);
-  for (let i = 1; i < k; i++) fp12_mul((S_api + 448), (S_api + 448), parts + <usize>i * 384);
-  pair_finalExp((S_api + 448), (S_api + 448));
+  fp12_copy((S_api + 504), parts);
+  for (let i = 1; i < k; i++) fp12_mul((S_api + 504), (S_api + 504), parts + <usize>i * 432);
+  pair_finalExp((S_api + 504), (S_api + 504));
   if (target != 0) {
-    fp12_conj((S_api + 832), target);
-    fp12_mul((S_api + 448), (S_api + 448), (S_api + 832));
+    fp12_conj((S_api + 936), target);
+    fp12_mul((S_api + 504), (S_api + 504), (S_api + 936));
   }
-  return fp12_isOne((S_api + 448));
+  return fp12_isOne((S_api + 504));
 }
 
 /** Writes the 12 coefficients of a, tower order (c0.c0.c0, c0.c0.c1, …, c1.c2.c1), as canonical words. */
 export function fp12_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 12; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 32);
+  for (let k = 0; k < 12; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 36);
 }
 
 /** Reads 12 canonical coefficients (tower order); false when one is not below p. */
 export function fp12_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 12; k++) if (!fp_fromWords(o + <usize>k * 32, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 12; k++) if (!fp_fromWords(o + <usize>k * 36, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }

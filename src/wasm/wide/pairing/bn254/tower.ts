@@ -2,62 +2,62 @@
 // Extension tower of bn254; see src/codegen/as-tower.ts.
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bn254_fp';
 
-const S_fp2_mul: usize = memory.data(64, 8);
+const S_fp2_mul: usize = memory.data(80, 8);
 const C_KP: usize = memory.data<u32>([0x61f3f51c, 0xf082305b, 0xa1c72a34, 0x5e05aa45, 0x6056176, 0xe14116da, 0x84c680a6, 0xc19139cb]);
-const S_fp2_sqr: usize = memory.data(96, 8);
-const S_fp2_mulXi: usize = memory.data(32, 8);
-const S_fp2_inv: usize = memory.data(64, 8);
-const C_HALF: usize = memory.data<u32>([0x4f060572, 0x87bee7d2, 0x2f1c6ae5, 0xd0fd2add, 0xfcfd4f44, 0x8f5f7492, 0x3d9cbfac, 0x1f37631a]);
-const C_INV_BETA: usize = memory.data<u32>([0x12edefaa, 0x68c34889, 0x72aabf4f, 0x8d087f68, 0x9081231, 0x51e1a247, 0x4729c0fa, 0x2259d6b1]);
-const S_fp2_sqrt: usize = memory.data(224, 8);
-const S_fp6_mulV: usize = memory.data(64, 8);
-const S_fp6_mul: usize = memory.data(512, 8);
-const S_fp6_mul01: usize = memory.data(448, 8);
-const S_fp6_mul1: usize = memory.data(64, 8);
-const S_fp6_inv: usize = memory.data(320, 8);
-const S_fp12_mul: usize = memory.data(960, 8);
-const S_fp12_sqr: usize = memory.data(768, 8);
-const S_fp12_mulLine: usize = memory.data(704, 8);
-const S_fp12_inv: usize = memory.data(384, 8);
-const C_FROB1_1: usize = memory.data<u32>([0x33144907, 0xaf9ba696, 0x87afb78a, 0xca6b1d73, 0xf08a2087, 0x11bded5e, 0x1a1f3a7c, 0x2f34d75, 0x4c492d72, 0xa222ae23, 0x565de15b, 0xd00f02a4, 0x53dfc926, 0xdc2ff3a2, 0xb3899551, 0x10a75716]);
-const C_FROB1_2: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb]);
-const C_FROB1_3: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002]);
-const C_FROB1_4: usize = memory.data<u32>([0x843abe92, 0x7361d77f, 0x273411fb, 0xa5bb2bd3, 0x4b3e2399, 0x9c941f31, 0xbb9fd3ec, 0x15df9cdd, 0x4bd8c949, 0x5dddfd15, 0xa4445b60, 0x62cb29a5, 0xc7dd2b9, 0x37bc870a, 0x3171f0fd, 0x24830a9d]);
-const C_FROB1_5: usize = memory.data<u32>([0x41690fe7, 0xc970692f, 0x27694b0b, 0xe2403421, 0x83c459e8, 0x32bee66b, 0xab08841, 0x12aabced, 0x40aebfa9, 0xd485d23, 0xab2fcc57, 0x5193418, 0x8a4910f5, 0xd3b0a40b, 0x35d2925a, 0x2f21ebb5]);
-const C_FROB2_1: usize = memory.data<u32>([0xfa1bf2, 0xca8d8005, 0x68b39769, 0xf0c5d614, 0xad0d4418, 0xe201271, 0xbad856e6, 0x4290f65]);
-const C_FROB2_2: usize = memory.data<u32>([0x13e80b9c, 0x3350c88e, 0xdb5e56b9, 0x7dce557c, 0xb615564a, 0x6001b4b8, 0x20217e0, 0x2682e617]);
-const C_FROB2_4: usize = memory.data<u32>([0xd782e155, 0x71930c11, 0xffbe3323, 0xa6bb947c, 0xd4741444, 0xaa303344, 0x26594943, 0x2c3b3f0d]);
-const C_FROB2_5: usize = memory.data<u32>([0xc494f1ab, 0x8cfc388, 0x8d1373d4, 0x19b31514, 0xcb6c0213, 0x584e90fd, 0xdf2f8849, 0x9e1685b]);
-const S_fp12_frob2: usize = memory.data(32, 8);
-const C_FROB3_1: usize = memory.data<u32>([0x4e46d97d, 0x36531618, 0xd4c96d9f, 0xaf7129e, 0xca1009b5, 0x659da72f, 0x83a20d23, 0x8116d89, 0xc39c1939, 0xb1df4af7, 0x8a73bf7f, 0x3d9f0287, 0x8caf0ae0, 0x9b222092, 0xeff054a6, 0x26684515]);
-const C_FROB3_2: usize = memory.data<u32>([0x16ad6bad, 0xc9af22f7, 0x4aa662b2, 0xb311782a, 0xe248c7f4, 0x19eeaf64, 0xe3439f82, 0x20273e77, 0xf7ce93ac, 0xacc02860, 0x7ba76b4c, 0x3933d581, 0x446c8467, 0x69e6188b, 0x4417cc55, 0xa46036d]);
-const C_FROB3_3: usize = memory.data<u32>([0xaf46471e, 0x5764af0a, 0x873e0fc1, 0xdc50792e, 0x881d04f6, 0x86a673ff, 0x3c30a74c, 0xb2eddb4, 0x787e8580, 0x9a490f32, 0xf04af8b1, 0x8fd16d7f, 0xc6027bf2, 0x4b39888e, 0x5b52a15d, 0x3dd2e70]);
-const C_FROB3_4: usize = memory.data<u32>([0x7b6762df, 0x448a93a5, 0x28fdeadf, 0xbfd62df5, 0xe9bd47a, 0xd858f5d0, 0x3476ec58, 0x6b03d4d, 0xbcc936d1, 0x2b19daf4, 0x56f4299f, 0xa1a54e7a, 0x5adeaef1, 0xb533eee0, 0x84dda0b2, 0x170c812b]);
-const C_FROB3_5: usize = memory.data<u32>([0x75cf559f, 0xe0bc4b22, 0xc154e60f, 0xc238b945, 0x929a7d5e, 0x803982a5, 0xf7e4a37e, 0x15ce052d, 0xbf3799a7, 0x2d28efbd, 0x1ad60773, 0x9b097e3c, 0xaf4a535b, 0x982d4113, 0xe3056063, 0x24e18991]);
-const S_fp12_cycSqr: usize = memory.data(704, 8);
-const S_fp12_cycSqrC: usize = memory.data(576, 8);
-const S_fp12_decompress: usize = memory.data(1728, 8);
+const S_fp2_sqr: usize = memory.data(120, 8);
+const S_fp2_mulXi: usize = memory.data(40, 8);
+const S_fp2_inv: usize = memory.data(80, 8);
+const C_HALF: usize = memory.data<u32>([0x4f060572, 0x87bee7d2, 0x2f1c6ae5, 0xd0fd2add, 0xfcfd4f44, 0x8f5f7492, 0x3d9cbfac, 0x1f37631a, 0x0]);
+const C_INV_BETA: usize = memory.data<u32>([0x12edefaa, 0x68c34889, 0x72aabf4f, 0x8d087f68, 0x9081231, 0x51e1a247, 0x4729c0fa, 0x2259d6b1, 0x0]);
+const S_fp2_sqrt: usize = memory.data(264, 8);
+const S_fp6_mulV: usize = memory.data(72, 8);
+const S_fp6_mul: usize = memory.data(576, 8);
+const S_fp6_mul01: usize = memory.data(504, 8);
+const S_fp6_mul1: usize = memory.data(72, 8);
+const S_fp6_inv: usize = memory.data(360, 8);
+const S_fp12_mul: usize = memory.data(1080, 8);
+const S_fp12_sqr: usize = memory.data(864, 8);
+const S_fp12_mulLine: usize = memory.data(792, 8);
+const S_fp12_inv: usize = memory.data(432, 8);
+const C_FROB1_1: usize = memory.data<u32>([0x33144907, 0xaf9ba696, 0x87afb78a, 0xca6b1d73, 0xf08a2087, 0x11bded5e, 0x1a1f3a7c, 0x2f34d75, 0x0, 0x4c492d72, 0xa222ae23, 0x565de15b, 0xd00f02a4, 0x53dfc926, 0xdc2ff3a2, 0xb3899551, 0x10a75716, 0x0]);
+const C_FROB1_2: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0x0, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb, 0x0]);
+const C_FROB1_3: usize = memory.data<u32>([0x2936b629, 0xe4bbdd0c, 0xe133bacb, 0xbb30f162, 0xf9645366, 0x31a9d1b6, 0xa500f8dd, 0x253570be, 0x0, 0x5ffe77c7, 0xa1d77ce4, 0x7826d1db, 0x7affd11, 0xbb7edc6b, 0x6d16bd27, 0x85defecc, 0x2c872002, 0x0]);
+const C_FROB1_4: usize = memory.data<u32>([0x843abe92, 0x7361d77f, 0x273411fb, 0xa5bb2bd3, 0x4b3e2399, 0x9c941f31, 0xbb9fd3ec, 0x15df9cdd, 0x0, 0x4bd8c949, 0x5dddfd15, 0xa4445b60, 0x62cb29a5, 0xc7dd2b9, 0x37bc870a, 0x3171f0fd, 0x24830a9d, 0x0]);
+const C_FROB1_5: usize = memory.data<u32>([0x41690fe7, 0xc970692f, 0x27694b0b, 0xe2403421, 0x83c459e8, 0x32bee66b, 0xab08841, 0x12aabced, 0x0, 0x40aebfa9, 0xd485d23, 0xab2fcc57, 0x5193418, 0x8a4910f5, 0xd3b0a40b, 0x35d2925a, 0x2f21ebb5, 0x0]);
+const C_FROB2_1: usize = memory.data<u32>([0xfa1bf2, 0xca8d8005, 0x68b39769, 0xf0c5d614, 0xad0d4418, 0xe201271, 0xbad856e6, 0x4290f65, 0x0]);
+const C_FROB2_2: usize = memory.data<u32>([0x13e80b9c, 0x3350c88e, 0xdb5e56b9, 0x7dce557c, 0xb615564a, 0x6001b4b8, 0x20217e0, 0x2682e617, 0x0]);
+const C_FROB2_4: usize = memory.data<u32>([0xd782e155, 0x71930c11, 0xffbe3323, 0xa6bb947c, 0xd4741444, 0xaa303344, 0x26594943, 0x2c3b3f0d, 0x0]);
+const C_FROB2_5: usize = memory.data<u32>([0xc494f1ab, 0x8cfc388, 0x8d1373d4, 0x19b31514, 0xcb6c0213, 0x584e90fd, 0xdf2f8849, 0x9e1685b, 0x0]);
+const S_fp12_frob2: usize = memory.data(40, 8);
+const C_FROB3_1: usize = memory.data<u32>([0x4e46d97d, 0x36531618, 0xd4c96d9f, 0xaf7129e, 0xca1009b5, 0x659da72f, 0x83a20d23, 0x8116d89, 0x0, 0xc39c1939, 0xb1df4af7, 0x8a73bf7f, 0x3d9f0287, 0x8caf0ae0, 0x9b222092, 0xeff054a6, 0x26684515, 0x0]);
+const C_FROB3_2: usize = memory.data<u32>([0x16ad6bad, 0xc9af22f7, 0x4aa662b2, 0xb311782a, 0xe248c7f4, 0x19eeaf64, 0xe3439f82, 0x20273e77, 0x0, 0xf7ce93ac, 0xacc02860, 0x7ba76b4c, 0x3933d581, 0x446c8467, 0x69e6188b, 0x4417cc55, 0xa46036d, 0x0]);
+const C_FROB3_3: usize = memory.data<u32>([0xaf46471e, 0x5764af0a, 0x873e0fc1, 0xdc50792e, 0x881d04f6, 0x86a673ff, 0x3c30a74c, 0xb2eddb4, 0x0, 0x787e8580, 0x9a490f32, 0xf04af8b1, 0x8fd16d7f, 0xc6027bf2, 0x4b39888e, 0x5b52a15d, 0x3dd2e70, 0x0]);
+const C_FROB3_4: usize = memory.data<u32>([0x7b6762df, 0x448a93a5, 0x28fdeadf, 0xbfd62df5, 0xe9bd47a, 0xd858f5d0, 0x3476ec58, 0x6b03d4d, 0x0, 0xbcc936d1, 0x2b19daf4, 0x56f4299f, 0xa1a54e7a, 0x5adeaef1, 0xb533eee0, 0x84dda0b2, 0x170c812b, 0x0]);
+const C_FROB3_5: usize = memory.data<u32>([0x75cf559f, 0xe0bc4b22, 0xc154e60f, 0xc238b945, 0x929a7d5e, 0x803982a5, 0xf7e4a37e, 0x15ce052d, 0x0, 0xbf3799a7, 0x2d28efbd, 0x1ad60773, 0x9b097e3c, 0xaf4a535b, 0x982d4113, 0xe3056063, 0x24e18991, 0x0]);
+const S_fp12_cycSqr: usize = memory.data(792, 8);
+const S_fp12_cycSqrC: usize = memory.data(648, 8);
+const S_fp12_decompress: usize = memory.data(1944, 8);
 
 // ---------------------------------------------------------------- Fp2 = Fp[u]/(u² − (-1))
 
-export function fp2_zero(o: usize): void { memory.fill(o, 0, 64); }
-export function fp2_one(o: usize): void { fp_one(o); fp_zero(o + 32); }
-export function fp2_copy(o: usize, a: usize): void { memory.copy(o, a, 64); }
-export function fp2_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 32); }
-export function fp2_isOne(a: usize): bool { return fp_isOne(a) && fp_isZero(a + 32); }
-export function fp2_eq(a: usize, b: usize): bool { return fp_eq(a, b) && fp_eq(a + 32, b + 32); }
-export function fp2_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + 32, a + 32, b + 32); }
+export function fp2_zero(o: usize): void { memory.fill(o, 0, 72); }
+export function fp2_one(o: usize): void { fp_one(o); fp_zero(o + 36); }
+export function fp2_copy(o: usize, a: usize): void { memory.copy(o, a, 72); }
+export function fp2_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 36); }
+export function fp2_isOne(a: usize): bool { return fp_isOne(a) && fp_isZero(a + 36); }
+export function fp2_eq(a: usize, b: usize): bool { return fp_eq(a, b) && fp_eq(a + 36, b + 36); }
+export function fp2_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + 36, a + 36, b + 36); }
 /** Sum without reduction (components below 2p for reduced inputs): only as an input of products. */
-export function fp2_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + 32, a + 32, b + 32); }
-export function fp2_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + 32, a + 32, b + 32); }
-export function fp2_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + 32, a + 32); }
-export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + 32, a + 32); }
+export function fp2_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + 36, a + 36, b + 36); }
+export function fp2_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + 36, a + 36, b + 36); }
+export function fp2_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + 36, a + 36); }
+export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + 36, a + 36); }
 /** Conjugation c0 − c1·u, which is also the p-power Frobenius. */
-export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + 32, a + 32); }
+export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + 36, a + 36); }
 /** o = a·k for k in Fp. */
-export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul(o, a, k); fp_mul(o + 32, a + 32, k); }
+export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul(o, a, k); fp_mul(o + 36, a + 36, k); }
 /** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN2_MAX); a, b reduced. o may alias a or b. */
-export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + 32, a + 32, ka, b + 32, kb); }
+export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + 36, a + 36, ka, b + 36, kb); }
 
 /** o = β·a in Fp (β = -1). */
 @inline function fp_mulBeta(o: usize, a: usize): void {
@@ -69,38 +69,38 @@ export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void {
  * unreduced below 4p (bound 5·p < R checked by the generator). o may alias a or b.
  */
 export function fp2_mul(o: usize, a: usize, b: usize): void {
-  fp_subNR((S_fp2_mul + 32), C_KP, b + 32);
-  fp_mulSum2(S_fp2_mul, a, b, a + 32, (S_fp2_mul + 32));
-  fp_mulSum2(o + 32, a, b + 32, a + 32, b);
+  fp_subNR((S_fp2_mul + 40), C_KP, b + 36);
+  fp_mulSum2(S_fp2_mul, a, b, a + 36, (S_fp2_mul + 40));
+  fp_mulSum2(o + 36, a, b + 36, a + 36, b);
   fp_copy(o, S_fp2_mul);
 }
 
 /** o = a² (complex squaring: 2 products). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-  fp_addNR(S_fp2_sqr, a, a + 32);
-  fp_sub((S_fp2_sqr + 32), a, a + 32);
-  fp_addNR((S_fp2_sqr + 64), a, a);
-  fp_mul(o + 32, (S_fp2_sqr + 64), a + 32);
-  fp_mul(o, S_fp2_sqr, (S_fp2_sqr + 32));
+  fp_addNR(S_fp2_sqr, a, a + 36);
+  fp_sub((S_fp2_sqr + 40), a, a + 36);
+  fp_addNR((S_fp2_sqr + 80), a, a);
+  fp_mul(o + 36, (S_fp2_sqr + 80), a + 36);
+  fp_mul(o, S_fp2_sqr, (S_fp2_sqr + 40));
 }
 
 /** o = ξ·a (ξ = (9, 1)). o may alias a. */
 export function fp2_mulXi(o: usize, a: usize): void {
-  fp_lin2(S_fp2_mulXi, a, 9, a + 32, -1);
-  fp_lin2(o + 32, a, 1, a + 32, 9);
+  fp_lin2(S_fp2_mulXi, a, 9, a + 36, -1);
+  fp_lin2(o + 36, a, 1, a + 36, 9);
   fp_copy(o, S_fp2_mulXi);
 }
 
 /** o = a⁻¹ (0 ↦ 0). Variable-time (binary GCD in Fp): public data only. o may alias a. */
 export function fp2_inv(o: usize, a: usize): void {
   fp_sqr(S_fp2_inv, a);
-  fp_sqr((S_fp2_inv + 32), a + 32);
-  fp_mulBeta((S_fp2_inv + 32), (S_fp2_inv + 32));
-  fp_sub(S_fp2_inv, S_fp2_inv, (S_fp2_inv + 32));
+  fp_sqr((S_fp2_inv + 40), a + 36);
+  fp_mulBeta((S_fp2_inv + 40), (S_fp2_inv + 40));
+  fp_sub(S_fp2_inv, S_fp2_inv, (S_fp2_inv + 40));
   fp_inv(S_fp2_inv, S_fp2_inv);
   fp_mul(o, a, S_fp2_inv);
-  fp_mul(o + 32, a + 32, S_fp2_inv);
-  fp_neg(o + 32, o + 32);
+  fp_mul(o + 36, a + 36, S_fp2_inv);
+  fp_neg(o + 36, o + 36);
 }
 
 /**
@@ -108,192 +108,196 @@ export function fp2_inv(o: usize, a: usize): void {
  * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0). Which root is returned is unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
-  if (fp_isZero(a + 32)) {
+  if (fp_isZero(a + 36)) {
     // a in Fp: either √a0 or u·√(a0/β)
-    if (fp_sqrt((S_fp2_sqrt + 64), a)) { fp_copy((S_fp2_sqrt + 96), (S_fp2_sqrt + 64)); fp_zero((S_fp2_sqrt + 96) + 32); }
+    if (fp_sqrt((S_fp2_sqrt + 80), a)) { fp_copy((S_fp2_sqrt + 120), (S_fp2_sqrt + 80)); fp_zero((S_fp2_sqrt + 120) + 36); }
     else {
-      fp_mul((S_fp2_sqrt + 32), a, C_INV_BETA);
-      if (!fp_sqrt((S_fp2_sqrt + 64), (S_fp2_sqrt + 32))) return false;
-      fp_zero((S_fp2_sqrt + 96)); fp_copy((S_fp2_sqrt + 96) + 32, (S_fp2_sqrt + 64));
+      fp_mul((S_fp2_sqrt + 40), a, C_INV_BETA);
+      if (!fp_sqrt((S_fp2_sqrt + 80), (S_fp2_sqrt + 40))) return false;
+      fp_zero((S_fp2_sqrt + 120)); fp_copy((S_fp2_sqrt + 120) + 36, (S_fp2_sqrt + 80));
     }
   } else {
     fp_sqr(S_fp2_sqrt, a);
-    fp_sqr((S_fp2_sqrt + 32), a + 32);
-    fp_mulBeta((S_fp2_sqrt + 32), (S_fp2_sqrt + 32));
-    fp_sub(S_fp2_sqrt, S_fp2_sqrt, (S_fp2_sqrt + 32));
+    fp_sqr((S_fp2_sqrt + 40), a + 36);
+    fp_mulBeta((S_fp2_sqrt + 40), (S_fp2_sqrt + 40));
+    fp_sub(S_fp2_sqrt, S_fp2_sqrt, (S_fp2_sqrt + 40));
     if (!fp_sqrt(S_fp2_sqrt, S_fp2_sqrt)) return false;
-    fp_add((S_fp2_sqrt + 32), a, S_fp2_sqrt);
-    fp_mul((S_fp2_sqrt + 32), (S_fp2_sqrt + 32), C_HALF);
-    if (fp_legendre((S_fp2_sqrt + 32)) != 1) {
-      fp_sub((S_fp2_sqrt + 32), a, S_fp2_sqrt);
-      fp_mul((S_fp2_sqrt + 32), (S_fp2_sqrt + 32), C_HALF);
+    fp_add((S_fp2_sqrt + 40), a, S_fp2_sqrt);
+    fp_mul((S_fp2_sqrt + 40), (S_fp2_sqrt + 40), C_HALF);
+    if (fp_legendre((S_fp2_sqrt + 40)) != 1) {
+      fp_sub((S_fp2_sqrt + 40), a, S_fp2_sqrt);
+      fp_mul((S_fp2_sqrt + 40), (S_fp2_sqrt + 40), C_HALF);
     }
-    if (!fp_sqrt((S_fp2_sqrt + 64), (S_fp2_sqrt + 32))) return false;
-    fp_dbl((S_fp2_sqrt + 32), (S_fp2_sqrt + 64));
-    fp_inv((S_fp2_sqrt + 32), (S_fp2_sqrt + 32));
-    fp_mul((S_fp2_sqrt + 96) + 32, a + 32, (S_fp2_sqrt + 32));
-    fp_copy((S_fp2_sqrt + 96), (S_fp2_sqrt + 64));
+    if (!fp_sqrt((S_fp2_sqrt + 80), (S_fp2_sqrt + 40))) return false;
+    fp_dbl((S_fp2_sqrt + 40), (S_fp2_sqrt + 80));
+    fp_inv((S_fp2_sqrt + 40), (S_fp2_sqrt + 40));
+    fp_mul((S_fp2_sqrt + 120) + 36, a + 36, (S_fp2_sqrt + 40));
+    fp_copy((S_fp2_sqrt + 120), (S_fp2_sqrt + 80));
   }
-  fp2_sqr((S_fp2_sqrt + 160), (S_fp2_sqrt + 96));
-  if (!fp2_eq((S_fp2_sqrt + 160), a)) return false;
-  fp2_copy(o, (S_fp2_sqrt + 96));
+  fp2_sqr((S_fp2_sqrt + 192), (S_fp2_sqrt + 120));
+  if (!fp2_eq((S_fp2_sqrt + 192), a)) return false;
+  fp2_copy(o, (S_fp2_sqrt + 120));
   return true;
 }
 
 // ---------------------------------------------------------------- Fp6 = Fp2[v]/(v³ − ξ)
 
-export function fp6_zero(o: usize): void { memory.fill(o, 0, 192); }
+export function fp6_zero(o: usize): void { memory.fill(o, 0, 216); }
 export function fp6_one(o: usize): void { fp6_zero(o); fp_one(o); }
-export function fp6_copy(o: usize, a: usize): void { memory.copy(o, a, 192); }
-export function fp6_add(o: usize, a: usize, b: usize): void { fp2_add(o, a, b); fp2_add(o + 64, a + 64, b + 64); fp2_add(o + 128, a + 128, b + 128); }
-export function fp6_addNR(o: usize, a: usize, b: usize): void { fp2_addNR(o, a, b); fp2_addNR(o + 64, a + 64, b + 64); fp2_addNR(o + 128, a + 128, b + 128); }
-export function fp6_sub(o: usize, a: usize, b: usize): void { fp2_sub(o, a, b); fp2_sub(o + 64, a + 64, b + 64); fp2_sub(o + 128, a + 128, b + 128); }
-export function fp6_neg(o: usize, a: usize): void { fp2_neg(o, a); fp2_neg(o + 64, a + 64); fp2_neg(o + 128, a + 128); }
-export function fp6_dbl(o: usize, a: usize): void { fp2_dbl(o, a); fp2_dbl(o + 64, a + 64); fp2_dbl(o + 128, a + 128); }
+export function fp6_copy(o: usize, a: usize): void { memory.copy(o, a, 216); }
+export function fp6_add(o: usize, a: usize, b: usize): void { fp2_add(o, a, b); fp2_add(o + 72, a + 72, b + 72); fp2_add(o + 144, a + 144, b + 144); }
+export function fp6_addNR(o: usize, a: usize, b: usize): void { fp2_addNR(o, a, b); fp2_addNR(o + 72, a + 72, b + 72); fp2_addNR(o + 144, a + 144, b + 144); }
+export function fp6_sub(o: usize, a: usize, b: usize): void { fp2_sub(o, a, b); fp2_sub(o + 72, a + 72, b + 72); fp2_sub(o + 144, a + 144, b + 144); }
+export function fp6_neg(o: usize, a: usize): void { fp2_neg(o, a); fp2_neg(o + 72, a + 72); fp2_neg(o + 144, a + 144); }
+export function fp6_dbl(o: usize, a: usize): void { fp2_dbl(o, a); fp2_dbl(o + 72, a + 72); fp2_dbl(o + 144, a + 144); }
 
 /** o = a·v = (ξ·a2, a0, a1). o may alias a. */
 export function fp6_mulV(o: usize, a: usize): void {
-  fp2_mulXi(S_fp6_mulV, a + 128);
-  fp2_copy(o + 128, a + 64);
-  fp2_copy(o + 64, a);
+  fp2_mulXi(S_fp6_mulV, a + 144);
+  fp2_copy(o + 144, a + 72);
+  fp2_copy(o + 72, a);
   fp2_copy(o, S_fp6_mulV);
 }
 
 /** o = a·b (Karatsuba: 6 Fp2 products). Components may be unreduced below 2p. o may alias a or b. */
 export function fp6_mul(o: usize, a: usize, b: usize): void {
   fp2_mul(S_fp6_mul, a, b);
-  fp2_mul((S_fp6_mul + 64), a + 64, b + 64);
-  fp2_mul((S_fp6_mul + 128), a + 128, b + 128);
+  fp2_mul((S_fp6_mul + 72), a + 72, b + 72);
+  fp2_mul((S_fp6_mul + 144), a + 144, b + 144);
   // c0 = v0 + ξ·((a1 + a2)(b1 + b2) − v1 − v2)
-  fp2_addNR((S_fp6_mul + 192), a + 64, a + 128);
-  fp2_addNR((S_fp6_mul + 256), b + 64, b + 128);
-  fp2_mul((S_fp6_mul + 448), (S_fp6_mul + 192), (S_fp6_mul + 256));
-  fp2_sub((S_fp6_mul + 448), (S_fp6_mul + 448), (S_fp6_mul + 64));
-  fp2_sub((S_fp6_mul + 448), (S_fp6_mul + 448), (S_fp6_mul + 128));
-  fp2_mulXi((S_fp6_mul + 448), (S_fp6_mul + 448));
-  fp2_add((S_fp6_mul + 320), (S_fp6_mul + 448), S_fp6_mul);
+  fp2_addNR((S_fp6_mul + 216), a + 72, a + 144);
+  fp2_addNR((S_fp6_mul + 288), b + 72, b + 144);
+  fp2_mul((S_fp6_mul + 504), (S_fp6_mul + 216), (S_fp6_mul + 288));
+  fp2_sub((S_fp6_mul + 504), (S_fp6_mul + 504), (S_fp6_mul + 72));
+  fp2_sub((S_fp6_mul + 504), (S_fp6_mul + 504), (S_fp6_mul + 144));
+  fp2_mulXi((S_fp6_mul + 504), (S_fp6_mul + 504));
+  fp2_add((S_fp6_mul + 360), (S_fp6_mul + 504), S_fp6_mul);
   // c1 = (a0 + a1)(b0 + b1) − v0 − v1 + ξ·v2
-  fp2_addNR((S_fp6_mul + 192), a, a + 64);
-  fp2_addNR((S_fp6_mul + 256), b, b + 64);
-  fp2_mul((S_fp6_mul + 448), (S_fp6_mul + 192), (S_fp6_mul + 256));
-  fp2_sub((S_fp6_mul + 448), (S_fp6_mul + 448), S_fp6_mul);
-  fp2_sub((S_fp6_mul + 448), (S_fp6_mul + 448), (S_fp6_mul + 64));
-  fp2_mulXi((S_fp6_mul + 384), (S_fp6_mul + 128));
-  fp2_add((S_fp6_mul + 384), (S_fp6_mul + 384), (S_fp6_mul + 448));
+  fp2_addNR((S_fp6_mul + 216), a, a + 72);
+  fp2_addNR((S_fp6_mul + 288), b, b + 72);
+  fp2_mul((S_fp6_mul + 504), (S_fp6_mul + 216), (S_fp6_mul + 288));
+  fp2_sub((S_fp6_mul + 504), (S_fp6_mul + 504), S_fp6_mul);
+  fp2_sub((S_fp6_mul + 504), (S_fp6_mul + 504), (S_fp6_mul + 72));
+  fp2_mulXi((S_fp6_mul + 432), (S_fp6_mul + 144));
+  fp2_add((S_fp6_mul + 432), (S_fp6_mul + 432), (S_fp6_mul + 504));
   // c2 = (a0 + a2)(b0 + b2) − v0 − v2 + v1
-  fp2_addNR((S_fp6_mul + 192), a, a + 128);
-  fp2_addNR((S_fp6_mul + 256), b, b + 128);
-  fp2_mul((S_fp6_mul + 448), (S_fp6_mul + 192), (S_fp6_mul + 256));
-  fp2_sub((S_fp6_mul + 448), (S_fp6_mul + 448), S_fp6_mul);
-  fp2_sub((S_fp6_mul + 448), (S_fp6_mul + 448), (S_fp6_mul + 128));
-  fp2_add(o + 128, (S_fp6_mul + 448), (S_fp6_mul + 64));
-  fp2_copy(o, (S_fp6_mul + 320));
-  fp2_copy(o + 64, (S_fp6_mul + 384));
+  fp2_addNR((S_fp6_mul + 216), a, a + 144);
+  fp2_addNR((S_fp6_mul + 288), b, b + 144);
+  fp2_mul((S_fp6_mul + 504), (S_fp6_mul + 216), (S_fp6_mul + 288));
+  fp2_sub((S_fp6_mul + 504), (S_fp6_mul + 504), S_fp6_mul);
+  fp2_sub((S_fp6_mul + 504), (S_fp6_mul + 504), (S_fp6_mul + 144));
+  fp2_add(o + 144, (S_fp6_mul + 504), (S_fp6_mul + 72));
+  fp2_copy(o, (S_fp6_mul + 360));
+  fp2_copy(o + 72, (S_fp6_mul + 432));
 }
 
 /** o = a·(b0 + b1·v) (5 Fp2 products). a may be unreduced below 2p. o may alias a. */
 export function fp6_mul01(o: usize, a: usize, b0: usize, b1: usize): void {
   fp2_mul(S_fp6_mul01, a, b0);
-  fp2_mul((S_fp6_mul01 + 64), a + 64, b1);
+  fp2_mul((S_fp6_mul01 + 72), a + 72, b1);
   // c0 = v0 + ξ·((a1 + a2)·b1 − v1)
-  fp2_addNR((S_fp6_mul01 + 128), a + 64, a + 128);
-  fp2_mul((S_fp6_mul01 + 384), (S_fp6_mul01 + 128), b1);
-  fp2_sub((S_fp6_mul01 + 384), (S_fp6_mul01 + 384), (S_fp6_mul01 + 64));
-  fp2_mulXi((S_fp6_mul01 + 384), (S_fp6_mul01 + 384));
-  fp2_add((S_fp6_mul01 + 256), (S_fp6_mul01 + 384), S_fp6_mul01);
+  fp2_addNR((S_fp6_mul01 + 144), a + 72, a + 144);
+  fp2_mul((S_fp6_mul01 + 432), (S_fp6_mul01 + 144), b1);
+  fp2_sub((S_fp6_mul01 + 432), (S_fp6_mul01 + 432), (S_fp6_mul01 + 72));
+  fp2_mulXi((S_fp6_mul01 + 432), (S_fp6_mul01 + 432));
+  fp2_add((S_fp6_mul01 + 288), (S_fp6_mul01 + 432), S_fp6_mul01);
   // c1 = (a0 + a1)(b0 + b1) − v0 − v1
-  fp2_addNR((S_fp6_mul01 + 128), a, a + 64);
-  fp2_addNR((S_fp6_mul01 + 192), b0, b1);
-  fp2_mul((S_fp6_mul01 + 384), (S_fp6_mul01 + 128), (S_fp6_mul01 + 192));
-  fp2_sub((S_fp6_mul01 + 384), (S_fp6_mul01 + 384), S_fp6_mul01);
-  fp2_sub((S_fp6_mul01 + 320), (S_fp6_mul01 + 384), (S_fp6_mul01 + 64));
+  fp2_addNR((S_fp6_mul01 + 144), a, a + 72);
+  fp2_addNR((S_fp6_mul01 + 216), b0, b1);
+  fp2_mul((S_fp6_mul01 + 432), (S_fp6_mul01 + 144), (S_fp6_mul01 + 216));
+  fp2_sub((S_fp6_mul01 + 432), (S_fp6_mul01 + 432), S_fp6_mul01);
+  fp2_sub((S_fp6_mul01 + 360), (S_fp6_mul01 + 432), (S_fp6_mul01 + 72));
   // c2 = (a0 + a2)·b0 − v0 + v1
-  fp2_addNR((S_fp6_mul01 + 128), a, a + 128);
-  fp2_mul((S_fp6_mul01 + 384), (S_fp6_mul01 + 128), b0);
-  fp2_sub((S_fp6_mul01 + 384), (S_fp6_mul01 + 384), S_fp6_mul01);
-  fp2_add(o + 128, (S_fp6_mul01 + 384), (S_fp6_mul01 + 64));
-  fp2_copy(o, (S_fp6_mul01 + 256));
-  fp2_copy(o + 64, (S_fp6_mul01 + 320));
+  fp2_addNR((S_fp6_mul01 + 144), a, a + 144);
+  fp2_mul((S_fp6_mul01 + 432), (S_fp6_mul01 + 144), b0);
+  fp2_sub((S_fp6_mul01 + 432), (S_fp6_mul01 + 432), S_fp6_mul01);
+  fp2_add(o + 144, (S_fp6_mul01 + 432), (S_fp6_mul01 + 72));
+  fp2_copy(o, (S_fp6_mul01 + 288));
+  fp2_copy(o + 72, (S_fp6_mul01 + 360));
 }
 
 /** o = a·(b1·v) = (ξ·a2·b1, a0·b1, a1·b1) (3 Fp2 products). o may alias a. */
 export function fp6_mul1(o: usize, a: usize, b1: usize): void {
-  fp2_mul(S_fp6_mul1, a + 128, b1);
-  fp2_mul(o + 128, a + 64, b1);
-  fp2_mul(o + 64, a, b1);
+  fp2_mul(S_fp6_mul1, a + 144, b1);
+  fp2_mul(o + 144, a + 72, b1);
+  fp2_mul(o + 72, a, b1);
   fp2_mulXi(o, S_fp6_mul1);
 }
 
 /** o = a·b for b in Fp2 (3 Fp2 products). o may alias a. */
 export function fp6_mulFp2(o: usize, a: usize, b: usize): void {
   fp2_mul(o, a, b);
-  fp2_mul(o + 64, a + 64, b);
-  fp2_mul(o + 128, a + 128, b);
+  fp2_mul(o + 72, a + 72, b);
+  fp2_mul(o + 144, a + 144, b);
 }
 
 /** o = a⁻¹ (variable-time). o may alias a. */
 export function fp6_inv(o: usize, a: usize): void {
   // A = a0² − ξ·a1·a2, B = ξ·a2² − a0·a1, C = a1² − a0·a2, d = a0·A + ξ·(a2·B + a1·C)
   fp2_sqr(S_fp6_inv, a);
-  fp2_mul((S_fp6_inv + 192), a + 64, a + 128);
-  fp2_mulXi((S_fp6_inv + 192), (S_fp6_inv + 192));
-  fp2_sub(S_fp6_inv, S_fp6_inv, (S_fp6_inv + 192));
-  fp2_sqr((S_fp6_inv + 64), a + 128);
-  fp2_mulXi((S_fp6_inv + 64), (S_fp6_inv + 64));
-  fp2_mul((S_fp6_inv + 192), a, a + 64);
-  fp2_sub((S_fp6_inv + 64), (S_fp6_inv + 64), (S_fp6_inv + 192));
-  fp2_sqr((S_fp6_inv + 128), a + 64);
-  fp2_mul((S_fp6_inv + 192), a, a + 128);
-  fp2_sub((S_fp6_inv + 128), (S_fp6_inv + 128), (S_fp6_inv + 192));
-  fp2_mul((S_fp6_inv + 256), a + 128, (S_fp6_inv + 64));
-  fp2_mul((S_fp6_inv + 192), a + 64, (S_fp6_inv + 128));
-  fp2_add((S_fp6_inv + 256), (S_fp6_inv + 256), (S_fp6_inv + 192));
-  fp2_mulXi((S_fp6_inv + 256), (S_fp6_inv + 256));
-  fp2_mul((S_fp6_inv + 192), a, S_fp6_inv);
-  fp2_add((S_fp6_inv + 256), (S_fp6_inv + 256), (S_fp6_inv + 192));
-  fp2_inv((S_fp6_inv + 256), (S_fp6_inv + 256));
-  fp2_mul(o, S_fp6_inv, (S_fp6_inv + 256));
-  fp2_mul(o + 64, (S_fp6_inv + 64), (S_fp6_inv + 256));
-  fp2_mul(o + 128, (S_fp6_inv + 128), (S_fp6_inv + 256));
+  fp2_mul((S_fp6_inv + 216), a + 72, a + 144);
+  fp2_mulXi((S_fp6_inv + 216), (S_fp6_inv + 216));
+  fp2_sub(S_fp6_inv, S_fp6_inv, (S_fp6_inv + 216));
+  fp2_sqr((S_fp6_inv + 72), a + 144);
+  fp2_mulXi((S_fp6_inv + 72), (S_fp6_inv + 72));
+  fp2_mul((S_fp6_inv + 216), a, a + 72);
+  fp2_sub((S_fp6_inv + 72), (S_fp6_inv + 72), (S_fp6_inv + 216));
+  fp2_sqr((S_fp6_inv + 144), a + 72);
+  fp2_mul((S_fp6_inv + 216), a, a + 144);
+  fp2_sub((S_fp6_inv + 144), (S_fp6_inv + 144), (S_fp6_inv + 216));
+  fp2_mul((S_fp6_inv + 288), a + 144, (S_fp6_inv + 72));
+  fp2_mul((S_fp6_inv + 216), a + 72, (S_fp6_inv + 144));
+  fp2_add((S_fp6_inv + 288), (S_fp6_inv + 288), (S_fp6_inv + 216));
+  fp2_mulXi((S_fp6_inv + 288), (S_fp6_inv + 288));
+  fp2_mul((S_fp6_inv + 216), a, S_fp6_inv);
+  fp2_add((S_fp6_inv + 288), (S_fp6_inv + 288), (S_fp6_inv + 216));
+  fp2_inv((S_fp6_inv + 288), (S_fp6_inv + 288));
+  fp2_mul(o, S_fp6_inv, (S_fp6_inv + 288));
+  fp2_mul(o + 72, (S_fp6_inv + 72), (S_fp6_inv + 288));
+  fp2_mul(o + 144, (S_fp6_inv + 144), (S_fp6_inv + 288));
 }
 
 // ---------------------------------------------------------------- Fp12 = Fp6[w]/(w² − v)
 
-export function fp12_one(o: usize): void { memory.fill(o, 0, 384); fp_one(o); }
-export function fp12_copy(o: usize, a: usize): void { memory.copy(o, a, 384); }
-export function fp12_eq(a: usize, b: usize): bool { return memory.compare(a, b, 384) == 0; }
+export function fp12_one(o: usize): void { memory.fill(o, 0, 432); fp_one(o); }
+export function fp12_copy(o: usize, a: usize): void { memory.copy(o, a, 432); }
+/** Coefficient-wise: elements here leave padding after their limbs (wide backend), which bytes must not compare. */
+export function fp12_eq(a: usize, b: usize): bool {
+  for (let k: usize = 0; k < 432; k += 36) if (!fp_eq(a + k, b + k)) return false;
+  return true;
+}
 export function fp12_isOne(a: usize): bool {
   if (!fp_isOne(a)) return false;
-  for (let k: usize = 32; k < 384; k += 32) if (!fp_isZero(a + k)) return false;
+  for (let k: usize = 36; k < 432; k += 36) if (!fp_isZero(a + k)) return false;
   return true;
 }
 /** o = conj(a) = a^(p⁶) (the inverse of a unitary element). o may alias a. */
-export function fp12_conj(o: usize, a: usize): void { if (o != a) fp6_copy(o, a); fp6_neg(o + 192, a + 192); }
+export function fp12_conj(o: usize, a: usize): void { if (o != a) fp6_copy(o, a); fp6_neg(o + 216, a + 216); }
 
 /** o = a·b (Karatsuba over Fp6: 18 Fp2 products). o may alias a or b. */
 export function fp12_mul(o: usize, a: usize, b: usize): void {
   fp6_mul(S_fp12_mul, a, b);
-  fp6_mul((S_fp12_mul + 192), a + 192, b + 192);
-  fp6_addNR((S_fp12_mul + 384), a, a + 192);
-  fp6_addNR((S_fp12_mul + 576), b, b + 192);
-  fp6_mul((S_fp12_mul + 768), (S_fp12_mul + 384), (S_fp12_mul + 576));
-  fp6_sub((S_fp12_mul + 768), (S_fp12_mul + 768), S_fp12_mul);
-  fp6_sub(o + 192, (S_fp12_mul + 768), (S_fp12_mul + 192));
-  fp6_mulV((S_fp12_mul + 192), (S_fp12_mul + 192));
-  fp6_add(o, S_fp12_mul, (S_fp12_mul + 192));
+  fp6_mul((S_fp12_mul + 216), a + 216, b + 216);
+  fp6_addNR((S_fp12_mul + 432), a, a + 216);
+  fp6_addNR((S_fp12_mul + 648), b, b + 216);
+  fp6_mul((S_fp12_mul + 864), (S_fp12_mul + 432), (S_fp12_mul + 648));
+  fp6_sub((S_fp12_mul + 864), (S_fp12_mul + 864), S_fp12_mul);
+  fp6_sub(o + 216, (S_fp12_mul + 864), (S_fp12_mul + 216));
+  fp6_mulV((S_fp12_mul + 216), (S_fp12_mul + 216));
+  fp6_add(o, S_fp12_mul, (S_fp12_mul + 216));
 }
 
 /** o = a² (complex squaring: 2 Fp6 products). o may alias a. */
 export function fp12_sqr(o: usize, a: usize): void {
-  fp6_mul(S_fp12_sqr, a, a + 192);
-  fp6_mulV((S_fp12_sqr + 576), a + 192);
-  fp6_addNR((S_fp12_sqr + 384), a, (S_fp12_sqr + 576));
-  fp6_addNR((S_fp12_sqr + 192), a, a + 192);
-  fp6_mul((S_fp12_sqr + 576), (S_fp12_sqr + 192), (S_fp12_sqr + 384));
-  fp6_sub((S_fp12_sqr + 576), (S_fp12_sqr + 576), S_fp12_sqr);
-  fp6_mulV((S_fp12_sqr + 192), S_fp12_sqr);
-  fp6_sub(o, (S_fp12_sqr + 576), (S_fp12_sqr + 192));
-  fp6_dbl(o + 192, S_fp12_sqr);
+  fp6_mul(S_fp12_sqr, a, a + 216);
+  fp6_mulV((S_fp12_sqr + 648), a + 216);
+  fp6_addNR((S_fp12_sqr + 432), a, (S_fp12_sqr + 648));
+  fp6_addNR((S_fp12_sqr + 216), a, a + 216);
+  fp6_mul((S_fp12_sqr + 648), (S_fp12_sqr + 216), (S_fp12_sqr + 432));
+  fp6_sub((S_fp12_sqr + 648), (S_fp12_sqr + 648), S_fp12_sqr);
+  fp6_mulV((S_fp12_sqr + 216), S_fp12_sqr);
+  fp6_sub(o, (S_fp12_sqr + 648), (S_fp12_sqr + 216));
+  fp6_dbl(o + 216, S_fp12_sqr);
 }
 
 /**
@@ -301,113 +305,113 @@ export function fp12_sqr(o: usize, a: usize): void {
  */
 export function fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void {
   fp6_mulFp2(S_fp12_mulLine, f, y);
-  fp6_mul01((S_fp12_mulLine + 192), f + 192, x, k);
-  fp6_addNR((S_fp12_mulLine + 384), f, f + 192);
-  fp2_addNR((S_fp12_mulLine + 576), y, x);
-  fp6_mul01((S_fp12_mulLine + 384), (S_fp12_mulLine + 384), (S_fp12_mulLine + 576), k);
-  fp6_sub((S_fp12_mulLine + 384), (S_fp12_mulLine + 384), S_fp12_mulLine);
-  fp6_sub(f + 192, (S_fp12_mulLine + 384), (S_fp12_mulLine + 192));
-  fp6_mulV((S_fp12_mulLine + 192), (S_fp12_mulLine + 192));
-  fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 192));
+  fp6_mul01((S_fp12_mulLine + 216), f + 216, x, k);
+  fp6_addNR((S_fp12_mulLine + 432), f, f + 216);
+  fp2_addNR((S_fp12_mulLine + 648), y, x);
+  fp6_mul01((S_fp12_mulLine + 432), (S_fp12_mulLine + 432), (S_fp12_mulLine + 648), k);
+  fp6_sub((S_fp12_mulLine + 432), (S_fp12_mulLine + 432), S_fp12_mulLine);
+  fp6_sub(f + 216, (S_fp12_mulLine + 432), (S_fp12_mulLine + 216));
+  fp6_mulV((S_fp12_mulLine + 216), (S_fp12_mulLine + 216));
+  fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 216));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */
 export function fp12_inv(o: usize, a: usize): void {
   fp6_mul(S_fp12_inv, a, a);
-  fp6_mul((S_fp12_inv + 192), a + 192, a + 192);
-  fp6_mulV((S_fp12_inv + 192), (S_fp12_inv + 192));
-  fp6_sub(S_fp12_inv, S_fp12_inv, (S_fp12_inv + 192));
+  fp6_mul((S_fp12_inv + 216), a + 216, a + 216);
+  fp6_mulV((S_fp12_inv + 216), (S_fp12_inv + 216));
+  fp6_sub(S_fp12_inv, S_fp12_inv, (S_fp12_inv + 216));
   fp6_inv(S_fp12_inv, S_fp12_inv);
   fp6_mul(o, a, S_fp12_inv);
-  fp6_mul(o + 192, a + 192, S_fp12_inv);
-  fp6_neg(o + 192, o + 192);
+  fp6_mul(o + 216, a + 216, S_fp12_inv);
+  fp6_neg(o + 216, o + 216);
 }
 
 /** o = a^(p^1) (coefficient of w^i: conj(a_i)·ξ^(i·(p^1 − 1)/6)). o may alias a. */
 export function fp12_frob1(o: usize, a: usize): void {
   fp2_conj(o + 0, a + 0);
-  fp2_conj(o + 192, a + 192);
-  fp2_mul(o + 192, o + 192, C_FROB1_1);
-  fp2_conj(o + 64, a + 64);
-  fp2_mul(o + 64, o + 64, C_FROB1_2);
-  fp2_conj(o + 256, a + 256);
-  fp2_mul(o + 256, o + 256, C_FROB1_3);
-  fp2_conj(o + 128, a + 128);
-  fp2_mul(o + 128, o + 128, C_FROB1_4);
-  fp2_conj(o + 320, a + 320);
-  fp2_mul(o + 320, o + 320, C_FROB1_5);
+  fp2_conj(o + 216, a + 216);
+  fp2_mul(o + 216, o + 216, C_FROB1_1);
+  fp2_conj(o + 72, a + 72);
+  fp2_mul(o + 72, o + 72, C_FROB1_2);
+  fp2_conj(o + 288, a + 288);
+  fp2_mul(o + 288, o + 288, C_FROB1_3);
+  fp2_conj(o + 144, a + 144);
+  fp2_mul(o + 144, o + 144, C_FROB1_4);
+  fp2_conj(o + 360, a + 360);
+  fp2_mul(o + 360, o + 360, C_FROB1_5);
 }
 
 /** o = a^(p^2) (coefficient of w^i: a_i·ξ^(i·(p^2 − 1)/6)). o may alias a. */
 export function fp12_frob2(o: usize, a: usize): void {
   if (o != a) fp2_copy(o + 0, a + 0);
-  fp2_copy(o + 192, a + 192);
-  fp_mul(o + 192, o + 192, C_FROB2_1);
-  fp_mul(o + 192 + 32, o + 192 + 32, C_FROB2_1);
-  fp2_copy(o + 64, a + 64);
-  fp_mul(o + 64, o + 64, C_FROB2_2);
-  fp_mul(o + 64 + 32, o + 64 + 32, C_FROB2_2);
-  fp2_copy(o + 256, a + 256);
-  fp_neg(S_fp12_frob2, o + 256);
-  fp_neg(o + 256 + 32, o + 256 + 32);
-  fp_copy(o + 256, S_fp12_frob2);
-  fp2_copy(o + 128, a + 128);
-  fp_mul(o + 128, o + 128, C_FROB2_4);
-  fp_mul(o + 128 + 32, o + 128 + 32, C_FROB2_4);
-  fp2_copy(o + 320, a + 320);
-  fp_mul(o + 320, o + 320, C_FROB2_5);
-  fp_mul(o + 320 + 32, o + 320 + 32, C_FROB2_5);
+  fp2_copy(o + 216, a + 216);
+  fp_mul(o + 216, o + 216, C_FROB2_1);
+  fp_mul(o + 216 + 36, o + 216 + 36, C_FROB2_1);
+  fp2_copy(o + 72, a + 72);
+  fp_mul(o + 72, o + 72, C_FROB2_2);
+  fp_mul(o + 72 + 36, o + 72 + 36, C_FROB2_2);
+  fp2_copy(o + 288, a + 288);
+  fp_neg(S_fp12_frob2, o + 288);
+  fp_neg(o + 288 + 36, o + 288 + 36);
+  fp_copy(o + 288, S_fp12_frob2);
+  fp2_copy(o + 144, a + 144);
+  fp_mul(o + 144, o + 144, C_FROB2_4);
+  fp_mul(o + 144 + 36, o + 144 + 36, C_FROB2_4);
+  fp2_copy(o + 360, a + 360);
+  fp_mul(o + 360, o + 360, C_FROB2_5);
+  fp_mul(o + 360 + 36, o + 360 + 36, C_FROB2_5);
 }
 
 /** o = a^(p^3) (coefficient of w^i: conj(a_i)·ξ^(i·(p^3 − 1)/6)). o may alias a. */
 export function fp12_frob3(o: usize, a: usize): void {
   fp2_conj(o + 0, a + 0);
-  fp2_conj(o + 192, a + 192);
-  fp2_mul(o + 192, o + 192, C_FROB3_1);
-  fp2_conj(o + 64, a + 64);
-  fp2_mul(o + 64, o + 64, C_FROB3_2);
-  fp2_conj(o + 256, a + 256);
-  fp2_mul(o + 256, o + 256, C_FROB3_3);
-  fp2_conj(o + 128, a + 128);
-  fp2_mul(o + 128, o + 128, C_FROB3_4);
-  fp2_conj(o + 320, a + 320);
-  fp2_mul(o + 320, o + 320, C_FROB3_5);
+  fp2_conj(o + 216, a + 216);
+  fp2_mul(o + 216, o + 216, C_FROB3_1);
+  fp2_conj(o + 72, a + 72);
+  fp2_mul(o + 72, o + 72, C_FROB3_2);
+  fp2_conj(o + 288, a + 288);
+  fp2_mul(o + 288, o + 288, C_FROB3_3);
+  fp2_conj(o + 144, a + 144);
+  fp2_mul(o + 144, o + 144, C_FROB3_4);
+  fp2_conj(o + 360, a + 360);
+  fp2_mul(o + 360, o + 360, C_FROB3_5);
 }
 
 /** o = a² for a in the cyclotomic subgroup (Granger–Scott: 9 Fp2 squarings). o may alias a. */
 export function fp12_cycSqr(out: usize, x: usize): void {
   fp2_sqr(S_fp12_cycSqr, x + 0);
-  fp2_sqr((S_fp12_cycSqr + 192), x + 256);
-  fp2_add((S_fp12_cycSqr + 128), x + 0, x + 256);
-  fp2_sqr((S_fp12_cycSqr + 128), (S_fp12_cycSqr + 128));
-  fp2_sub((S_fp12_cycSqr + 128), (S_fp12_cycSqr + 128), S_fp12_cycSqr);
-  fp2_sub((S_fp12_cycSqr + 64), (S_fp12_cycSqr + 128), (S_fp12_cycSqr + 192));
-  fp2_mulXi((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192));
-  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 192));
-  fp2_lin2((S_fp12_cycSqr + 320) + 0, S_fp12_cycSqr, 3, x + 0, -2);
-  fp2_lin2((S_fp12_cycSqr + 320) + 256, (S_fp12_cycSqr + 64), 3, x + 256, 2);
-  fp2_sqr(S_fp12_cycSqr, x + 192);
-  fp2_sqr((S_fp12_cycSqr + 192), x + 128);
-  fp2_add((S_fp12_cycSqr + 128), x + 192, x + 128);
-  fp2_sqr((S_fp12_cycSqr + 128), (S_fp12_cycSqr + 128));
-  fp2_sub((S_fp12_cycSqr + 128), (S_fp12_cycSqr + 128), S_fp12_cycSqr);
-  fp2_sub((S_fp12_cycSqr + 64), (S_fp12_cycSqr + 128), (S_fp12_cycSqr + 192));
-  fp2_mulXi((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192));
-  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 192));
-  fp2_lin2((S_fp12_cycSqr + 320) + 64, S_fp12_cycSqr, 3, x + 64, -2);
-  fp2_lin2((S_fp12_cycSqr + 320) + 320, (S_fp12_cycSqr + 64), 3, x + 320, 2);
-  fp2_sqr(S_fp12_cycSqr, x + 64);
-  fp2_sqr((S_fp12_cycSqr + 192), x + 320);
-  fp2_add((S_fp12_cycSqr + 128), x + 64, x + 320);
-  fp2_sqr((S_fp12_cycSqr + 128), (S_fp12_cycSqr + 128));
-  fp2_sub((S_fp12_cycSqr + 128), (S_fp12_cycSqr + 128), S_fp12_cycSqr);
-  fp2_sub((S_fp12_cycSqr + 64), (S_fp12_cycSqr + 128), (S_fp12_cycSqr + 192));
-  fp2_mulXi((S_fp12_cycSqr + 192), (S_fp12_cycSqr + 192));
-  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 192));
-  fp2_mulXi((S_fp12_cycSqr + 64), (S_fp12_cycSqr + 64));
-  fp2_lin2((S_fp12_cycSqr + 320) + 192, (S_fp12_cycSqr + 64), 3, x + 192, 2);
-  fp2_lin2((S_fp12_cycSqr + 320) + 128, S_fp12_cycSqr, 3, x + 128, -2);
-  fp12_copy(out, (S_fp12_cycSqr + 320));
+  fp2_sqr((S_fp12_cycSqr + 216), x + 288);
+  fp2_add((S_fp12_cycSqr + 144), x + 0, x + 288);
+  fp2_sqr((S_fp12_cycSqr + 144), (S_fp12_cycSqr + 144));
+  fp2_sub((S_fp12_cycSqr + 144), (S_fp12_cycSqr + 144), S_fp12_cycSqr);
+  fp2_sub((S_fp12_cycSqr + 72), (S_fp12_cycSqr + 144), (S_fp12_cycSqr + 216));
+  fp2_mulXi((S_fp12_cycSqr + 216), (S_fp12_cycSqr + 216));
+  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 216));
+  fp2_lin2((S_fp12_cycSqr + 360) + 0, S_fp12_cycSqr, 3, x + 0, -2);
+  fp2_lin2((S_fp12_cycSqr + 360) + 288, (S_fp12_cycSqr + 72), 3, x + 288, 2);
+  fp2_sqr(S_fp12_cycSqr, x + 216);
+  fp2_sqr((S_fp12_cycSqr + 216), x + 144);
+  fp2_add((S_fp12_cycSqr + 144), x + 216, x + 144);
+  fp2_sqr((S_fp12_cycSqr + 144), (S_fp12_cycSqr + 144));
+  fp2_sub((S_fp12_cycSqr + 144), (S_fp12_cycSqr + 144), S_fp12_cycSqr);
+  fp2_sub((S_fp12_cycSqr + 72), (S_fp12_cycSqr + 144), (S_fp12_cycSqr + 216));
+  fp2_mulXi((S_fp12_cycSqr + 216), (S_fp12_cycSqr + 216));
+  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 216));
+  fp2_lin2((S_fp12_cycSqr + 360) + 72, S_fp12_cycSqr, 3, x + 72, -2);
+  fp2_lin2((S_fp12_cycSqr + 360) + 360, (S_fp12_cycSqr + 72), 3, x + 360, 2);
+  fp2_sqr(S_fp12_cycSqr, x + 72);
+  fp2_sqr((S_fp12_cycSqr + 216), x + 360);
+  fp2_add((S_fp12_cycSqr + 144), x + 72, x + 360);
+  fp2_sqr((S_fp12_cycSqr + 144), (S_fp12_cycSqr + 144));
+  fp2_sub((S_fp12_cycSqr + 144), (S_fp12_cycSqr + 144), S_fp12_cycSqr);
+  fp2_sub((S_fp12_cycSqr + 72), (S_fp12_cycSqr + 144), (S_fp12_cycSqr + 216));
+  fp2_mulXi((S_fp12_cycSqr + 216), (S_fp12_cycSqr + 216));
+  fp2_add(S_fp12_cycSqr, S_fp12_cycSqr, (S_fp12_cycSqr + 216));
+  fp2_mulXi((S_fp12_cycSqr + 72), (S_fp12_cycSqr + 72));
+  fp2_lin2((S_fp12_cycSqr + 360) + 216, (S_fp12_cycSqr + 72), 3, x + 216, 2);
+  fp2_lin2((S_fp12_cycSqr + 360) + 144, S_fp12_cycSqr, 3, x + 144, -2);
+  fp12_copy(out, (S_fp12_cycSqr + 360));
 }
 
 /**
@@ -415,31 +419,31 @@ export function fp12_cycSqr(out: usize, x: usize): void {
  * slots w⁰ and w³ are left stale until fp12_decompress.
  */
 export function fp12_cycSqrC(x: usize): void {
-  fp2_sqr(S_fp12_cycSqrC, x + 192);
-  fp2_sqr((S_fp12_cycSqrC + 192), x + 128);
-  fp2_add((S_fp12_cycSqrC + 128), x + 192, x + 128);
-  fp2_sqr((S_fp12_cycSqrC + 128), (S_fp12_cycSqrC + 128));
-  fp2_sub((S_fp12_cycSqrC + 128), (S_fp12_cycSqrC + 128), S_fp12_cycSqrC);
-  fp2_sub((S_fp12_cycSqrC + 64), (S_fp12_cycSqrC + 128), (S_fp12_cycSqrC + 192));
-  fp2_mulXi((S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 192));
-  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 192));
-  fp2_lin2((S_fp12_cycSqrC + 384), S_fp12_cycSqrC, 3, x + 64, -2);
-  fp2_lin2((S_fp12_cycSqrC + 512), (S_fp12_cycSqrC + 64), 3, x + 320, 2);
-  fp2_sqr(S_fp12_cycSqrC, x + 64);
-  fp2_sqr((S_fp12_cycSqrC + 192), x + 320);
-  fp2_add((S_fp12_cycSqrC + 128), x + 64, x + 320);
-  fp2_sqr((S_fp12_cycSqrC + 128), (S_fp12_cycSqrC + 128));
-  fp2_sub((S_fp12_cycSqrC + 128), (S_fp12_cycSqrC + 128), S_fp12_cycSqrC);
-  fp2_sub((S_fp12_cycSqrC + 64), (S_fp12_cycSqrC + 128), (S_fp12_cycSqrC + 192));
-  fp2_mulXi((S_fp12_cycSqrC + 192), (S_fp12_cycSqrC + 192));
-  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 192));
-  fp2_mulXi((S_fp12_cycSqrC + 64), (S_fp12_cycSqrC + 64));
-  fp2_lin2((S_fp12_cycSqrC + 320), (S_fp12_cycSqrC + 64), 3, x + 192, 2);
-  fp2_lin2((S_fp12_cycSqrC + 448), S_fp12_cycSqrC, 3, x + 128, -2);
-  fp2_copy(x + 192, (S_fp12_cycSqrC + 320));
-  fp2_copy(x + 64, (S_fp12_cycSqrC + 384));
-  fp2_copy(x + 128, (S_fp12_cycSqrC + 448));
-  fp2_copy(x + 320, (S_fp12_cycSqrC + 512));
+  fp2_sqr(S_fp12_cycSqrC, x + 216);
+  fp2_sqr((S_fp12_cycSqrC + 216), x + 144);
+  fp2_add((S_fp12_cycSqrC + 144), x + 216, x + 144);
+  fp2_sqr((S_fp12_cycSqrC + 144), (S_fp12_cycSqrC + 144));
+  fp2_sub((S_fp12_cycSqrC + 144), (S_fp12_cycSqrC + 144), S_fp12_cycSqrC);
+  fp2_sub((S_fp12_cycSqrC + 72), (S_fp12_cycSqrC + 144), (S_fp12_cycSqrC + 216));
+  fp2_mulXi((S_fp12_cycSqrC + 216), (S_fp12_cycSqrC + 216));
+  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 216));
+  fp2_lin2((S_fp12_cycSqrC + 432), S_fp12_cycSqrC, 3, x + 72, -2);
+  fp2_lin2((S_fp12_cycSqrC + 576), (S_fp12_cycSqrC + 72), 3, x + 360, 2);
+  fp2_sqr(S_fp12_cycSqrC, x + 72);
+  fp2_sqr((S_fp12_cycSqrC + 216), x + 360);
+  fp2_add((S_fp12_cycSqrC + 144), x + 72, x + 360);
+  fp2_sqr((S_fp12_cycSqrC + 144), (S_fp12_cycSqrC + 144));
+  fp2_sub((S_fp12_cycSqrC + 144), (S_fp12_cycSqrC + 144), S_fp12_cycSqrC);
+  fp2_sub((S_fp12_cycSqrC + 72), (S_fp12_cycSqrC + 144), (S_fp12_cycSqrC + 216));
+  fp2_mulXi((S_fp12_cycSqrC + 216), (S_fp12_cycSqrC + 216));
+  fp2_add(S_fp12_cycSqrC, S_fp12_cycSqrC, (S_fp12_cycSqrC + 216));
+  fp2_mulXi((S_fp12_cycSqrC + 72), (S_fp12_cycSqrC + 72));
+  fp2_lin2((S_fp12_cycSqrC + 360), (S_fp12_cycSqrC + 72), 3, x + 216, 2);
+  fp2_lin2((S_fp12_cycSqrC + 504), S_fp12_cycSqrC, 3, x + 144, -2);
+  fp2_copy(x + 216, (S_fp12_cycSqrC + 360));
+  fp2_copy(x + 72, (S_fp12_cycSqrC + 432));
+  fp2_copy(x + 144, (S_fp12_cycSqrC + 504));
+  fp2_copy(x + 360, (S_fp12_cycSqrC + 576));
 }
 
 /**
@@ -451,55 +455,55 @@ export function fp12_decompress(xs: usize, count: i32): void {
   // numerators and denominators
   for (let i = 0; i < count; i++) {
     const x = load<u32>(xs + (<usize>i << 2));
-    const n = S_fp12_decompress + <usize>i * 64, d = (S_fp12_decompress + 512) + <usize>i * 64;
-    if (!fp2_isZero(x + 192)) {
-      fp2_sqr((S_fp12_decompress + 1600), x + 320);
-      fp2_mulXi((S_fp12_decompress + 1600), (S_fp12_decompress + 1600));
-      fp2_sqr((S_fp12_decompress + 1664), x + 64);
-      fp2_add(n, (S_fp12_decompress + 1664), (S_fp12_decompress + 1664));
-      fp2_add(n, n, (S_fp12_decompress + 1664));
-      fp2_add(n, n, (S_fp12_decompress + 1600));
-      fp2_sub(n, n, x + 128);
-      fp2_sub(n, n, x + 128);
-      fp2_dbl(d, x + 192);
+    const n = S_fp12_decompress + <usize>i * 72, d = (S_fp12_decompress + 576) + <usize>i * 72;
+    if (!fp2_isZero(x + 216)) {
+      fp2_sqr((S_fp12_decompress + 1800), x + 360);
+      fp2_mulXi((S_fp12_decompress + 1800), (S_fp12_decompress + 1800));
+      fp2_sqr((S_fp12_decompress + 1872), x + 72);
+      fp2_add(n, (S_fp12_decompress + 1872), (S_fp12_decompress + 1872));
+      fp2_add(n, n, (S_fp12_decompress + 1872));
+      fp2_add(n, n, (S_fp12_decompress + 1800));
+      fp2_sub(n, n, x + 144);
+      fp2_sub(n, n, x + 144);
+      fp2_dbl(d, x + 216);
       fp2_dbl(d, d);
     } else {
-      fp2_mul(n, x + 64, x + 320);
+      fp2_mul(n, x + 72, x + 360);
       fp2_dbl(n, n);
-      fp2_copy(d, x + 128);
+      fp2_copy(d, x + 144);
     }
   }
   // batch inversion of the non-zero denominators (Montgomery's trick)
-  fp2_one((S_fp12_decompress + 1600));
+  fp2_one((S_fp12_decompress + 1800));
   for (let i = 0; i < count; i++) {
-    const d = (S_fp12_decompress + 512) + <usize>i * 64;
-    fp2_copy((S_fp12_decompress + 1024) + <usize>i * 64, (S_fp12_decompress + 1600));
-    if (!fp2_isZero(d)) fp2_mul((S_fp12_decompress + 1600), (S_fp12_decompress + 1600), d);
+    const d = (S_fp12_decompress + 576) + <usize>i * 72;
+    fp2_copy((S_fp12_decompress + 1152) + <usize>i * 72, (S_fp12_decompress + 1800));
+    if (!fp2_isZero(d)) fp2_mul((S_fp12_decompress + 1800), (S_fp12_decompress + 1800), d);
   }
-  fp2_inv((S_fp12_decompress + 1536), (S_fp12_decompress + 1600));
+  fp2_inv((S_fp12_decompress + 1728), (S_fp12_decompress + 1800));
   for (let i = count - 1; i >= 0; i--) {
-    const d = (S_fp12_decompress + 512) + <usize>i * 64;
+    const d = (S_fp12_decompress + 576) + <usize>i * 72;
     if (fp2_isZero(d)) continue;
-    fp2_mul((S_fp12_decompress + 1600), (S_fp12_decompress + 1536), (S_fp12_decompress + 1024) + <usize>i * 64); // 1/d_i
-    fp2_mul((S_fp12_decompress + 1536), (S_fp12_decompress + 1536), d);
-    fp2_copy(d, (S_fp12_decompress + 1600));
+    fp2_mul((S_fp12_decompress + 1800), (S_fp12_decompress + 1728), (S_fp12_decompress + 1152) + <usize>i * 72); // 1/d_i
+    fp2_mul((S_fp12_decompress + 1728), (S_fp12_decompress + 1728), d);
+    fp2_copy(d, (S_fp12_decompress + 1800));
   }
   for (let i = 0; i < count; i++) {
     const x = load<u32>(xs + (<usize>i << 2));
-    const d = (S_fp12_decompress + 512) + <usize>i * 64;
+    const d = (S_fp12_decompress + 576) + <usize>i * 72;
     if (fp2_isZero(d)) { fp12_one(x); continue; }
-    fp2_mul(x + 256, S_fp12_decompress + <usize>i * 64, d);
+    fp2_mul(x + 288, S_fp12_decompress + <usize>i * 72, d);
     // h0 = ξ·(2·h3² + h1·h5 − 3·h2·h4) + 1
-    fp2_sqr((S_fp12_decompress + 1600), x + 256);
-    fp2_dbl((S_fp12_decompress + 1600), (S_fp12_decompress + 1600));
-    fp2_mul((S_fp12_decompress + 1664), x + 192, x + 320);
-    fp2_add((S_fp12_decompress + 1600), (S_fp12_decompress + 1600), (S_fp12_decompress + 1664));
-    fp2_mul((S_fp12_decompress + 1664), x + 64, x + 128);
-    fp2_sub((S_fp12_decompress + 1600), (S_fp12_decompress + 1600), (S_fp12_decompress + 1664));
-    fp2_sub((S_fp12_decompress + 1600), (S_fp12_decompress + 1600), (S_fp12_decompress + 1664));
-    fp2_sub((S_fp12_decompress + 1600), (S_fp12_decompress + 1600), (S_fp12_decompress + 1664));
-    fp2_mulXi((S_fp12_decompress + 1600), (S_fp12_decompress + 1600));
-    fp2_one((S_fp12_decompress + 1664));
-    fp2_add(x + 0, (S_fp12_decompress + 1600), (S_fp12_decompress + 1664));
+    fp2_sqr((S_fp12_decompress + 1800), x + 288);
+    fp2_dbl((S_fp12_decompress + 1800), (S_fp12_decompress + 1800));
+    fp2_mul((S_fp12_decompress + 1872), x + 216, x + 360);
+    fp2_add((S_fp12_decompress + 1800), (S_fp12_decompress + 1800), (S_fp12_decompress + 1872));
+    fp2_mul((S_fp12_decompress + 1872), x + 72, x + 144);
+    fp2_sub((S_fp12_decompress + 1800), (S_fp12_decompress + 1800), (S_fp12_decompress + 1872));
+    fp2_sub((S_fp12_decompress + 1800), (S_fp12_decompress + 1800), (S_fp12_decompress + 1872));
+    fp2_sub((S_fp12_decompress + 1800), (S_fp12_decompress + 1800), (S_fp12_decompress + 1872));
+    fp2_mulXi((S_fp12_decompress + 1800), (S_fp12_decompress + 1800));
+    fp2_one((S_fp12_decompress + 1872));
+    fp2_add(x + 0, (S_fp12_decompress + 1800), (S_fp12_decompress + 1872));
   }
 }

@@ -2,193 +2,193 @@
 // Groups G1 (on E) and G2 (on the twist E′), both over Fp, of bw6_761; see src/codegen/as-curve.ts.
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bw6_761_fp';
 
-const C_G1_B: usize = memory.data<u32>([0x7ab6, 0xf29a0000, 0xe000739b, 0x8c391832, 0x6870f959, 0x77738a6b, 0x47832b03, 0xbe361790, 0x56574722, 0x84f3089e, 0xc0b1d984, 0xc5a3614a, 0x4906e9fe, 0x5c81153f, 0x9f55c815, 0x4d28be3a, 0x77d5f5c5, 0xd72c1d6f, 0x9ac04458, 0x73a18e06, 0x6595555f, 0xf9dfaa84, 0xa5be58c, 0xd0f0a6]);
-const S_g1_dbl: usize = memory.data(672, 8);
-const S_g1_toAff: usize = memory.data(192, 8);
-const S_g1_addMixed: usize = memory.data(1248, 8);
-const S_g1_add: usize = memory.data(1440, 8);
-const S_g1_eq: usize = memory.data(384, 8);
-const S_g1_onCurve: usize = memory.data(192, 8);
-const S_g1_mulWnaf: usize = memory.data(576, 8);
-const S_g1_bench: usize = memory.data(288, 8);
-const C_G1_OMEGA: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249]);
-const S_g1_mul_z: usize = memory.data(864, 8);
+const C_G1_B: usize = memory.data<u32>([0x7ab6, 0xf29a0000, 0xe000739b, 0x8c391832, 0x6870f959, 0x77738a6b, 0x47832b03, 0xbe361790, 0x56574722, 0x84f3089e, 0xc0b1d984, 0xc5a3614a, 0x4906e9fe, 0x5c81153f, 0x9f55c815, 0x4d28be3a, 0x77d5f5c5, 0xd72c1d6f, 0x9ac04458, 0x73a18e06, 0x6595555f, 0xf9dfaa84, 0xa5be58c, 0xd0f0a6, 0x0, 0x0]);
+const S_g1_dbl: usize = memory.data(728, 8);
+const S_g1_toAff: usize = memory.data(208, 8);
+const S_g1_addMixed: usize = memory.data(1352, 8);
+const S_g1_add: usize = memory.data(1560, 8);
+const S_g1_eq: usize = memory.data(416, 8);
+const S_g1_onCurve: usize = memory.data(208, 8);
+const S_g1_mulWnaf: usize = memory.data(624, 8);
+const S_g1_bench: usize = memory.data(312, 8);
+const C_G1_OMEGA: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249, 0x0, 0x0]);
+const S_g1_mul_z: usize = memory.data(936, 8);
 const D_g1_z: usize = memory.data<i8>([1, 0, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 const D_g1_CLEAR: usize = memory.data<i8>([0, -1, 0, 0, 0, -5, 0, 0, 0, 1, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, -7, 0, 0, 0, 0, 0, -3, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, -1, 0, 0, 0, -5, 0, 0, 0, 0, 1, 0, 0, 0, 0, -3, 0, 0, 0, 0, -7, 0, 0, 0, 0, 3, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, -7, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, -3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, -1, 0, 0, 0, 0, -7, 0, 0, 0, 0, 3, 0, 0, 0, -7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, -7, 0, 0, 0, 0, -5, 0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, -7, 0, 0, 0, -1, 0, 0, 0, 0, -5, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, -3, 0, 0, 0, 0, 0, 7, 0, 0, 0, -7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -7, 0, 0, 0, 0, 0, 5, 0, 0, 0, -7, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0]);
-const S_g1_sub: usize = memory.data(4896, 8);
-const C_G2_B: usize = memory.data<u32>([0xfffe16c9, 0x136effff, 0xcffe3319, 0x82cf5a6d, 0x1f0e0741, 0x6458c05f, 0xe52a4eda, 0xd10ae605, 0x266e100, 0x41ca591c, 0x3626929f, 0x7d0fd59c, 0x4d00c112, 0x9967dc00, 0x33379af5, 0x1ccff9c0, 0xa23f63af, 0x9ad6ec10, 0x1a72c235, 0x5cec1125, 0x789ba83e, 0x8d18b1ae, 0xc91bd3ec, 0x24f5d6]);
-const S_g2_dbl: usize = memory.data(672, 8);
-const S_g2_toAff: usize = memory.data(192, 8);
-const S_g2_addMixed: usize = memory.data(1248, 8);
-const S_g2_add: usize = memory.data(1440, 8);
-const S_g2_eq: usize = memory.data(384, 8);
-const S_g2_onCurve: usize = memory.data(192, 8);
-const S_g2_mulWnaf: usize = memory.data(576, 8);
-const S_g2_bench: usize = memory.data(288, 8);
-const C_G2_OMEGA: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681]);
-const S_g2_mul_z: usize = memory.data(864, 8);
+const S_g1_sub: usize = memory.data(5304, 8);
+const C_G2_B: usize = memory.data<u32>([0xfffe16c9, 0x136effff, 0xcffe3319, 0x82cf5a6d, 0x1f0e0741, 0x6458c05f, 0xe52a4eda, 0xd10ae605, 0x266e100, 0x41ca591c, 0x3626929f, 0x7d0fd59c, 0x4d00c112, 0x9967dc00, 0x33379af5, 0x1ccff9c0, 0xa23f63af, 0x9ad6ec10, 0x1a72c235, 0x5cec1125, 0x789ba83e, 0x8d18b1ae, 0xc91bd3ec, 0x24f5d6, 0x0, 0x0]);
+const S_g2_dbl: usize = memory.data(728, 8);
+const S_g2_toAff: usize = memory.data(208, 8);
+const S_g2_addMixed: usize = memory.data(1352, 8);
+const S_g2_add: usize = memory.data(1560, 8);
+const S_g2_eq: usize = memory.data(416, 8);
+const S_g2_onCurve: usize = memory.data(208, 8);
+const S_g2_mulWnaf: usize = memory.data(624, 8);
+const S_g2_bench: usize = memory.data(312, 8);
+const C_G2_OMEGA: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681, 0x0, 0x0]);
+const S_g2_mul_z: usize = memory.data(936, 8);
 const D_g2_z: usize = memory.data<i8>([1, 0, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 const D_g2_CLEAR: usize = memory.data<i8>([-1, 0, 0, 0, 0, -7, 0, 0, 0, 0, 3, 0, 0, 0, -7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, -7, 0, 0, 0, 0, -5, 0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, -7, 0, 0, 0, -1, 0, 0, 0, 0, -5, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, -3, 0, 0, 0, 0, 0, 7, 0, 0, 0, -7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 7, 0, 0, 0, -3, 0, 0, 0, -3, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, -7, 0, -1, 0, 0, 0, -5, 0, 0, 0, 1, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, -7, 0, 0, 0, 0, 0, -3, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, -1, 0, 0, 0, -5, 0, 0, 0, 0, 1, 0, 0, 0, 0, -3, 0, 0, 0, 0, -7, 0, 0, 0, 0, 3, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -7, 0, 0, 0, 0, 0, 5, 0, 0, 0, -7, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -3, 0, 0]);
-const S_g2_sub: usize = memory.data(4896, 8);
-const S_mulEndo: usize = memory.data(3456, 8);
+const S_g2_sub: usize = memory.data(5304, 8);
+const S_mulEndo: usize = memory.data(3744, 8);
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
 export function g1_dbl(o: usize, p: usize): void {
   fp_sqr(S_g1_dbl, p);
-  fp_sqr((S_g1_dbl + 96), p + 96);
-  fp_sqr((S_g1_dbl + 192), (S_g1_dbl + 96));
-  fp_add((S_g1_dbl + 288), p, (S_g1_dbl + 96));
-  fp_sqr((S_g1_dbl + 288), (S_g1_dbl + 288));
-  fp_sub((S_g1_dbl + 288), (S_g1_dbl + 288), S_g1_dbl);
-  fp_sub((S_g1_dbl + 288), (S_g1_dbl + 288), (S_g1_dbl + 192));
-  fp_dbl((S_g1_dbl + 288), (S_g1_dbl + 288));
-  fp_lin2((S_g1_dbl + 384), S_g1_dbl, 3, S_g1_dbl, 0);
-  fp_sqr((S_g1_dbl + 480), (S_g1_dbl + 384));
-  fp_mul((S_g1_dbl + 576), p + 96, p + 192);
-  fp_dbl(o + 192, (S_g1_dbl + 576));
-  fp_sub(o, (S_g1_dbl + 480), (S_g1_dbl + 288));
-  fp_sub(o, o, (S_g1_dbl + 288));
-  fp_sub((S_g1_dbl + 288), (S_g1_dbl + 288), o);
-  fp_mul((S_g1_dbl + 288), (S_g1_dbl + 288), (S_g1_dbl + 384));
-  fp_lin2(o + 96, (S_g1_dbl + 288), 1, (S_g1_dbl + 192), -8);
+  fp_sqr((S_g1_dbl + 104), p + 104);
+  fp_sqr((S_g1_dbl + 208), (S_g1_dbl + 104));
+  fp_add((S_g1_dbl + 312), p, (S_g1_dbl + 104));
+  fp_sqr((S_g1_dbl + 312), (S_g1_dbl + 312));
+  fp_sub((S_g1_dbl + 312), (S_g1_dbl + 312), S_g1_dbl);
+  fp_sub((S_g1_dbl + 312), (S_g1_dbl + 312), (S_g1_dbl + 208));
+  fp_dbl((S_g1_dbl + 312), (S_g1_dbl + 312));
+  fp_lin2((S_g1_dbl + 416), S_g1_dbl, 3, S_g1_dbl, 0);
+  fp_sqr((S_g1_dbl + 520), (S_g1_dbl + 416));
+  fp_mul((S_g1_dbl + 624), p + 104, p + 208);
+  fp_dbl(o + 208, (S_g1_dbl + 624));
+  fp_sub(o, (S_g1_dbl + 520), (S_g1_dbl + 312));
+  fp_sub(o, o, (S_g1_dbl + 312));
+  fp_sub((S_g1_dbl + 312), (S_g1_dbl + 312), o);
+  fp_mul((S_g1_dbl + 312), (S_g1_dbl + 312), (S_g1_dbl + 416));
+  fp_lin2(o + 104, (S_g1_dbl + 312), 1, (S_g1_dbl + 208), -8);
 }
 
-export function g1_setInf(o: usize): void { memory.fill(o, 0, 288); fp_one(o); fp_one(o + 96); }
-export function g1_isInf(p: usize): bool { return fp_isZero(p + 192); }
-export function g1_copy(o: usize, p: usize): void { memory.copy(o, p, 288); }
+export function g1_setInf(o: usize): void { memory.fill(o, 0, 312); fp_one(o); fp_one(o + 104); }
+export function g1_isInf(p: usize): bool { return fp_isZero(p + 208); }
+export function g1_copy(o: usize, p: usize): void { memory.copy(o, p, 312); }
 /** Affine (x, y), with (0, 0) for the identity, to Jacobian. */
 export function g1_fromAff(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 96)) { g1_setInf(o); return; }
-  memory.copy(o, a, 192);
-  fp_one(o + 192);
+  if (fp_isZero(a) && fp_isZero(a + 104)) { g1_setInf(o); return; }
+  memory.copy(o, a, 208);
+  fp_one(o + 208);
 }
-export function g1_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 288); fp_neg(o + 96, p + 96); }
-export function g1_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 96, a + 96); }
+export function g1_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 312); fp_neg(o + 104, p + 104); }
+export function g1_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 104, a + 104); }
 
 /** Jacobian to affine ((0, 0) for the identity); one variable-time inversion. */
 export function g1_toAff(o: usize, p: usize): void {
-  if (g1_isInf(p)) { memory.fill(o, 0, 192); return; }
-  fp_inv(S_g1_toAff, p + 192);
-  fp_sqr((S_g1_toAff + 96), S_g1_toAff);
-  fp_mul(o, p, (S_g1_toAff + 96));
-  fp_mul((S_g1_toAff + 96), (S_g1_toAff + 96), S_g1_toAff);
-  fp_mul(o + 96, p + 96, (S_g1_toAff + 96));
+  if (g1_isInf(p)) { memory.fill(o, 0, 208); return; }
+  fp_inv(S_g1_toAff, p + 208);
+  fp_sqr((S_g1_toAff + 104), S_g1_toAff);
+  fp_mul(o, p, (S_g1_toAff + 104));
+  fp_mul((S_g1_toAff + 104), (S_g1_toAff + 104), S_g1_toAff);
+  fp_mul(o + 104, p + 104, (S_g1_toAff + 104));
 }
 
 /** o = p + q for Jacobian p and affine q ((0, 0) = identity): 7M + 4S. o may alias p. */
 export function g1_addMixed(o: usize, p: usize, q: usize): void {
-  if (fp_isZero(q) && fp_isZero(q + 96)) { if (o != p) memory.copy(o, p, 288); return; }
+  if (fp_isZero(q) && fp_isZero(q + 104)) { if (o != p) memory.copy(o, p, 312); return; }
   if (g1_isInf(p)) { g1_fromAff(o, q); return; }
-  fp_sqr(S_g1_addMixed, p + 192);
-  fp_mul((S_g1_addMixed + 96), q, S_g1_addMixed);
-  fp_mul((S_g1_addMixed + 192), q + 96, p + 192);
-  fp_mul((S_g1_addMixed + 192), (S_g1_addMixed + 192), S_g1_addMixed);
-  fp_sub((S_g1_addMixed + 288), (S_g1_addMixed + 96), p);
-  fp_sub((S_g1_addMixed + 672), (S_g1_addMixed + 192), p + 96);
-  if (fp_isZero((S_g1_addMixed + 288))) {
-    if (fp_isZero((S_g1_addMixed + 672))) { g1_dbl(o, p); return; }
+  fp_sqr(S_g1_addMixed, p + 208);
+  fp_mul((S_g1_addMixed + 104), q, S_g1_addMixed);
+  fp_mul((S_g1_addMixed + 208), q + 104, p + 208);
+  fp_mul((S_g1_addMixed + 208), (S_g1_addMixed + 208), S_g1_addMixed);
+  fp_sub((S_g1_addMixed + 312), (S_g1_addMixed + 104), p);
+  fp_sub((S_g1_addMixed + 728), (S_g1_addMixed + 208), p + 104);
+  if (fp_isZero((S_g1_addMixed + 312))) {
+    if (fp_isZero((S_g1_addMixed + 728))) { g1_dbl(o, p); return; }
     g1_setInf(o); return;
   }
-  fp_sqr((S_g1_addMixed + 384), (S_g1_addMixed + 288));
-  fp_dbl((S_g1_addMixed + 480), (S_g1_addMixed + 384));
-  fp_dbl((S_g1_addMixed + 480), (S_g1_addMixed + 480));
-  fp_mul((S_g1_addMixed + 576), (S_g1_addMixed + 288), (S_g1_addMixed + 480));
-  fp_dbl((S_g1_addMixed + 672), (S_g1_addMixed + 672));
-  fp_mul((S_g1_addMixed + 768), p, (S_g1_addMixed + 480));
-  fp_sqr((S_g1_addMixed + 960), (S_g1_addMixed + 672));
-  fp_sub((S_g1_addMixed + 960), (S_g1_addMixed + 960), (S_g1_addMixed + 576));
-  fp_sub((S_g1_addMixed + 960), (S_g1_addMixed + 960), (S_g1_addMixed + 768));
-  fp_sub((S_g1_addMixed + 960), (S_g1_addMixed + 960), (S_g1_addMixed + 768));
-  fp_sub((S_g1_addMixed + 864), (S_g1_addMixed + 768), (S_g1_addMixed + 960));
-  fp_mul((S_g1_addMixed + 864), (S_g1_addMixed + 864), (S_g1_addMixed + 672));
-  fp_mul((S_g1_addMixed + 960) + 96, p + 96, (S_g1_addMixed + 576));
-  fp_dbl((S_g1_addMixed + 960) + 96, (S_g1_addMixed + 960) + 96);
-  fp_sub((S_g1_addMixed + 960) + 96, (S_g1_addMixed + 864), (S_g1_addMixed + 960) + 96);
-  fp_add((S_g1_addMixed + 960) + 192, p + 192, (S_g1_addMixed + 288));
-  fp_sqr((S_g1_addMixed + 960) + 192, (S_g1_addMixed + 960) + 192);
-  fp_sub((S_g1_addMixed + 960) + 192, (S_g1_addMixed + 960) + 192, S_g1_addMixed);
-  fp_sub((S_g1_addMixed + 960) + 192, (S_g1_addMixed + 960) + 192, (S_g1_addMixed + 384));
-  memory.copy(o, (S_g1_addMixed + 960), 288);
+  fp_sqr((S_g1_addMixed + 416), (S_g1_addMixed + 312));
+  fp_dbl((S_g1_addMixed + 520), (S_g1_addMixed + 416));
+  fp_dbl((S_g1_addMixed + 520), (S_g1_addMixed + 520));
+  fp_mul((S_g1_addMixed + 624), (S_g1_addMixed + 312), (S_g1_addMixed + 520));
+  fp_dbl((S_g1_addMixed + 728), (S_g1_addMixed + 728));
+  fp_mul((S_g1_addMixed + 832), p, (S_g1_addMixed + 520));
+  fp_sqr((S_g1_addMixed + 1040), (S_g1_addMixed + 728));
+  fp_sub((S_g1_addMixed + 1040), (S_g1_addMixed + 1040), (S_g1_addMixed + 624));
+  fp_sub((S_g1_addMixed + 1040), (S_g1_addMixed + 1040), (S_g1_addMixed + 832));
+  fp_sub((S_g1_addMixed + 1040), (S_g1_addMixed + 1040), (S_g1_addMixed + 832));
+  fp_sub((S_g1_addMixed + 936), (S_g1_addMixed + 832), (S_g1_addMixed + 1040));
+  fp_mul((S_g1_addMixed + 936), (S_g1_addMixed + 936), (S_g1_addMixed + 728));
+  fp_mul((S_g1_addMixed + 1040) + 104, p + 104, (S_g1_addMixed + 624));
+  fp_dbl((S_g1_addMixed + 1040) + 104, (S_g1_addMixed + 1040) + 104);
+  fp_sub((S_g1_addMixed + 1040) + 104, (S_g1_addMixed + 936), (S_g1_addMixed + 1040) + 104);
+  fp_add((S_g1_addMixed + 1040) + 208, p + 208, (S_g1_addMixed + 312));
+  fp_sqr((S_g1_addMixed + 1040) + 208, (S_g1_addMixed + 1040) + 208);
+  fp_sub((S_g1_addMixed + 1040) + 208, (S_g1_addMixed + 1040) + 208, S_g1_addMixed);
+  fp_sub((S_g1_addMixed + 1040) + 208, (S_g1_addMixed + 1040) + 208, (S_g1_addMixed + 416));
+  memory.copy(o, (S_g1_addMixed + 1040), 312);
 }
 
 /** o = p + q (Jacobian both): 11M + 5S. o may alias p or q. */
 export function g1_add(o: usize, p: usize, q: usize): void {
-  if (g1_isInf(q)) { if (o != p) memory.copy(o, p, 288); return; }
-  if (g1_isInf(p)) { if (o != q) memory.copy(o, q, 288); return; }
-  fp_sqr(S_g1_add, p + 192);
-  fp_sqr((S_g1_add + 96), q + 192);
-  fp_mul((S_g1_add + 192), p, (S_g1_add + 96));
-  fp_mul((S_g1_add + 288), q, S_g1_add);
-  fp_mul((S_g1_add + 384), p + 96, q + 192);
-  fp_mul((S_g1_add + 384), (S_g1_add + 384), (S_g1_add + 96));
-  fp_mul((S_g1_add + 480), q + 96, p + 192);
-  fp_mul((S_g1_add + 480), (S_g1_add + 480), S_g1_add);
-  fp_sub((S_g1_add + 576), (S_g1_add + 288), (S_g1_add + 192));
-  fp_sub((S_g1_add + 864), (S_g1_add + 480), (S_g1_add + 384));
-  if (fp_isZero((S_g1_add + 576))) {
-    if (fp_isZero((S_g1_add + 864))) { g1_dbl(o, p); return; }
+  if (g1_isInf(q)) { if (o != p) memory.copy(o, p, 312); return; }
+  if (g1_isInf(p)) { if (o != q) memory.copy(o, q, 312); return; }
+  fp_sqr(S_g1_add, p + 208);
+  fp_sqr((S_g1_add + 104), q + 208);
+  fp_mul((S_g1_add + 208), p, (S_g1_add + 104));
+  fp_mul((S_g1_add + 312), q, S_g1_add);
+  fp_mul((S_g1_add + 416), p + 104, q + 208);
+  fp_mul((S_g1_add + 416), (S_g1_add + 416), (S_g1_add + 104));
+  fp_mul((S_g1_add + 520), q + 104, p + 208);
+  fp_mul((S_g1_add + 520), (S_g1_add + 520), S_g1_add);
+  fp_sub((S_g1_add + 624), (S_g1_add + 312), (S_g1_add + 208));
+  fp_sub((S_g1_add + 936), (S_g1_add + 520), (S_g1_add + 416));
+  if (fp_isZero((S_g1_add + 624))) {
+    if (fp_isZero((S_g1_add + 936))) { g1_dbl(o, p); return; }
     g1_setInf(o); return;
   }
-  fp_dbl((S_g1_add + 672), (S_g1_add + 576));
-  fp_sqr((S_g1_add + 672), (S_g1_add + 672));
-  fp_mul((S_g1_add + 768), (S_g1_add + 576), (S_g1_add + 672));
-  fp_dbl((S_g1_add + 864), (S_g1_add + 864));
-  fp_mul((S_g1_add + 960), (S_g1_add + 192), (S_g1_add + 672));
-  fp_sqr((S_g1_add + 1152), (S_g1_add + 864));
-  fp_sub((S_g1_add + 1152), (S_g1_add + 1152), (S_g1_add + 768));
-  fp_sub((S_g1_add + 1152), (S_g1_add + 1152), (S_g1_add + 960));
-  fp_sub((S_g1_add + 1152), (S_g1_add + 1152), (S_g1_add + 960));
-  fp_sub((S_g1_add + 1056), (S_g1_add + 960), (S_g1_add + 1152));
-  fp_mul((S_g1_add + 1056), (S_g1_add + 1056), (S_g1_add + 864));
-  fp_mul((S_g1_add + 1152) + 96, (S_g1_add + 384), (S_g1_add + 768));
-  fp_dbl((S_g1_add + 1152) + 96, (S_g1_add + 1152) + 96);
-  fp_sub((S_g1_add + 1152) + 96, (S_g1_add + 1056), (S_g1_add + 1152) + 96);
-  fp_add((S_g1_add + 1152) + 192, p + 192, q + 192);
-  fp_sqr((S_g1_add + 1152) + 192, (S_g1_add + 1152) + 192);
-  fp_sub((S_g1_add + 1152) + 192, (S_g1_add + 1152) + 192, S_g1_add);
-  fp_sub((S_g1_add + 1152) + 192, (S_g1_add + 1152) + 192, (S_g1_add + 96));
-  fp_mul((S_g1_add + 1152) + 192, (S_g1_add + 1152) + 192, (S_g1_add + 576));
-  memory.copy(o, (S_g1_add + 1152), 288);
+  fp_dbl((S_g1_add + 728), (S_g1_add + 624));
+  fp_sqr((S_g1_add + 728), (S_g1_add + 728));
+  fp_mul((S_g1_add + 832), (S_g1_add + 624), (S_g1_add + 728));
+  fp_dbl((S_g1_add + 936), (S_g1_add + 936));
+  fp_mul((S_g1_add + 1040), (S_g1_add + 208), (S_g1_add + 728));
+  fp_sqr((S_g1_add + 1248), (S_g1_add + 936));
+  fp_sub((S_g1_add + 1248), (S_g1_add + 1248), (S_g1_add + 832));
+  fp_sub((S_g1_add + 1248), (S_g1_add + 1248), (S_g1_add + 1040));
+  fp_sub((S_g1_add + 1248), (S_g1_add + 1248), (S_g1_add + 1040));
+  fp_sub((S_g1_add + 1144), (S_g1_add + 1040), (S_g1_add + 1248));
+  fp_mul((S_g1_add + 1144), (S_g1_add + 1144), (S_g1_add + 936));
+  fp_mul((S_g1_add + 1248) + 104, (S_g1_add + 416), (S_g1_add + 832));
+  fp_dbl((S_g1_add + 1248) + 104, (S_g1_add + 1248) + 104);
+  fp_sub((S_g1_add + 1248) + 104, (S_g1_add + 1144), (S_g1_add + 1248) + 104);
+  fp_add((S_g1_add + 1248) + 208, p + 208, q + 208);
+  fp_sqr((S_g1_add + 1248) + 208, (S_g1_add + 1248) + 208);
+  fp_sub((S_g1_add + 1248) + 208, (S_g1_add + 1248) + 208, S_g1_add);
+  fp_sub((S_g1_add + 1248) + 208, (S_g1_add + 1248) + 208, (S_g1_add + 104));
+  fp_mul((S_g1_add + 1248) + 208, (S_g1_add + 1248) + 208, (S_g1_add + 624));
+  memory.copy(o, (S_g1_add + 1248), 312);
 }
 
 /** Whether Jacobian p and q are the same point. */
 export function g1_eq(p: usize, q: usize): bool {
   const pi = g1_isInf(p), qi = g1_isInf(q);
   if (pi || qi) return pi && qi;
-  fp_sqr((S_g1_eq + 192), p + 192);
-  fp_sqr((S_g1_eq + 288), q + 192);
-  fp_mul(S_g1_eq, p, (S_g1_eq + 288));
-  fp_mul((S_g1_eq + 96), q, (S_g1_eq + 192));
-  if (!fp_eq(S_g1_eq, (S_g1_eq + 96))) return false;
-  fp_mul((S_g1_eq + 192), (S_g1_eq + 192), p + 192);
-  fp_mul((S_g1_eq + 288), (S_g1_eq + 288), q + 192);
-  fp_mul(S_g1_eq, p + 96, (S_g1_eq + 288));
-  fp_mul((S_g1_eq + 96), q + 96, (S_g1_eq + 192));
-  return fp_eq(S_g1_eq, (S_g1_eq + 96));
+  fp_sqr((S_g1_eq + 208), p + 208);
+  fp_sqr((S_g1_eq + 312), q + 208);
+  fp_mul(S_g1_eq, p, (S_g1_eq + 312));
+  fp_mul((S_g1_eq + 104), q, (S_g1_eq + 208));
+  if (!fp_eq(S_g1_eq, (S_g1_eq + 104))) return false;
+  fp_mul((S_g1_eq + 208), (S_g1_eq + 208), p + 208);
+  fp_mul((S_g1_eq + 312), (S_g1_eq + 312), q + 208);
+  fp_mul(S_g1_eq, p + 104, (S_g1_eq + 312));
+  fp_mul((S_g1_eq + 104), q + 104, (S_g1_eq + 208));
+  return fp_eq(S_g1_eq, (S_g1_eq + 104));
 }
 
 /** Whether affine a is on the curve y² = x³ + b ((0, 0), the identity, counts as on it). */
 export function g1_onCurve(a: usize): bool {
-  if (fp_isZero(a) && fp_isZero(a + 96)) return true;
-  fp_sqr(S_g1_onCurve, a + 96);
-  fp_sqr((S_g1_onCurve + 96), a);
-  fp_mul((S_g1_onCurve + 96), (S_g1_onCurve + 96), a);
-  fp_sub(S_g1_onCurve, S_g1_onCurve, (S_g1_onCurve + 96));
+  if (fp_isZero(a) && fp_isZero(a + 104)) return true;
+  fp_sqr(S_g1_onCurve, a + 104);
+  fp_sqr((S_g1_onCurve + 104), a);
+  fp_mul((S_g1_onCurve + 104), (S_g1_onCurve + 104), a);
+  fp_sub(S_g1_onCurve, S_g1_onCurve, (S_g1_onCurve + 104));
   return fp_eq(S_g1_onCurve, C_G1_B);
 }
 
 /**
- * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·288) and odd-wNAF digits (width 4) of each k_i,
+ * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·312) and odd-wNAF digits (width 4) of each k_i,
  * as i8 at digits[i·len .. i·len + len), most significant first. table must hold d·4 Jacobian points.
  * Variable-time.
  */
 export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i32, table: usize): void {
   const TW: usize = 4;
   for (let i = 0; i < d; i++) {
-    const b = bases + <usize>i * 288, tb = table + <usize>i * TW * 288;
+    const b = bases + <usize>i * 312, tb = table + <usize>i * TW * 312;
     g1_copy(tb, b);
-    g1_dbl((S_g1_mulWnaf + 288), b);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 288, tb + (j - 1) * 288, (S_g1_mulWnaf + 288));
+    g1_dbl((S_g1_mulWnaf + 312), b);
+    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 312, tb + (j - 1) * 312, (S_g1_mulWnaf + 312));
   }
   g1_setInf(S_g1_mulWnaf);
   for (let k = 0; k < len; k++) {
@@ -196,9 +196,9 @@ export function g1_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 288;
+      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 312;
       if (dig > 0) g1_add(S_g1_mulWnaf, S_g1_mulWnaf, e);
-      else { g1_neg((S_g1_mulWnaf + 288), e); g1_add(S_g1_mulWnaf, S_g1_mulWnaf, (S_g1_mulWnaf + 288)); }
+      else { g1_neg((S_g1_mulWnaf + 312), e); g1_add(S_g1_mulWnaf, S_g1_mulWnaf, (S_g1_mulWnaf + 312)); }
     }
   }
   g1_copy(o, S_g1_mulWnaf);
@@ -218,20 +218,20 @@ export function g1_benchAddMixed(o: usize, a: usize, q: usize, iters: i32): void
 }
 
 /** σ(p) = (ω·X, −Y, Z): acts on the subgroup as [p mod r]. o may alias p. */
-export function g1_sigma(o: usize, p: usize): void { fp_mul(o, p, C_G1_OMEGA); fp_neg(o + 96, p + 96); fp_copy(o + 192, p + 192); }
+export function g1_sigma(o: usize, p: usize): void { fp_mul(o, p, C_G1_OMEGA); fp_neg(o + 104, p + 104); fp_copy(o + 208, p + 208); }
 
 /** o = [3195374304363544576]·p (Jacobian; 62 digits, 7 non-zero). o may alias p. */
 function g1_mul_z(o: usize, p: usize): void {
   g1_copy(S_g1_mul_z, p);
-  g1_neg((S_g1_mul_z + 288), p);
-  g1_copy((S_g1_mul_z + 576), p);
+  g1_neg((S_g1_mul_z + 312), p);
+  g1_copy((S_g1_mul_z + 624), p);
   for (let k: usize = 1; k < 62; k++) {
-    g1_dbl((S_g1_mul_z + 576), (S_g1_mul_z + 576));
+    g1_dbl((S_g1_mul_z + 624), (S_g1_mul_z + 624));
     const dig = load<i8>(D_g1_z + k);
-    if (dig > 0) g1_add((S_g1_mul_z + 576), (S_g1_mul_z + 576), S_g1_mul_z);
-    else if (dig < 0) g1_add((S_g1_mul_z + 576), (S_g1_mul_z + 576), (S_g1_mul_z + 288));
+    if (dig > 0) g1_add((S_g1_mul_z + 624), (S_g1_mul_z + 624), S_g1_mul_z);
+    else if (dig < 0) g1_add((S_g1_mul_z + 624), (S_g1_mul_z + 624), (S_g1_mul_z + 312));
   }
-  g1_copy(o, (S_g1_mul_z + 576));
+  g1_copy(o, (S_g1_mul_z + 624));
 }
 
 /**
@@ -240,190 +240,190 @@ function g1_mul_z(o: usize, p: usize): void {
  */
 export function g1_inSubgroup(a: usize): bool {
   g1_fromAff(S_g1_sub, a);
-  g1_mul_z((S_g1_sub + 288), S_g1_sub);
-  g1_mul_z((S_g1_sub + 576), (S_g1_sub + 288));
-  g1_mul_z((S_g1_sub + 864), (S_g1_sub + 576));
-  g1_dbl((S_g1_sub + 1152), (S_g1_sub + 864));
-  g1_dbl((S_g1_sub + 1152), (S_g1_sub + 1152));
-  g1_dbl((S_g1_sub + 1152), (S_g1_sub + 1152));
-  g1_add((S_g1_sub + 1152), (S_g1_sub + 1152), (S_g1_sub + 864));      // 9·Z3
-  g1_dbl((S_g1_sub + 1440), (S_g1_sub + 576));
-  g1_add((S_g1_sub + 1440), (S_g1_sub + 1440), (S_g1_sub + 576));
-  g1_dbl((S_g1_sub + 1440), (S_g1_sub + 1440));             // 6·Z2
-  g1_add((S_g1_sub + 1152), (S_g1_sub + 1152), (S_g1_sub + 1440));       // U
-  g1_add((S_g1_sub + 1440), (S_g1_sub + 288), S_g1_sub);     // Z1 + a
-  g1_neg((S_g1_sub + 864), (S_g1_sub + 1152));
-  g1_add((S_g1_sub + 864), (S_g1_sub + 1440), (S_g1_sub + 864));     // Z1 + a − U
-  g1_sigma((S_g1_sub + 864), (S_g1_sub + 864));
-  g1_add((S_g1_sub + 1440), (S_g1_sub + 1440), (S_g1_sub + 288));
-  g1_add((S_g1_sub + 1440), (S_g1_sub + 1440), (S_g1_sub + 1152));       // U + 2·Z1 + a
-  return g1_eq((S_g1_sub + 864), (S_g1_sub + 1440));
+  g1_mul_z((S_g1_sub + 312), S_g1_sub);
+  g1_mul_z((S_g1_sub + 624), (S_g1_sub + 312));
+  g1_mul_z((S_g1_sub + 936), (S_g1_sub + 624));
+  g1_dbl((S_g1_sub + 1248), (S_g1_sub + 936));
+  g1_dbl((S_g1_sub + 1248), (S_g1_sub + 1248));
+  g1_dbl((S_g1_sub + 1248), (S_g1_sub + 1248));
+  g1_add((S_g1_sub + 1248), (S_g1_sub + 1248), (S_g1_sub + 936));      // 9·Z3
+  g1_dbl((S_g1_sub + 1560), (S_g1_sub + 624));
+  g1_add((S_g1_sub + 1560), (S_g1_sub + 1560), (S_g1_sub + 624));
+  g1_dbl((S_g1_sub + 1560), (S_g1_sub + 1560));             // 6·Z2
+  g1_add((S_g1_sub + 1248), (S_g1_sub + 1248), (S_g1_sub + 1560));       // U
+  g1_add((S_g1_sub + 1560), (S_g1_sub + 312), S_g1_sub);     // Z1 + a
+  g1_neg((S_g1_sub + 936), (S_g1_sub + 1248));
+  g1_add((S_g1_sub + 936), (S_g1_sub + 1560), (S_g1_sub + 936));     // Z1 + a − U
+  g1_sigma((S_g1_sub + 936), (S_g1_sub + 936));
+  g1_add((S_g1_sub + 1560), (S_g1_sub + 1560), (S_g1_sub + 312));
+  g1_add((S_g1_sub + 1560), (S_g1_sub + 1560), (S_g1_sub + 1248));       // U + 2·Z1 + a
+  return g1_eq((S_g1_sub + 936), (S_g1_sub + 1560));
 }
 /** o = [-2055444548399484765054599088971838842188129627566969454580]·a + [-3817254161313328849479006346309724821887073293574785204234]·σ(a) (affine in and out): maps E(Fp) onto the subgroup. */
 export function g1_clearCofactor(o: usize, a: usize): void {
-  g1_fromAff((S_g1_sub + 1728), a);
-  g1_sigma((S_g1_sub + 1728) + 288, (S_g1_sub + 1728));
-  g1_mulWnaf((S_g1_sub + 4608), (S_g1_sub + 1728), 2, D_g1_CLEAR, 192, (S_g1_sub + 2304));
-  g1_toAff(o, (S_g1_sub + 4608));
+  g1_fromAff((S_g1_sub + 1872), a);
+  g1_sigma((S_g1_sub + 1872) + 312, (S_g1_sub + 1872));
+  g1_mulWnaf((S_g1_sub + 4992), (S_g1_sub + 1872), 2, D_g1_CLEAR, 192, (S_g1_sub + 2496));
+  g1_toAff(o, (S_g1_sub + 4992));
 }
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
 export function g2_dbl(o: usize, p: usize): void {
   fp_sqr(S_g2_dbl, p);
-  fp_sqr((S_g2_dbl + 96), p + 96);
-  fp_sqr((S_g2_dbl + 192), (S_g2_dbl + 96));
-  fp_add((S_g2_dbl + 288), p, (S_g2_dbl + 96));
-  fp_sqr((S_g2_dbl + 288), (S_g2_dbl + 288));
-  fp_sub((S_g2_dbl + 288), (S_g2_dbl + 288), S_g2_dbl);
-  fp_sub((S_g2_dbl + 288), (S_g2_dbl + 288), (S_g2_dbl + 192));
-  fp_dbl((S_g2_dbl + 288), (S_g2_dbl + 288));
-  fp_lin2((S_g2_dbl + 384), S_g2_dbl, 3, S_g2_dbl, 0);
-  fp_sqr((S_g2_dbl + 480), (S_g2_dbl + 384));
-  fp_mul((S_g2_dbl + 576), p + 96, p + 192);
-  fp_dbl(o + 192, (S_g2_dbl + 576));
-  fp_sub(o, (S_g2_dbl + 480), (S_g2_dbl + 288));
-  fp_sub(o, o, (S_g2_dbl + 288));
-  fp_sub((S_g2_dbl + 288), (S_g2_dbl + 288), o);
-  fp_mul((S_g2_dbl + 288), (S_g2_dbl + 288), (S_g2_dbl + 384));
-  fp_lin2(o + 96, (S_g2_dbl + 288), 1, (S_g2_dbl + 192), -8);
+  fp_sqr((S_g2_dbl + 104), p + 104);
+  fp_sqr((S_g2_dbl + 208), (S_g2_dbl + 104));
+  fp_add((S_g2_dbl + 312), p, (S_g2_dbl + 104));
+  fp_sqr((S_g2_dbl + 312), (S_g2_dbl + 312));
+  fp_sub((S_g2_dbl + 312), (S_g2_dbl + 312), S_g2_dbl);
+  fp_sub((S_g2_dbl + 312), (S_g2_dbl + 312), (S_g2_dbl + 208));
+  fp_dbl((S_g2_dbl + 312), (S_g2_dbl + 312));
+  fp_lin2((S_g2_dbl + 416), S_g2_dbl, 3, S_g2_dbl, 0);
+  fp_sqr((S_g2_dbl + 520), (S_g2_dbl + 416));
+  fp_mul((S_g2_dbl + 624), p + 104, p + 208);
+  fp_dbl(o + 208, (S_g2_dbl + 624));
+  fp_sub(o, (S_g2_dbl + 520), (S_g2_dbl + 312));
+  fp_sub(o, o, (S_g2_dbl + 312));
+  fp_sub((S_g2_dbl + 312), (S_g2_dbl + 312), o);
+  fp_mul((S_g2_dbl + 312), (S_g2_dbl + 312), (S_g2_dbl + 416));
+  fp_lin2(o + 104, (S_g2_dbl + 312), 1, (S_g2_dbl + 208), -8);
 }
 
-export function g2_setInf(o: usize): void { memory.fill(o, 0, 288); fp_one(o); fp_one(o + 96); }
-export function g2_isInf(p: usize): bool { return fp_isZero(p + 192); }
-export function g2_copy(o: usize, p: usize): void { memory.copy(o, p, 288); }
+export function g2_setInf(o: usize): void { memory.fill(o, 0, 312); fp_one(o); fp_one(o + 104); }
+export function g2_isInf(p: usize): bool { return fp_isZero(p + 208); }
+export function g2_copy(o: usize, p: usize): void { memory.copy(o, p, 312); }
 /** Affine (x, y), with (0, 0) for the identity, to Jacobian. */
 export function g2_fromAff(o: usize, a: usize): void {
-  if (fp_isZero(a) && fp_isZero(a + 96)) { g2_setInf(o); return; }
-  memory.copy(o, a, 192);
-  fp_one(o + 192);
+  if (fp_isZero(a) && fp_isZero(a + 104)) { g2_setInf(o); return; }
+  memory.copy(o, a, 208);
+  fp_one(o + 208);
 }
-export function g2_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 288); fp_neg(o + 96, p + 96); }
-export function g2_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 96, a + 96); }
+export function g2_neg(o: usize, p: usize): void { if (o != p) memory.copy(o, p, 312); fp_neg(o + 104, p + 104); }
+export function g2_negAff(o: usize, a: usize): void { fp_copy(o, a); fp_neg(o + 104, a + 104); }
 
 /** Jacobian to affine ((0, 0) for the identity); one variable-time inversion. */
 export function g2_toAff(o: usize, p: usize): void {
-  if (g2_isInf(p)) { memory.fill(o, 0, 192); return; }
-  fp_inv(S_g2_toAff, p + 192);
-  fp_sqr((S_g2_toAff + 96), S_g2_toAff);
-  fp_mul(o, p, (S_g2_toAff + 96));
-  fp_mul((S_g2_toAff + 96), (S_g2_toAff + 96), S_g2_toAff);
-  fp_mul(o + 96, p + 96, (S_g2_toAff + 96));
+  if (g2_isInf(p)) { memory.fill(o, 0, 208); return; }
+  fp_inv(S_g2_toAff, p + 208);
+  fp_sqr((S_g2_toAff + 104), S_g2_toAff);
+  fp_mul(o, p, (S_g2_toAff + 104));
+  fp_mul((S_g2_toAff + 104), (S_g2_toAff + 104), S_g2_toAff);
+  fp_mul(o + 104, p + 104, (S_g2_toAff + 104));
 }
 
 /** o = p + q for Jacobian p and affine q ((0, 0) = identity): 7M + 4S. o may alias p. */
 export function g2_addMixed(o: usize, p: usize, q: usize): void {
-  if (fp_isZero(q) && fp_isZero(q + 96)) { if (o != p) memory.copy(o, p, 288); return; }
+  if (fp_isZero(q) && fp_isZero(q + 104)) { if (o != p) memory.copy(o, p, 312); return; }
   if (g2_isInf(p)) { g2_fromAff(o, q); return; }
-  fp_sqr(S_g2_addMixed, p + 192);
-  fp_mul((S_g2_addMixed + 96), q, S_g2_addMixed);
-  fp_mul((S_g2_addMixed + 192), q + 96, p + 192);
-  fp_mul((S_g2_addMixed + 192), (S_g2_addMixed + 192), S_g2_addMixed);
-  fp_sub((S_g2_addMixed + 288), (S_g2_addMixed + 96), p);
-  fp_sub((S_g2_addMixed + 672), (S_g2_addMixed + 192), p + 96);
-  if (fp_isZero((S_g2_addMixed + 288))) {
-    if (fp_isZero((S_g2_addMixed + 672))) { g2_dbl(o, p); return; }
+  fp_sqr(S_g2_addMixed, p + 208);
+  fp_mul((S_g2_addMixed + 104), q, S_g2_addMixed);
+  fp_mul((S_g2_addMixed + 208), q + 104, p + 208);
+  fp_mul((S_g2_addMixed + 208), (S_g2_addMixed + 208), S_g2_addMixed);
+  fp_sub((S_g2_addMixed + 312), (S_g2_addMixed + 104), p);
+  fp_sub((S_g2_addMixed + 728), (S_g2_addMixed + 208), p + 104);
+  if (fp_isZero((S_g2_addMixed + 312))) {
+    if (fp_isZero((S_g2_addMixed + 728))) { g2_dbl(o, p); return; }
     g2_setInf(o); return;
   }
-  fp_sqr((S_g2_addMixed + 384), (S_g2_addMixed + 288));
-  fp_dbl((S_g2_addMixed + 480), (S_g2_addMixed + 384));
-  fp_dbl((S_g2_addMixed + 480), (S_g2_addMixed + 480));
-  fp_mul((S_g2_addMixed + 576), (S_g2_addMixed + 288), (S_g2_addMixed + 480));
-  fp_dbl((S_g2_addMixed + 672), (S_g2_addMixed + 672));
-  fp_mul((S_g2_addMixed + 768), p, (S_g2_addMixed + 480));
-  fp_sqr((S_g2_addMixed + 960), (S_g2_addMixed + 672));
-  fp_sub((S_g2_addMixed + 960), (S_g2_addMixed + 960), (S_g2_addMixed + 576));
-  fp_sub((S_g2_addMixed + 960), (S_g2_addMixed + 960), (S_g2_addMixed + 768));
-  fp_sub((S_g2_addMixed + 960), (S_g2_addMixed + 960), (S_g2_addMixed + 768));
-  fp_sub((S_g2_addMixed + 864), (S_g2_addMixed + 768), (S_g2_addMixed + 960));
-  fp_mul((S_g2_addMixed + 864), (S_g2_addMixed + 864), (S_g2_addMixed + 672));
-  fp_mul((S_g2_addMixed + 960) + 96, p + 96, (S_g2_addMixed + 576));
-  fp_dbl((S_g2_addMixed + 960) + 96, (S_g2_addMixed + 960) + 96);
-  fp_sub((S_g2_addMixed + 960) + 96, (S_g2_addMixed + 864), (S_g2_addMixed + 960) + 96);
-  fp_add((S_g2_addMixed + 960) + 192, p + 192, (S_g2_addMixed + 288));
-  fp_sqr((S_g2_addMixed + 960) + 192, (S_g2_addMixed + 960) + 192);
-  fp_sub((S_g2_addMixed + 960) + 192, (S_g2_addMixed + 960) + 192, S_g2_addMixed);
-  fp_sub((S_g2_addMixed + 960) + 192, (S_g2_addMixed + 960) + 192, (S_g2_addMixed + 384));
-  memory.copy(o, (S_g2_addMixed + 960), 288);
+  fp_sqr((S_g2_addMixed + 416), (S_g2_addMixed + 312));
+  fp_dbl((S_g2_addMixed + 520), (S_g2_addMixed + 416));
+  fp_dbl((S_g2_addMixed + 520), (S_g2_addMixed + 520));
+  fp_mul((S_g2_addMixed + 624), (S_g2_addMixed + 312), (S_g2_addMixed + 520));
+  fp_dbl((S_g2_addMixed + 728), (S_g2_addMixed + 728));
+  fp_mul((S_g2_addMixed + 832), p, (S_g2_addMixed + 520));
+  fp_sqr((S_g2_addMixed + 1040), (S_g2_addMixed + 728));
+  fp_sub((S_g2_addMixed + 1040), (S_g2_addMixed + 1040), (S_g2_addMixed + 624));
+  fp_sub((S_g2_addMixed + 1040), (S_g2_addMixed + 1040), (S_g2_addMixed + 832));
+  fp_sub((S_g2_addMixed + 1040), (S_g2_addMixed + 1040), (S_g2_addMixed + 832));
+  fp_sub((S_g2_addMixed + 936), (S_g2_addMixed + 832), (S_g2_addMixed + 1040));
+  fp_mul((S_g2_addMixed + 936), (S_g2_addMixed + 936), (S_g2_addMixed + 728));
+  fp_mul((S_g2_addMixed + 1040) + 104, p + 104, (S_g2_addMixed + 624));
+  fp_dbl((S_g2_addMixed + 1040) + 104, (S_g2_addMixed + 1040) + 104);
+  fp_sub((S_g2_addMixed + 1040) + 104, (S_g2_addMixed + 936), (S_g2_addMixed + 1040) + 104);
+  fp_add((S_g2_addMixed + 1040) + 208, p + 208, (S_g2_addMixed + 312));
+  fp_sqr((S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 1040) + 208);
+  fp_sub((S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 1040) + 208, S_g2_addMixed);
+  fp_sub((S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 1040) + 208, (S_g2_addMixed + 416));
+  memory.copy(o, (S_g2_addMixed + 1040), 312);
 }
 
 /** o = p + q (Jacobian both): 11M + 5S. o may alias p or q. */
 export function g2_add(o: usize, p: usize, q: usize): void {
-  if (g2_isInf(q)) { if (o != p) memory.copy(o, p, 288); return; }
-  if (g2_isInf(p)) { if (o != q) memory.copy(o, q, 288); return; }
-  fp_sqr(S_g2_add, p + 192);
-  fp_sqr((S_g2_add + 96), q + 192);
-  fp_mul((S_g2_add + 192), p, (S_g2_add + 96));
-  fp_mul((S_g2_add + 288), q, S_g2_add);
-  fp_mul((S_g2_add + 384), p + 96, q + 192);
-  fp_mul((S_g2_add + 384), (S_g2_add + 384), (S_g2_add + 96));
-  fp_mul((S_g2_add + 480), q + 96, p + 192);
-  fp_mul((S_g2_add + 480), (S_g2_add + 480), S_g2_add);
-  fp_sub((S_g2_add + 576), (S_g2_add + 288), (S_g2_add + 192));
-  fp_sub((S_g2_add + 864), (S_g2_add + 480), (S_g2_add + 384));
-  if (fp_isZero((S_g2_add + 576))) {
-    if (fp_isZero((S_g2_add + 864))) { g2_dbl(o, p); return; }
+  if (g2_isInf(q)) { if (o != p) memory.copy(o, p, 312); return; }
+  if (g2_isInf(p)) { if (o != q) memory.copy(o, q, 312); return; }
+  fp_sqr(S_g2_add, p + 208);
+  fp_sqr((S_g2_add + 104), q + 208);
+  fp_mul((S_g2_add + 208), p, (S_g2_add + 104));
+  fp_mul((S_g2_add + 312), q, S_g2_add);
+  fp_mul((S_g2_add + 416), p + 104, q + 208);
+  fp_mul((S_g2_add + 416), (S_g2_add + 416), (S_g2_add + 104));
+  fp_mul((S_g2_add + 520), q + 104, p + 208);
+  fp_mul((S_g2_add + 520), (S_g2_add + 520), S_g2_add);
+  fp_sub((S_g2_add + 624), (S_g2_add + 312), (S_g2_add + 208));
+  fp_sub((S_g2_add + 936), (S_g2_add + 520), (S_g2_add + 416));
+  if (fp_isZero((S_g2_add + 624))) {
+    if (fp_isZero((S_g2_add + 936))) { g2_dbl(o, p); return; }
     g2_setInf(o); return;
   }
-  fp_dbl((S_g2_add + 672), (S_g2_add + 576));
-  fp_sqr((S_g2_add + 672), (S_g2_add + 672));
-  fp_mul((S_g2_add + 768), (S_g2_add + 576), (S_g2_add + 672));
-  fp_dbl((S_g2_add + 864), (S_g2_add + 864));
-  fp_mul((S_g2_add + 960), (S_g2_add + 192), (S_g2_add + 672));
-  fp_sqr((S_g2_add + 1152), (S_g2_add + 864));
-  fp_sub((S_g2_add + 1152), (S_g2_add + 1152), (S_g2_add + 768));
-  fp_sub((S_g2_add + 1152), (S_g2_add + 1152), (S_g2_add + 960));
-  fp_sub((S_g2_add + 1152), (S_g2_add + 1152), (S_g2_add + 960));
-  fp_sub((S_g2_add + 1056), (S_g2_add + 960), (S_g2_add + 1152));
-  fp_mul((S_g2_add + 1056), (S_g2_add + 1056), (S_g2_add + 864));
-  fp_mul((S_g2_add + 1152) + 96, (S_g2_add + 384), (S_g2_add + 768));
-  fp_dbl((S_g2_add + 1152) + 96, (S_g2_add + 1152) + 96);
-  fp_sub((S_g2_add + 1152) + 96, (S_g2_add + 1056), (S_g2_add + 1152) + 96);
-  fp_add((S_g2_add + 1152) + 192, p + 192, q + 192);
-  fp_sqr((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192);
-  fp_sub((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192, S_g2_add);
-  fp_sub((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192, (S_g2_add + 96));
-  fp_mul((S_g2_add + 1152) + 192, (S_g2_add + 1152) + 192, (S_g2_add + 576));
-  memory.copy(o, (S_g2_add + 1152), 288);
+  fp_dbl((S_g2_add + 728), (S_g2_add + 624));
+  fp_sqr((S_g2_add + 728), (S_g2_add + 728));
+  fp_mul((S_g2_add + 832), (S_g2_add + 624), (S_g2_add + 728));
+  fp_dbl((S_g2_add + 936), (S_g2_add + 936));
+  fp_mul((S_g2_add + 1040), (S_g2_add + 208), (S_g2_add + 728));
+  fp_sqr((S_g2_add + 1248), (S_g2_add + 936));
+  fp_sub((S_g2_add + 1248), (S_g2_add + 1248), (S_g2_add + 832));
+  fp_sub((S_g2_add + 1248), (S_g2_add + 1248), (S_g2_add + 1040));
+  fp_sub((S_g2_add + 1248), (S_g2_add + 1248), (S_g2_add + 1040));
+  fp_sub((S_g2_add + 1144), (S_g2_add + 1040), (S_g2_add + 1248));
+  fp_mul((S_g2_add + 1144), (S_g2_add + 1144), (S_g2_add + 936));
+  fp_mul((S_g2_add + 1248) + 104, (S_g2_add + 416), (S_g2_add + 832));
+  fp_dbl((S_g2_add + 1248) + 104, (S_g2_add + 1248) + 104);
+  fp_sub((S_g2_add + 1248) + 104, (S_g2_add + 1144), (S_g2_add + 1248) + 104);
+  fp_add((S_g2_add + 1248) + 208, p + 208, q + 208);
+  fp_sqr((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208);
+  fp_sub((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208, S_g2_add);
+  fp_sub((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208, (S_g2_add + 104));
+  fp_mul((S_g2_add + 1248) + 208, (S_g2_add + 1248) + 208, (S_g2_add + 624));
+  memory.copy(o, (S_g2_add + 1248), 312);
 }
 
 /** Whether Jacobian p and q are the same point. */
 export function g2_eq(p: usize, q: usize): bool {
   const pi = g2_isInf(p), qi = g2_isInf(q);
   if (pi || qi) return pi && qi;
-  fp_sqr((S_g2_eq + 192), p + 192);
-  fp_sqr((S_g2_eq + 288), q + 192);
-  fp_mul(S_g2_eq, p, (S_g2_eq + 288));
-  fp_mul((S_g2_eq + 96), q, (S_g2_eq + 192));
-  if (!fp_eq(S_g2_eq, (S_g2_eq + 96))) return false;
-  fp_mul((S_g2_eq + 192), (S_g2_eq + 192), p + 192);
-  fp_mul((S_g2_eq + 288), (S_g2_eq + 288), q + 192);
-  fp_mul(S_g2_eq, p + 96, (S_g2_eq + 288));
-  fp_mul((S_g2_eq + 96), q + 96, (S_g2_eq + 192));
-  return fp_eq(S_g2_eq, (S_g2_eq + 96));
+  fp_sqr((S_g2_eq + 208), p + 208);
+  fp_sqr((S_g2_eq + 312), q + 208);
+  fp_mul(S_g2_eq, p, (S_g2_eq + 312));
+  fp_mul((S_g2_eq + 104), q, (S_g2_eq + 208));
+  if (!fp_eq(S_g2_eq, (S_g2_eq + 104))) return false;
+  fp_mul((S_g2_eq + 208), (S_g2_eq + 208), p + 208);
+  fp_mul((S_g2_eq + 312), (S_g2_eq + 312), q + 208);
+  fp_mul(S_g2_eq, p + 104, (S_g2_eq + 312));
+  fp_mul((S_g2_eq + 104), q + 104, (S_g2_eq + 208));
+  return fp_eq(S_g2_eq, (S_g2_eq + 104));
 }
 
 /** Whether affine a is on the curve y² = x³ + b ((0, 0), the identity, counts as on it). */
 export function g2_onCurve(a: usize): bool {
-  if (fp_isZero(a) && fp_isZero(a + 96)) return true;
-  fp_sqr(S_g2_onCurve, a + 96);
-  fp_sqr((S_g2_onCurve + 96), a);
-  fp_mul((S_g2_onCurve + 96), (S_g2_onCurve + 96), a);
-  fp_sub(S_g2_onCurve, S_g2_onCurve, (S_g2_onCurve + 96));
+  if (fp_isZero(a) && fp_isZero(a + 104)) return true;
+  fp_sqr(S_g2_onCurve, a + 104);
+  fp_sqr((S_g2_onCurve + 104), a);
+  fp_mul((S_g2_onCurve + 104), (S_g2_onCurve + 104), a);
+  fp_sub(S_g2_onCurve, S_g2_onCurve, (S_g2_onCurve + 104));
   return fp_eq(S_g2_onCurve, C_G2_B);
 }
 
 /**
- * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·288) and odd-wNAF digits (width 4) of each k_i,
+ * o = Σ_i [k_i]·B_i for Jacobian bases B_i (at bases + i·312) and odd-wNAF digits (width 4) of each k_i,
  * as i8 at digits[i·len .. i·len + len), most significant first. table must hold d·4 Jacobian points.
  * Variable-time.
  */
 export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i32, table: usize): void {
   const TW: usize = 4;
   for (let i = 0; i < d; i++) {
-    const b = bases + <usize>i * 288, tb = table + <usize>i * TW * 288;
+    const b = bases + <usize>i * 312, tb = table + <usize>i * TW * 312;
     g2_copy(tb, b);
-    g2_dbl((S_g2_mulWnaf + 288), b);
-    for (let j: usize = 1; j < TW; j++) g2_add(tb + j * 288, tb + (j - 1) * 288, (S_g2_mulWnaf + 288));
+    g2_dbl((S_g2_mulWnaf + 312), b);
+    for (let j: usize = 1; j < TW; j++) g2_add(tb + j * 312, tb + (j - 1) * 312, (S_g2_mulWnaf + 312));
   }
   g2_setInf(S_g2_mulWnaf);
   for (let k = 0; k < len; k++) {
@@ -431,9 +431,9 @@ export function g2_mulWnaf(o: usize, bases: usize, d: i32, digits: usize, len: i
     for (let i = 0; i < d; i++) {
       const dig = <i32>load<i8>(digits + <usize>(i * len + k));
       if (dig == 0) continue;
-      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 288;
+      const e = table + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 312;
       if (dig > 0) g2_add(S_g2_mulWnaf, S_g2_mulWnaf, e);
-      else { g2_neg((S_g2_mulWnaf + 288), e); g2_add(S_g2_mulWnaf, S_g2_mulWnaf, (S_g2_mulWnaf + 288)); }
+      else { g2_neg((S_g2_mulWnaf + 312), e); g2_add(S_g2_mulWnaf, S_g2_mulWnaf, (S_g2_mulWnaf + 312)); }
     }
   }
   g2_copy(o, S_g2_mulWnaf);
@@ -453,20 +453,20 @@ export function g2_benchAddMixed(o: usize, a: usize, q: usize, iters: i32): void
 }
 
 /** σ(p) = (ω·X, −Y, Z): acts on the subgroup as [p mod r] (this is ψ). o may alias p. */
-export function g2_sigma(o: usize, p: usize): void { fp_mul(o, p, C_G2_OMEGA); fp_neg(o + 96, p + 96); fp_copy(o + 192, p + 192); }
+export function g2_sigma(o: usize, p: usize): void { fp_mul(o, p, C_G2_OMEGA); fp_neg(o + 104, p + 104); fp_copy(o + 208, p + 208); }
 
 /** o = [3195374304363544576]·p (Jacobian; 62 digits, 7 non-zero). o may alias p. */
 function g2_mul_z(o: usize, p: usize): void {
   g2_copy(S_g2_mul_z, p);
-  g2_neg((S_g2_mul_z + 288), p);
-  g2_copy((S_g2_mul_z + 576), p);
+  g2_neg((S_g2_mul_z + 312), p);
+  g2_copy((S_g2_mul_z + 624), p);
   for (let k: usize = 1; k < 62; k++) {
-    g2_dbl((S_g2_mul_z + 576), (S_g2_mul_z + 576));
+    g2_dbl((S_g2_mul_z + 624), (S_g2_mul_z + 624));
     const dig = load<i8>(D_g2_z + k);
-    if (dig > 0) g2_add((S_g2_mul_z + 576), (S_g2_mul_z + 576), S_g2_mul_z);
-    else if (dig < 0) g2_add((S_g2_mul_z + 576), (S_g2_mul_z + 576), (S_g2_mul_z + 288));
+    if (dig > 0) g2_add((S_g2_mul_z + 624), (S_g2_mul_z + 624), S_g2_mul_z);
+    else if (dig < 0) g2_add((S_g2_mul_z + 624), (S_g2_mul_z + 624), (S_g2_mul_z + 312));
   }
-  g2_copy(o, (S_g2_mul_z + 576));
+  g2_copy(o, (S_g2_mul_z + 624));
 }
 
 /**
@@ -475,115 +475,115 @@ function g2_mul_z(o: usize, p: usize): void {
  */
 export function g2_inSubgroup(a: usize): bool {
   g2_fromAff(S_g2_sub, a);
-  g2_mul_z((S_g2_sub + 288), S_g2_sub);
-  g2_mul_z((S_g2_sub + 576), (S_g2_sub + 288));
-  g2_mul_z((S_g2_sub + 864), (S_g2_sub + 576));
-  g2_dbl((S_g2_sub + 1152), (S_g2_sub + 864));
-  g2_dbl((S_g2_sub + 1152), (S_g2_sub + 1152));
-  g2_dbl((S_g2_sub + 1152), (S_g2_sub + 1152));
-  g2_add((S_g2_sub + 1152), (S_g2_sub + 1152), (S_g2_sub + 864));      // 9·Z3
-  g2_dbl((S_g2_sub + 1440), (S_g2_sub + 576));
-  g2_add((S_g2_sub + 1440), (S_g2_sub + 1440), (S_g2_sub + 576));
-  g2_dbl((S_g2_sub + 1440), (S_g2_sub + 1440));             // 6·Z2
-  g2_add((S_g2_sub + 1152), (S_g2_sub + 1152), (S_g2_sub + 1440));       // U
-  g2_add((S_g2_sub + 1440), (S_g2_sub + 288), S_g2_sub);     // Z1 + a
-  g2_neg((S_g2_sub + 864), (S_g2_sub + 1152));
-  g2_add((S_g2_sub + 864), (S_g2_sub + 1440), (S_g2_sub + 864));     // Z1 + a − U
-  g2_sigma((S_g2_sub + 864), (S_g2_sub + 864));
-  g2_add((S_g2_sub + 1440), (S_g2_sub + 1440), (S_g2_sub + 288));
-  g2_add((S_g2_sub + 1440), (S_g2_sub + 1440), (S_g2_sub + 1152));       // U + 2·Z1 + a
-  return g2_eq((S_g2_sub + 864), (S_g2_sub + 1440));
+  g2_mul_z((S_g2_sub + 312), S_g2_sub);
+  g2_mul_z((S_g2_sub + 624), (S_g2_sub + 312));
+  g2_mul_z((S_g2_sub + 936), (S_g2_sub + 624));
+  g2_dbl((S_g2_sub + 1248), (S_g2_sub + 936));
+  g2_dbl((S_g2_sub + 1248), (S_g2_sub + 1248));
+  g2_dbl((S_g2_sub + 1248), (S_g2_sub + 1248));
+  g2_add((S_g2_sub + 1248), (S_g2_sub + 1248), (S_g2_sub + 936));      // 9·Z3
+  g2_dbl((S_g2_sub + 1560), (S_g2_sub + 624));
+  g2_add((S_g2_sub + 1560), (S_g2_sub + 1560), (S_g2_sub + 624));
+  g2_dbl((S_g2_sub + 1560), (S_g2_sub + 1560));             // 6·Z2
+  g2_add((S_g2_sub + 1248), (S_g2_sub + 1248), (S_g2_sub + 1560));       // U
+  g2_add((S_g2_sub + 1560), (S_g2_sub + 312), S_g2_sub);     // Z1 + a
+  g2_neg((S_g2_sub + 936), (S_g2_sub + 1248));
+  g2_add((S_g2_sub + 936), (S_g2_sub + 1560), (S_g2_sub + 936));     // Z1 + a − U
+  g2_sigma((S_g2_sub + 936), (S_g2_sub + 936));
+  g2_add((S_g2_sub + 1560), (S_g2_sub + 1560), (S_g2_sub + 312));
+  g2_add((S_g2_sub + 1560), (S_g2_sub + 1560), (S_g2_sub + 1248));       // U + 2·Z1 + a
+  return g2_eq((S_g2_sub + 936), (S_g2_sub + 1560));
 }
 /** o = [-3817254161313328849479006346309724821800798187356969500663]·a + [-2055444548399484765054599088971838842293576979610966425612]·σ(a) (affine in and out): maps E(Fp) onto the subgroup. */
 export function g2_clearCofactor(o: usize, a: usize): void {
-  g2_fromAff((S_g2_sub + 1728), a);
-  g2_sigma((S_g2_sub + 1728) + 288, (S_g2_sub + 1728));
-  g2_mulWnaf((S_g2_sub + 4608), (S_g2_sub + 1728), 2, D_g2_CLEAR, 192, (S_g2_sub + 2304));
-  g2_toAff(o, (S_g2_sub + 4608));
+  g2_fromAff((S_g2_sub + 1872), a);
+  g2_sigma((S_g2_sub + 1872) + 312, (S_g2_sub + 1872));
+  g2_mulWnaf((S_g2_sub + 4992), (S_g2_sub + 1872), 2, D_g2_CLEAR, 192, (S_g2_sub + 2496));
+  g2_toAff(o, (S_g2_sub + 4992));
 }
 
 /** o (affine) = [k]a via k ≡ k0 + k1·λ (mod r), σ = [λ]: wNAF digits of ±k0, ±k1 (2·len i8, signs folded in). */
 export function g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
   g1_fromAff(S_mulEndo, a);
-  g1_sigma(S_mulEndo + 288, S_mulEndo);
-  g1_mulWnaf((S_mulEndo + 2880), S_mulEndo, 2, digits, len, (S_mulEndo + 576));
-  g1_toAff(o, (S_mulEndo + 2880));
+  g1_sigma(S_mulEndo + 312, S_mulEndo);
+  g1_mulWnaf((S_mulEndo + 3120), S_mulEndo, 2, digits, len, (S_mulEndo + 624));
+  g1_toAff(o, (S_mulEndo + 3120));
 }
 /** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
 export function g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g1_fromAff(S_mulEndo, a);
-  g1_mulWnaf((S_mulEndo + 2880), S_mulEndo, 1, digits, len, (S_mulEndo + 576));
-  g1_toAff(o, (S_mulEndo + 2880));
+  g1_mulWnaf((S_mulEndo + 3120), S_mulEndo, 1, digits, len, (S_mulEndo + 624));
+  g1_toAff(o, (S_mulEndo + 3120));
 }
 /**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (192 bytes apart) by Straus's method over σ: one
+ * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (208 bytes apart) by Straus's method over σ: one
  * doubling chain, 2 wNAF strings per point as g1_mulEndo takes them (point i's at 2i·len).
- * work: 2n·1440 bytes. Variable-time.
+ * work: 2n·1560 bytes. Variable-time.
  */
 export function g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 288;
-    g1_fromAff(b, pts + <usize>i * 192);
-    g1_sigma(b + 288, b);
+    const b = work + <usize>(2 * i) * 312;
+    g1_fromAff(b, pts + <usize>i * 208);
+    g1_sigma(b + 312, b);
   }
-  g1_mulWnaf((S_mulEndo + 2880), work, 2 * n, digits, len, work + <usize>(2 * n) * 288);
-  g1_toAff(o, (S_mulEndo + 2880));
+  g1_mulWnaf((S_mulEndo + 3120), work, 2 * n, digits, len, work + <usize>(2 * n) * 312);
+  g1_toAff(o, (S_mulEndo + 3120));
 }
 /** o = a + b (affine in and out). */
-export function g1_addAff(o: usize, a: usize, b: usize): void { g1_fromAff((S_mulEndo + 3168), a); g1_addMixed((S_mulEndo + 3168), (S_mulEndo + 3168), b); g1_toAff(o, (S_mulEndo + 3168)); }
+export function g1_addAff(o: usize, a: usize, b: usize): void { g1_fromAff((S_mulEndo + 3432), a); g1_addMixed((S_mulEndo + 3432), (S_mulEndo + 3432), b); g1_toAff(o, (S_mulEndo + 3432)); }
 /** o = 2a (affine in and out). */
-export function g1_dblAff(o: usize, a: usize): void { g1_fromAff((S_mulEndo + 3168), a); g1_dbl((S_mulEndo + 3168), (S_mulEndo + 3168)); g1_toAff(o, (S_mulEndo + 3168)); }
+export function g1_dblAff(o: usize, a: usize): void { g1_fromAff((S_mulEndo + 3432), a); g1_dbl((S_mulEndo + 3432), (S_mulEndo + 3432)); g1_toAff(o, (S_mulEndo + 3432)); }
 /** o = −a (affine in and out; the identity stays (0, 0)). */
-export function g1_negAffPublic(o: usize, a: usize): void { g1_fromAff((S_mulEndo + 3168), a); g1_neg((S_mulEndo + 3168), (S_mulEndo + 3168)); g1_toAff(o, (S_mulEndo + 3168)); }
+export function g1_negAffPublic(o: usize, a: usize): void { g1_fromAff((S_mulEndo + 3432), a); g1_neg((S_mulEndo + 3432), (S_mulEndo + 3432)); g1_toAff(o, (S_mulEndo + 3432)); }
 /** o = a (affine) from 2 coordinates of canonical words at io; false when a coordinate is not below p. */
 export function g1_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 96, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 104, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }
 /** Writes affine a as 2 canonical word groups at io. */
 export function g1_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 96);
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 104);
 }
 
 /** o (affine) = [k]a via k ≡ k0 + k1·λ (mod r), σ = [λ]: wNAF digits of ±k0, ±k1 (2·len i8, signs folded in). */
 export function g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
   g2_fromAff(S_mulEndo, a);
-  g2_sigma(S_mulEndo + 288, S_mulEndo);
-  g2_mulWnaf((S_mulEndo + 2880), S_mulEndo, 2, digits, len, (S_mulEndo + 576));
-  g2_toAff(o, (S_mulEndo + 2880));
+  g2_sigma(S_mulEndo + 312, S_mulEndo);
+  g2_mulWnaf((S_mulEndo + 3120), S_mulEndo, 2, digits, len, (S_mulEndo + 624));
+  g2_toAff(o, (S_mulEndo + 3120));
 }
 /** o (affine) = [k]a from one wNAF digit string (no endomorphism). */
 export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g2_fromAff(S_mulEndo, a);
-  g2_mulWnaf((S_mulEndo + 2880), S_mulEndo, 1, digits, len, (S_mulEndo + 576));
-  g2_toAff(o, (S_mulEndo + 2880));
+  g2_mulWnaf((S_mulEndo + 3120), S_mulEndo, 1, digits, len, (S_mulEndo + 624));
+  g2_toAff(o, (S_mulEndo + 3120));
 }
 /**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (192 bytes apart) by Straus's method over σ: one
+ * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (208 bytes apart) by Straus's method over σ: one
  * doubling chain, 2 wNAF strings per point as g2_mulEndo takes them (point i's at 2i·len).
- * work: 2n·1440 bytes. Variable-time.
+ * work: 2n·1560 bytes. Variable-time.
  */
 export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 288;
-    g2_fromAff(b, pts + <usize>i * 192);
-    g2_sigma(b + 288, b);
+    const b = work + <usize>(2 * i) * 312;
+    g2_fromAff(b, pts + <usize>i * 208);
+    g2_sigma(b + 312, b);
   }
-  g2_mulWnaf((S_mulEndo + 2880), work, 2 * n, digits, len, work + <usize>(2 * n) * 288);
-  g2_toAff(o, (S_mulEndo + 2880));
+  g2_mulWnaf((S_mulEndo + 3120), work, 2 * n, digits, len, work + <usize>(2 * n) * 312);
+  g2_toAff(o, (S_mulEndo + 3120));
 }
 /** o = a + b (affine in and out). */
-export function g2_addAff(o: usize, a: usize, b: usize): void { g2_fromAff((S_mulEndo + 3168), a); g2_addMixed((S_mulEndo + 3168), (S_mulEndo + 3168), b); g2_toAff(o, (S_mulEndo + 3168)); }
+export function g2_addAff(o: usize, a: usize, b: usize): void { g2_fromAff((S_mulEndo + 3432), a); g2_addMixed((S_mulEndo + 3432), (S_mulEndo + 3432), b); g2_toAff(o, (S_mulEndo + 3432)); }
 /** o = 2a (affine in and out). */
-export function g2_dblAff(o: usize, a: usize): void { g2_fromAff((S_mulEndo + 3168), a); g2_dbl((S_mulEndo + 3168), (S_mulEndo + 3168)); g2_toAff(o, (S_mulEndo + 3168)); }
+export function g2_dblAff(o: usize, a: usize): void { g2_fromAff((S_mulEndo + 3432), a); g2_dbl((S_mulEndo + 3432), (S_mulEndo + 3432)); g2_toAff(o, (S_mulEndo + 3432)); }
 /** o = −a (affine in and out; the identity stays (0, 0)). */
-export function g2_negAffPublic(o: usize, a: usize): void { g2_fromAff((S_mulEndo + 3168), a); g2_neg((S_mulEndo + 3168), (S_mulEndo + 3168)); g2_toAff(o, (S_mulEndo + 3168)); }
+export function g2_negAffPublic(o: usize, a: usize): void { g2_fromAff((S_mulEndo + 3432), a); g2_neg((S_mulEndo + 3432), (S_mulEndo + 3432)); g2_toAff(o, (S_mulEndo + 3432)); }
 /** o = a (affine) from 2 coordinates of canonical words at io; false when a coordinate is not below p. */
 export function g2_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 96, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 2; k++) if (!fp_fromWords(o + <usize>k * 104, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }
 /** Writes affine a as 2 canonical word groups at io. */
 export function g2_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 96);
+  for (let k = 0; k < 2; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 104);
 }

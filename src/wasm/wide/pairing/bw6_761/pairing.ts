@@ -3,52 +3,52 @@
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bw6_761_fp';
 import { fp6_one, fp6_copy, fp6_mul, fp6_sqr, fp6_conj, fp6_inv, fp6_isOne, fp6_mulLine, fp6_cycSqr, fp6_frob1 } from './tower';
 
-const S_mDbl: usize = memory.data(864, 8);
-const S_mAdd: usize = memory.data(960, 8);
+const S_mDbl: usize = memory.data(936, 8);
+const S_mAdd: usize = memory.data(1040, 8);
 const D_MA: usize = memory.data<i8>([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
 const D_MB: usize = memory.data<i8>([1, 0, 0, 1, 0, 0, 0, 0, 0, -1, 0, -1, 0, 1, 0, 0, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 0, 0, 0, -1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, -1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, -1, 0, 1, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1]);
-const C_PSI_OMEGA: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681]);
-const S_miller: usize = memory.data(576, 8);
-const S_exp_x: usize = memory.data(1728, 8);
+const C_PSI_OMEGA: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681, 0x0, 0x0]);
+const S_miller: usize = memory.data(624, 8);
+const S_exp_x: usize = memory.data(1872, 8);
 const D_EXP_x: usize = memory.data<i8>([1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
-const S_exp_z: usize = memory.data(1728, 8);
+const S_exp_z: usize = memory.data(1872, 8);
 const D_EXP_z: usize = memory.data<i8>([1, 0, -1, 0, -1, 0, 0, 1, 0, -1, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-const S_fexp: usize = memory.data(27072, 8);
-const S_api: usize = memory.data(1632, 8);
+const S_fexp: usize = memory.data(29328, 8);
+const S_api: usize = memory.data(1768, 8);
 
-const LK: usize = memory.data(96, 8);
-const LX: usize = memory.data(96, 8);
-const LY: usize = memory.data(96, 8);
+const LK: usize = memory.data(104, 8);
+const LX: usize = memory.data(104, 8);
+const LY: usize = memory.data(104, 8);
 
 /**
  * T ← 2T (homogeneous projective, y² = x³ + 4) and the tangent line at P, scaled by a factor in Fp:
  * LK = 3b′Z² − Y², LX = 3X²·xP, LY = −2YZ·yP (line LK + LX·w² + LY·w³; 11 Fp products).
  */
 function millerDbl(w: usize): void {
-  const X = w + 768, Y = w + 864, Z = w + 960;
+  const X = w + 832, Y = w + 936, Z = w + 1040;
   fp_mul(S_mDbl, X, Y);
-  fp_sqr((S_mDbl + 96), Y);
-  fp_sqr((S_mDbl + 192), Z);
-  fp_lin2((S_mDbl + 288), (S_mDbl + 192), 12, (S_mDbl + 192), 0);
-  fp_lin2((S_mDbl + 384), (S_mDbl + 288), 3, (S_mDbl + 288), 0);
-  fp_sqr((S_mDbl + 480), X);
-  fp_addNR((S_mDbl + 576), Y, Z);
-  fp_sqr((S_mDbl + 576), (S_mDbl + 576));
-  fp_sub((S_mDbl + 576), (S_mDbl + 576), (S_mDbl + 96));
-  fp_sub((S_mDbl + 576), (S_mDbl + 576), (S_mDbl + 192));
-  fp_sub(LK, (S_mDbl + 288), (S_mDbl + 96));
-  fp_lin2((S_mDbl + 672), (S_mDbl + 480), 3, (S_mDbl + 480), 0);
-  fp_mul(LX, (S_mDbl + 672), w);
-  fp_mul(LY, (S_mDbl + 576), w + 96);
+  fp_sqr((S_mDbl + 104), Y);
+  fp_sqr((S_mDbl + 208), Z);
+  fp_lin2((S_mDbl + 312), (S_mDbl + 208), 12, (S_mDbl + 208), 0);
+  fp_lin2((S_mDbl + 416), (S_mDbl + 312), 3, (S_mDbl + 312), 0);
+  fp_sqr((S_mDbl + 520), X);
+  fp_addNR((S_mDbl + 624), Y, Z);
+  fp_sqr((S_mDbl + 624), (S_mDbl + 624));
+  fp_sub((S_mDbl + 624), (S_mDbl + 624), (S_mDbl + 104));
+  fp_sub((S_mDbl + 624), (S_mDbl + 624), (S_mDbl + 208));
+  fp_sub(LK, (S_mDbl + 312), (S_mDbl + 104));
+  fp_lin2((S_mDbl + 728), (S_mDbl + 520), 3, (S_mDbl + 520), 0);
+  fp_mul(LX, (S_mDbl + 728), w);
+  fp_mul(LY, (S_mDbl + 624), w + 104);
   // X3 = 2A(B − F), Y3 = (B + F)² − 12E², Z3 = 4BH
-  fp_sub((S_mDbl + 672), (S_mDbl + 96), (S_mDbl + 384));
-  fp_mul(X, S_mDbl, (S_mDbl + 672));
+  fp_sub((S_mDbl + 728), (S_mDbl + 104), (S_mDbl + 416));
+  fp_mul(X, S_mDbl, (S_mDbl + 728));
   fp_dbl(X, X);
-  fp_addNR((S_mDbl + 672), (S_mDbl + 96), (S_mDbl + 384));
-  fp_sqr((S_mDbl + 672), (S_mDbl + 672));
-  fp_sqr((S_mDbl + 768), (S_mDbl + 288));
-  fp_lin2(Y, (S_mDbl + 672), 1, (S_mDbl + 768), -12);
-  fp_mul(Z, (S_mDbl + 96), (S_mDbl + 576));
+  fp_addNR((S_mDbl + 728), (S_mDbl + 104), (S_mDbl + 416));
+  fp_sqr((S_mDbl + 728), (S_mDbl + 728));
+  fp_sqr((S_mDbl + 832), (S_mDbl + 312));
+  fp_lin2(Y, (S_mDbl + 728), 1, (S_mDbl + 832), -12);
+  fp_mul(Z, (S_mDbl + 104), (S_mDbl + 624));
   fp_lin2(Z, Z, 4, Z, 0);
 }
 
@@ -57,34 +57,34 @@ function millerDbl(w: usize): void {
  * LK = λ·qy − θ·qx, LX = θ·xP, LY = −λ·yP with θ = Y − qy·Z.
  */
 function millerAdd(w: usize, qx: usize, qy: usize): void {
-  const X = w + 768, Y = w + 864, Z = w + 960;
-  fp_mul((S_mAdd + 192), qy, Z);
-  fp_sub(S_mAdd, Y, (S_mAdd + 192));
-  fp_mul((S_mAdd + 192), qx, Z);
-  fp_sub((S_mAdd + 96), X, (S_mAdd + 192));
-  fp_mul((S_mAdd + 192), (S_mAdd + 96), qy);
-  fp_mul((S_mAdd + 288), S_mAdd, qx);
-  fp_sub(LK, (S_mAdd + 192), (S_mAdd + 288));
+  const X = w + 832, Y = w + 936, Z = w + 1040;
+  fp_mul((S_mAdd + 208), qy, Z);
+  fp_sub(S_mAdd, Y, (S_mAdd + 208));
+  fp_mul((S_mAdd + 208), qx, Z);
+  fp_sub((S_mAdd + 104), X, (S_mAdd + 208));
+  fp_mul((S_mAdd + 208), (S_mAdd + 104), qy);
+  fp_mul((S_mAdd + 312), S_mAdd, qx);
+  fp_sub(LK, (S_mAdd + 208), (S_mAdd + 312));
   fp_mul(LX, S_mAdd, w);
-  fp_mul(LY, (S_mAdd + 96), w + 96);
-  fp_sqr((S_mAdd + 384), S_mAdd);
-  fp_sqr((S_mAdd + 480), (S_mAdd + 96));
-  fp_mul((S_mAdd + 576), (S_mAdd + 96), (S_mAdd + 480));
-  fp_mul((S_mAdd + 672), Z, (S_mAdd + 384));
-  fp_mul((S_mAdd + 768), X, (S_mAdd + 480));
-  fp_add((S_mAdd + 864), (S_mAdd + 576), (S_mAdd + 672));
-  fp_sub((S_mAdd + 864), (S_mAdd + 864), (S_mAdd + 768));
-  fp_sub((S_mAdd + 864), (S_mAdd + 864), (S_mAdd + 768));
-  fp_mul(X, (S_mAdd + 96), (S_mAdd + 864));
-  fp_sub((S_mAdd + 192), (S_mAdd + 768), (S_mAdd + 864));
-  fp_mul((S_mAdd + 192), (S_mAdd + 192), S_mAdd);
-  fp_mul((S_mAdd + 288), Y, (S_mAdd + 576));
-  fp_sub(Y, (S_mAdd + 192), (S_mAdd + 288));
-  fp_mul(Z, Z, (S_mAdd + 576));
+  fp_mul(LY, (S_mAdd + 104), w + 104);
+  fp_sqr((S_mAdd + 416), S_mAdd);
+  fp_sqr((S_mAdd + 520), (S_mAdd + 104));
+  fp_mul((S_mAdd + 624), (S_mAdd + 104), (S_mAdd + 520));
+  fp_mul((S_mAdd + 728), Z, (S_mAdd + 416));
+  fp_mul((S_mAdd + 832), X, (S_mAdd + 520));
+  fp_add((S_mAdd + 936), (S_mAdd + 624), (S_mAdd + 728));
+  fp_sub((S_mAdd + 936), (S_mAdd + 936), (S_mAdd + 832));
+  fp_sub((S_mAdd + 936), (S_mAdd + 936), (S_mAdd + 832));
+  fp_mul(X, (S_mAdd + 104), (S_mAdd + 936));
+  fp_sub((S_mAdd + 208), (S_mAdd + 832), (S_mAdd + 936));
+  fp_mul((S_mAdd + 208), (S_mAdd + 208), S_mAdd);
+  fp_mul((S_mAdd + 312), Y, (S_mAdd + 624));
+  fp_sub(Y, (S_mAdd + 208), (S_mAdd + 312));
+  fp_mul(Z, Z, (S_mAdd + 624));
 }
 
 /** Work bytes per pair that pair_miller needs. */
-export function pair_workBytes(): i32 { return 1056; }
+export function pair_workBytes(): i32 { return 1144; }
 
 /**
  * out = ∏ f_i: the optimal-ate Miller values (single-accumulator form, see the module comment) of count pairs
@@ -95,43 +95,43 @@ export function pair_workBytes(): i32 { return 1056; }
 export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void {
   let m = 0;
   for (let i = 0; i < count; i++) {
-    const P = g1s + <usize>i * 192, Q = g2s + <usize>i * 192;
-    if ((fp_isZero(P) && fp_isZero(P + 96)) || (fp_isZero(Q) && fp_isZero(Q + 96))) continue;
-    const w = work + <usize>m * 1056;
+    const P = g1s + <usize>i * 208, Q = g2s + <usize>i * 208;
+    if ((fp_isZero(P) && fp_isZero(P + 104)) || (fp_isZero(Q) && fp_isZero(Q + 104))) continue;
+    const w = work + <usize>m * 1144;
     m++;
     fp_copy(w, P);
-    fp_neg(w + 96, P + 96);
-    fp_copy(w + 192, Q);
-    fp_copy(w + 288, Q + 96);
-    fp_neg(w + 384, Q + 96);
+    fp_neg(w + 104, P + 104);
+    fp_copy(w + 208, Q);
+    fp_copy(w + 312, Q + 104);
+    fp_neg(w + 416, Q + 104);
     // ψ(Q) = (ω·x, −y); T starts at ψ(Q) (the top digit of x³ − x² − x)
-    fp_mul(w + 480, Q, C_PSI_OMEGA);
-    fp_neg(w + 576, Q + 96);
-    fp_copy(w + 672, Q + 96);
-    fp_copy(w + 768, w + 480);
-    fp_copy(w + 864, w + 576);
-    fp_one(w + 960);
+    fp_mul(w + 520, Q, C_PSI_OMEGA);
+    fp_neg(w + 624, Q + 104);
+    fp_copy(w + 728, Q + 104);
+    fp_copy(w + 832, w + 520);
+    fp_copy(w + 936, w + 624);
+    fp_one(w + 1040);
   }
   fp6_one(S_miller);
   if (m == 0) { fp6_copy(out, S_miller); return; }
   for (let k: usize = 1; k < 190; k++) {
     if (k > 1) fp6_sqr(S_miller, S_miller);
     for (let j = 0; j < m; j++) {
-      millerDbl(work + <usize>j * 1056);
+      millerDbl(work + <usize>j * 1144);
       fp6_mulLine(S_miller, LK, LX, LY);
     }
     if (k == 189) break; // the last addition reaches O: a vertical line
     const da = load<i8>(D_MA + k), db = load<i8>(D_MB + k);
     if (da != 0) {
       for (let j = 0; j < m; j++) {
-        const w = work + <usize>j * 1056;
-        millerAdd(w, w + 192, da > 0 ? w + 288 : w + 384);
+        const w = work + <usize>j * 1144;
+        millerAdd(w, w + 208, da > 0 ? w + 312 : w + 416);
         fp6_mulLine(S_miller, LK, LX, LY);
       }
     } else if (db != 0) {
       for (let j = 0; j < m; j++) {
-        const w = work + <usize>j * 1056;
-        millerAdd(w, w + 480, db > 0 ? w + 576 : w + 672);
+        const w = work + <usize>j * 1144;
+        millerAdd(w, w + 520, db > 0 ? w + 624 : w + 728);
         fp6_mulLine(S_miller, LK, LX, LY);
       }
     }
@@ -141,28 +141,28 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
 
 /** o = a^9586122913090633729 for a cyclotomic a: 63 Granger–Scott squarings, 6 products (NAF). o may alias a. */
 export function fp6_exp_x(o: usize, a: usize): void {
-  fp6_copy((S_exp_x + 576), a);
-  fp6_conj((S_exp_x + 1152), a);
+  fp6_copy((S_exp_x + 624), a);
+  fp6_conj((S_exp_x + 1248), a);
   fp6_copy(S_exp_x, a);
   for (let k: usize = 1; k < 64; k++) {
     fp6_cycSqr(S_exp_x, S_exp_x);
     const dig = load<i8>(D_EXP_x + k);
-    if (dig > 0) fp6_mul(S_exp_x, S_exp_x, (S_exp_x + 576));
-    else if (dig < 0) fp6_mul(S_exp_x, S_exp_x, (S_exp_x + 1152));
+    if (dig > 0) fp6_mul(S_exp_x, S_exp_x, (S_exp_x + 624));
+    else if (dig < 0) fp6_mul(S_exp_x, S_exp_x, (S_exp_x + 1248));
   }
   fp6_copy(o, S_exp_x);
 }
 
 /** o = a^3195374304363544576 for a cyclotomic a: 62 Granger–Scott squarings, 6 products (NAF). o may alias a. */
 export function fp6_exp_z(o: usize, a: usize): void {
-  fp6_copy((S_exp_z + 576), a);
-  fp6_conj((S_exp_z + 1152), a);
+  fp6_copy((S_exp_z + 624), a);
+  fp6_conj((S_exp_z + 1248), a);
   fp6_copy(S_exp_z, a);
   for (let k: usize = 1; k < 63; k++) {
     fp6_cycSqr(S_exp_z, S_exp_z);
     const dig = load<i8>(D_EXP_z + k);
-    if (dig > 0) fp6_mul(S_exp_z, S_exp_z, (S_exp_z + 576));
-    else if (dig < 0) fp6_mul(S_exp_z, S_exp_z, (S_exp_z + 1152));
+    if (dig > 0) fp6_mul(S_exp_z, S_exp_z, (S_exp_z + 624));
+    else if (dig < 0) fp6_mul(S_exp_z, S_exp_z, (S_exp_z + 1248));
   }
   fp6_copy(o, S_exp_z);
 }
@@ -172,112 +172,112 @@ export function fp6_exp_z(o: usize, a: usize): void {
  * and a Frobenius map, then the hard part (p² − p + 1)/r (program checked by the generator). out may alias fin.
  */
 export function pair_finalExp(out: usize, fin: usize): void {
-  fp6_inv((S_fexp + 26496), fin);
+  fp6_inv((S_fexp + 28704), fin);
   fp6_conj(S_fexp, fin);
-  fp6_mul(S_fexp, S_fexp, (S_fexp + 26496));
-  fp6_frob1((S_fexp + 26496), S_fexp);
-  fp6_mul(S_fexp, S_fexp, (S_fexp + 26496));
-  fp6_cycSqr((S_fexp + 576), S_fexp);
-  fp6_mul((S_fexp + 1152), (S_fexp + 576), S_fexp);
-  fp6_mul((S_fexp + 1728), (S_fexp + 576), (S_fexp + 1152));
-  fp6_mul((S_fexp + 2304), (S_fexp + 576), (S_fexp + 1728));
-  fp6_mul((S_fexp + 2880), (S_fexp + 2304), (S_fexp + 576));
-  fp6_mul((S_fexp + 3456), (S_fexp + 2880), S_fexp);
-  fp6_mul((S_fexp + 4032), (S_fexp + 2880), (S_fexp + 2304));
-  fp6_mul((S_fexp + 4608), (S_fexp + 4032), S_fexp);
-  fp6_cycSqr((S_fexp + 5184), (S_fexp + 3456));
-  fp6_mul((S_fexp + 5760), (S_fexp + 4608), (S_fexp + 2304));
-  fp6_mul((S_fexp + 6336), (S_fexp + 5760), (S_fexp + 4608));
-  fp6_mul((S_fexp + 6912), (S_fexp + 6336), (S_fexp + 2880));
-  fp6_mul((S_fexp + 7488), (S_fexp + 6912), (S_fexp + 5184));
-  fp6_mul((S_fexp + 8064), (S_fexp + 6912), (S_fexp + 5760));
-  fp6_mul((S_fexp + 8640), (S_fexp + 8064), (S_fexp + 2880));
-  fp6_cycSqr((S_fexp + 9216), (S_fexp + 6912));
-  fp6_mul((S_fexp + 9792), (S_fexp + 8640), (S_fexp + 5184));
-  fp6_mul((S_fexp + 10368), (S_fexp + 9792), (S_fexp + 5760));
-  fp6_mul((S_fexp + 10944), (S_fexp + 10368), (S_fexp + 3456));
-  fp6_cycSqr((S_fexp + 11520), (S_fexp + 7488));
-  fp6_cycSqr((S_fexp + 12096), (S_fexp + 8064));
-  fp6_mul((S_fexp + 12672), (S_fexp + 12096), (S_fexp + 2304));
-  fp6_cycSqr((S_fexp + 13248), (S_fexp + 8640));
-  fp6_mul((S_fexp + 13824), (S_fexp + 13248), (S_fexp + 4032));
-  fp6_cycSqr((S_fexp + 14400), (S_fexp + 9216));
-  fp6_cycSqr((S_fexp + 14976), (S_fexp + 12672));
-  fp6_mul((S_fexp + 15552), (S_fexp + 14976), (S_fexp + 6336));
-  fp6_mul((S_fexp + 16128), (S_fexp + 15552), (S_fexp + 576));
-  fp6_mul((S_fexp + 16704), (S_fexp + 16128), (S_fexp + 3456));
-  fp6_mul((S_fexp + 17280), (S_fexp + 16704), (S_fexp + 4032));
-  fp6_mul((S_fexp + 17856), (S_fexp + 17280), (S_fexp + 4032));
-  fp6_mul((S_fexp + 18432), (S_fexp + 17856), (S_fexp + 5184));
-  fp6_mul((S_fexp + 19008), (S_fexp + 18432), (S_fexp + 576));
-  fp6_mul((S_fexp + 19584), (S_fexp + 17280), (S_fexp + 10368));
-  fp6_cycSqr((S_fexp + 20160), (S_fexp + 19008));
-  fp6_frob1((S_fexp + 20736), (S_fexp + 14400));
-  fp6_frob1((S_fexp + 21312), (S_fexp + 12096));
-  fp6_frob1((S_fexp + 21888), (S_fexp + 10368));
-  fp6_frob1((S_fexp + 22464), (S_fexp + 13248));
-  fp6_frob1((S_fexp + 23040), (S_fexp + 7488));
-  fp6_frob1((S_fexp + 23616), (S_fexp + 9792));
-  fp6_frob1((S_fexp + 24192), (S_fexp + 10944));
-  fp6_copy((S_fexp + 24768), (S_fexp + 9792));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_conj((S_fexp + 25344), (S_fexp + 17280));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 25344));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 16128));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 18432));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_conj((S_fexp + 25344), (S_fexp + 20160));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 25344));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 14976));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 23616));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 15552));
-  fp6_conj((S_fexp + 25344), (S_fexp + 23040));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 25344));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_conj((S_fexp + 25344), (S_fexp + 19584));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 25344));
-  fp6_conj((S_fexp + 25344), (S_fexp + 22464));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 25344));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 16704));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 21888));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 17856));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 21312));
-  fp6_exp_x((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 13824));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 20736));
-  fp6_exp_z((S_fexp + 24768), (S_fexp + 24768));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 11520));
-  fp6_mul((S_fexp + 24768), (S_fexp + 24768), (S_fexp + 24192));
-  fp6_copy((S_fexp + 25920), (S_fexp + 24768));
-  fp6_copy(out, (S_fexp + 25920));
+  fp6_mul(S_fexp, S_fexp, (S_fexp + 28704));
+  fp6_frob1((S_fexp + 28704), S_fexp);
+  fp6_mul(S_fexp, S_fexp, (S_fexp + 28704));
+  fp6_cycSqr((S_fexp + 624), S_fexp);
+  fp6_mul((S_fexp + 1248), (S_fexp + 624), S_fexp);
+  fp6_mul((S_fexp + 1872), (S_fexp + 624), (S_fexp + 1248));
+  fp6_mul((S_fexp + 2496), (S_fexp + 624), (S_fexp + 1872));
+  fp6_mul((S_fexp + 3120), (S_fexp + 2496), (S_fexp + 624));
+  fp6_mul((S_fexp + 3744), (S_fexp + 3120), S_fexp);
+  fp6_mul((S_fexp + 4368), (S_fexp + 3120), (S_fexp + 2496));
+  fp6_mul((S_fexp + 4992), (S_fexp + 4368), S_fexp);
+  fp6_cycSqr((S_fexp + 5616), (S_fexp + 3744));
+  fp6_mul((S_fexp + 6240), (S_fexp + 4992), (S_fexp + 2496));
+  fp6_mul((S_fexp + 6864), (S_fexp + 6240), (S_fexp + 4992));
+  fp6_mul((S_fexp + 7488), (S_fexp + 6864), (S_fexp + 3120));
+  fp6_mul((S_fexp + 8112), (S_fexp + 7488), (S_fexp + 5616));
+  fp6_mul((S_fexp + 8736), (S_fexp + 7488), (S_fexp + 6240));
+  fp6_mul((S_fexp + 9360), (S_fexp + 8736), (S_fexp + 3120));
+  fp6_cycSqr((S_fexp + 9984), (S_fexp + 7488));
+  fp6_mul((S_fexp + 10608), (S_fexp + 9360), (S_fexp + 5616));
+  fp6_mul((S_fexp + 11232), (S_fexp + 10608), (S_fexp + 6240));
+  fp6_mul((S_fexp + 11856), (S_fexp + 11232), (S_fexp + 3744));
+  fp6_cycSqr((S_fexp + 12480), (S_fexp + 8112));
+  fp6_cycSqr((S_fexp + 13104), (S_fexp + 8736));
+  fp6_mul((S_fexp + 13728), (S_fexp + 13104), (S_fexp + 2496));
+  fp6_cycSqr((S_fexp + 14352), (S_fexp + 9360));
+  fp6_mul((S_fexp + 14976), (S_fexp + 14352), (S_fexp + 4368));
+  fp6_cycSqr((S_fexp + 15600), (S_fexp + 9984));
+  fp6_cycSqr((S_fexp + 16224), (S_fexp + 13728));
+  fp6_mul((S_fexp + 16848), (S_fexp + 16224), (S_fexp + 6864));
+  fp6_mul((S_fexp + 17472), (S_fexp + 16848), (S_fexp + 624));
+  fp6_mul((S_fexp + 18096), (S_fexp + 17472), (S_fexp + 3744));
+  fp6_mul((S_fexp + 18720), (S_fexp + 18096), (S_fexp + 4368));
+  fp6_mul((S_fexp + 19344), (S_fexp + 18720), (S_fexp + 4368));
+  fp6_mul((S_fexp + 19968), (S_fexp + 19344), (S_fexp + 5616));
+  fp6_mul((S_fexp + 20592), (S_fexp + 19968), (S_fexp + 624));
+  fp6_mul((S_fexp + 21216), (S_fexp + 18720), (S_fexp + 11232));
+  fp6_cycSqr((S_fexp + 21840), (S_fexp + 20592));
+  fp6_frob1((S_fexp + 22464), (S_fexp + 15600));
+  fp6_frob1((S_fexp + 23088), (S_fexp + 13104));
+  fp6_frob1((S_fexp + 23712), (S_fexp + 11232));
+  fp6_frob1((S_fexp + 24336), (S_fexp + 14352));
+  fp6_frob1((S_fexp + 24960), (S_fexp + 8112));
+  fp6_frob1((S_fexp + 25584), (S_fexp + 10608));
+  fp6_frob1((S_fexp + 26208), (S_fexp + 11856));
+  fp6_copy((S_fexp + 26832), (S_fexp + 10608));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_conj((S_fexp + 27456), (S_fexp + 18720));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 27456));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 17472));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 19968));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_conj((S_fexp + 27456), (S_fexp + 21840));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 27456));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 16224));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 25584));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 16848));
+  fp6_conj((S_fexp + 27456), (S_fexp + 24960));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 27456));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_conj((S_fexp + 27456), (S_fexp + 21216));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 27456));
+  fp6_conj((S_fexp + 27456), (S_fexp + 24336));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 27456));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 18096));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 23712));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 19344));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 23088));
+  fp6_exp_x((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 14976));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 22464));
+  fp6_exp_z((S_fexp + 26832), (S_fexp + 26832));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 12480));
+  fp6_mul((S_fexp + 26832), (S_fexp + 26832), (S_fexp + 26208));
+  fp6_copy((S_fexp + 28080), (S_fexp + 26832));
+  fp6_copy(out, (S_fexp + 28080));
 }
 
 /** out = e(P, Q) for one pair of valid affine points. */
 export function pair_pairing(out: usize, g1: usize, g2: usize): void {
-  pair_miller((S_api + 1056), g1, g2, 1, S_api);
-  pair_finalExp(out, (S_api + 1056));
+  pair_miller((S_api + 1144), g1, g2, 1, S_api);
+  pair_finalExp(out, (S_api + 1144));
 }
 
 /** Whether ∏ e(P_i, Q_i) = 1 (one final exponentiation). */
 export function pair_check(g1s: usize, g2s: usize, count: i32, work: usize): bool {
-  pair_miller((S_api + 1056), g1s, g2s, count, work);
-  pair_finalExp((S_api + 1056), (S_api + 1056));
-  return fp6_isOne((S_api + 1056));
+  pair_miller((S_api + 1144), g1s, g2s, count, work);
+  pair_finalExp((S_api + 1144), (S_api + 1144));
+  return fp6_isOne((S_api + 1144));
 }
 
 /** Writes the 6 coefficients of a, tower order (c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2), as canonical words. */
 export function fp6_toWords(io: usize, a: usize, ioWords: i32): void {
-  for (let k = 0; k < 6; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 96);
+  for (let k = 0; k < 6; k++) fp_toWords(io + <usize>(k * ioWords * 4), a + <usize>k * 104);
 }
 
 /** Reads 6 canonical coefficients (tower order); false when one is not below p. */
 export function fp6_fromWords(o: usize, io: usize, ioWords: i32): bool {
-  for (let k = 0; k < 6; k++) if (!fp_fromWords(o + <usize>k * 96, io + <usize>(k * ioWords * 4))) return false;
+  for (let k = 0; k < 6; k++) if (!fp_fromWords(o + <usize>k * 104, io + <usize>(k * ioWords * 4))) return false;
   return true;
 }

@@ -2,77 +2,77 @@
 // Extension tower of bw6_761; see src/codegen/as-tower6.ts.
 import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_dbl, copy as fp_copy, zero as fp_zero, one as fp_one, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, invUnsafe as fp_inv, sqrt as fp_sqrt, legendre as fp_legendre, addNR as fp_addNR, subNR as fp_subNR, mulSum2 as fp_mulSum2, lin2 as fp_lin2, fromWords as fp_fromWords, toWords as fp_toWords } from '../../fields/bw6_761_fp';
 
-const S_fp3_mulU: usize = memory.data(96, 8);
-const S_fp3_mul: usize = memory.data(768, 8);
-const S_fp3_sqr: usize = memory.data(480, 8);
-const S_fp3_mul01: usize = memory.data(576, 8);
-const S_fp3_inv: usize = memory.data(480, 8);
-const S_fp6_mul: usize = memory.data(1152, 8);
-const S_fp6_sqr: usize = memory.data(864, 8);
-const S_fp6_mulLine: usize = memory.data(1056, 8);
-const S_fp6_inv: usize = memory.data(576, 8);
-const C_FROB1_1: usize = memory.data<u32>([0xd8404a93, 0x8cfcb51b, 0x8495a383, 0x495e69d6, 0x34705263, 0xd23cbc92, 0x5fcf4f52, 0x8d2b4c2b, 0x20c612ce, 0x6a798a5d, 0xeb6c2443, 0x3e825d90, 0x2c9525fe, 0x772b249f, 0x66e4b9bb, 0x521b2ed3, 0xd7c4471d, 0x84abb49b, 0x9c0f17e3, 0x90706235, 0x30cc6f12, 0x3385e550, 0xa41a2606, 0x3f11a3]);
-const C_FROB1_2: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249]);
-const C_FROB1_4: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681]);
-const C_FROB1_5: usize = memory.data<u32>([0x27bf3b42, 0x75064ae4, 0xb69e963, 0x10f9bc5f, 0x4e0f587b, 0xcc5cb1b1, 0xaf152ea1, 0x4d3fb306, 0xfccea53d, 0x827040e0, 0x66dbffc8, 0x82640a11, 0xb0181307, 0x30228120, 0xdf4a6748, 0xd137b92a, 0x30ed815e, 0xf6aaa3e4, 0x4b01ea4b, 0xb514282e, 0x6e993acc, 0xa422396b, 0x4d0dc277, 0x12e5db]);
-const C_FROB2_1: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249]);
-const C_FROB2_2: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681]);
-const C_FROB2_4: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249]);
-const C_FROB2_5: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681]);
-const S_fp6_cycSqr: usize = memory.data(960, 8);
+const S_fp3_mulU: usize = memory.data(104, 8);
+const S_fp3_mul: usize = memory.data(832, 8);
+const S_fp3_sqr: usize = memory.data(520, 8);
+const S_fp3_mul01: usize = memory.data(624, 8);
+const S_fp3_inv: usize = memory.data(520, 8);
+const S_fp6_mul: usize = memory.data(1248, 8);
+const S_fp6_sqr: usize = memory.data(936, 8);
+const S_fp6_mulLine: usize = memory.data(1144, 8);
+const S_fp6_inv: usize = memory.data(624, 8);
+const C_FROB1_1: usize = memory.data<u32>([0xd8404a93, 0x8cfcb51b, 0x8495a383, 0x495e69d6, 0x34705263, 0xd23cbc92, 0x5fcf4f52, 0x8d2b4c2b, 0x20c612ce, 0x6a798a5d, 0xeb6c2443, 0x3e825d90, 0x2c9525fe, 0x772b249f, 0x66e4b9bb, 0x521b2ed3, 0xd7c4471d, 0x84abb49b, 0x9c0f17e3, 0x90706235, 0x30cc6f12, 0x3385e550, 0xa41a2606, 0x3f11a3, 0x0, 0x0]);
+const C_FROB1_2: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249, 0x0, 0x0]);
+const C_FROB1_4: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681, 0x0, 0x0]);
+const C_FROB1_5: usize = memory.data<u32>([0x27bf3b42, 0x75064ae4, 0xb69e963, 0x10f9bc5f, 0x4e0f587b, 0xcc5cb1b1, 0xaf152ea1, 0x4d3fb306, 0xfccea53d, 0x827040e0, 0x66dbffc8, 0x82640a11, 0xb0181307, 0x30228120, 0xdf4a6748, 0xd137b92a, 0x30ed815e, 0xf6aaa3e4, 0x4b01ea4b, 0xb514282e, 0x6e993acc, 0xa422396b, 0x4d0dc277, 0x12e5db, 0x0, 0x0]);
+const C_FROB2_1: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249, 0x0, 0x0]);
+const C_FROB2_2: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681, 0x0, 0x0]);
+const C_FROB2_4: usize = memory.data<u32>([0xd840c549, 0x7f96b51b, 0x6496171f, 0xd5978209, 0x9ce14bbc, 0x49b046fd, 0xa7527a56, 0x4b6163bb, 0x771d59f1, 0xef6c92fb, 0xac1dfdc7, 0x425bedb, 0x759c0ffd, 0xd3ac39de, 0x63a81d0, 0x9f43ed0e, 0x4f9a3ce2, 0x5bd7d20b, 0x36cf5c3c, 0x411f03c, 0x9661c472, 0x2d658fd4, 0xae760b93, 0x1100249, 0x0, 0x0]);
+const C_FROB2_5: usize = memory.data<u32>([0x27bfb5f8, 0x67a04ae4, 0xeb6a5cff, 0x9d32d491, 0xb68051d4, 0x43d03c1c, 0xf69859a5, 0xb75ca96, 0x5325ec60, 0x763497f, 0x278dd94d, 0x48076b5c, 0xf91efd06, 0x8ca3965f, 0x7ea02f5d, 0x1e607765, 0xa8c37724, 0xcdd6c153, 0xe5c22ea4, 0x28b5b634, 0xd42e902c, 0x9e01e3ef, 0x5769a804, 0xe3d681, 0x0, 0x0]);
+const S_fp6_cycSqr: usize = memory.data(1040, 8);
 
 // ---------------------------------------------------------------- Fp3 = Fp[u]/(u³ − (-4))
 
 /** o = β·a in Fp (β = -4); a reduced. */
 @inline function fp_mulBeta(o: usize, a: usize): void { fp_lin2(o, a, -4, a, 0); }
 
-export function fp3_zero(o: usize): void { memory.fill(o, 0, 288); }
-export function fp3_one(o: usize): void { fp_one(o); memory.fill(o + 96, 0, 192); }
-export function fp3_copy(o: usize, a: usize): void { memory.copy(o, a, 288); }
-export function fp3_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 96) && fp_isZero(a + 192); }
-export function fp3_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + 96, a + 96, b + 96); fp_add(o + 192, a + 192, b + 192); }
+export function fp3_zero(o: usize): void { memory.fill(o, 0, 312); }
+export function fp3_one(o: usize): void { fp_one(o); memory.fill(o + 104, 0, 208); }
+export function fp3_copy(o: usize, a: usize): void { memory.copy(o, a, 312); }
+export function fp3_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + 104) && fp_isZero(a + 208); }
+export function fp3_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + 104, a + 104, b + 104); fp_add(o + 208, a + 208, b + 208); }
 /** Sum without reduction (components below 2p for reduced inputs): only as an input of products. */
-export function fp3_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + 96, a + 96, b + 96); fp_addNR(o + 192, a + 192, b + 192); }
-export function fp3_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + 96, a + 96, b + 96); fp_sub(o + 192, a + 192, b + 192); }
-export function fp3_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + 96, a + 96); fp_neg(o + 192, a + 192); }
-export function fp3_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + 96, a + 96); fp_dbl(o + 192, a + 192); }
+export function fp3_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + 104, a + 104, b + 104); fp_addNR(o + 208, a + 208, b + 208); }
+export function fp3_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + 104, a + 104, b + 104); fp_sub(o + 208, a + 208, b + 208); }
+export function fp3_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + 104, a + 104); fp_neg(o + 208, a + 208); }
+export function fp3_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + 104, a + 104); fp_dbl(o + 208, a + 208); }
 
 /** o = a·u = (β·a2, a0, a1); a reduced. o may alias a. */
 export function fp3_mulU(o: usize, a: usize): void {
-  fp_mulBeta(S_fp3_mulU, a + 192);
-  fp_copy(o + 192, a + 96);
-  fp_copy(o + 96, a);
+  fp_mulBeta(S_fp3_mulU, a + 208);
+  fp_copy(o + 208, a + 104);
+  fp_copy(o + 104, a);
   fp_copy(o, S_fp3_mulU);
 }
 
 /** o = a·b (Karatsuba: 6 Fp products). Components may be unreduced below 4p. o may alias a or b. */
 export function fp3_mul(o: usize, a: usize, b: usize): void {
   fp_mul(S_fp3_mul, a, b);
-  fp_mul((S_fp3_mul + 96), a + 96, b + 96);
-  fp_mul((S_fp3_mul + 192), a + 192, b + 192);
+  fp_mul((S_fp3_mul + 104), a + 104, b + 104);
+  fp_mul((S_fp3_mul + 208), a + 208, b + 208);
   // c0 = v0 + β·((a1 + a2)(b1 + b2) − v1 − v2)
-  fp_addNR((S_fp3_mul + 288), a + 96, a + 192);
-  fp_addNR((S_fp3_mul + 384), b + 96, b + 192);
-  fp_mul((S_fp3_mul + 672), (S_fp3_mul + 288), (S_fp3_mul + 384));
-  fp_sub((S_fp3_mul + 672), (S_fp3_mul + 672), (S_fp3_mul + 96));
-  fp_sub((S_fp3_mul + 672), (S_fp3_mul + 672), (S_fp3_mul + 192));
-  fp_lin2((S_fp3_mul + 480), S_fp3_mul, 1, (S_fp3_mul + 672), -4);
+  fp_addNR((S_fp3_mul + 312), a + 104, a + 208);
+  fp_addNR((S_fp3_mul + 416), b + 104, b + 208);
+  fp_mul((S_fp3_mul + 728), (S_fp3_mul + 312), (S_fp3_mul + 416));
+  fp_sub((S_fp3_mul + 728), (S_fp3_mul + 728), (S_fp3_mul + 104));
+  fp_sub((S_fp3_mul + 728), (S_fp3_mul + 728), (S_fp3_mul + 208));
+  fp_lin2((S_fp3_mul + 520), S_fp3_mul, 1, (S_fp3_mul + 728), -4);
   // c1 = (a0 + a1)(b0 + b1) − v0 − v1 + β·v2
-  fp_addNR((S_fp3_mul + 288), a, a + 96);
-  fp_addNR((S_fp3_mul + 384), b, b + 96);
-  fp_mul((S_fp3_mul + 672), (S_fp3_mul + 288), (S_fp3_mul + 384));
-  fp_sub((S_fp3_mul + 672), (S_fp3_mul + 672), S_fp3_mul);
-  fp_sub((S_fp3_mul + 672), (S_fp3_mul + 672), (S_fp3_mul + 96));
-  fp_lin2((S_fp3_mul + 576), (S_fp3_mul + 672), 1, (S_fp3_mul + 192), -4);
+  fp_addNR((S_fp3_mul + 312), a, a + 104);
+  fp_addNR((S_fp3_mul + 416), b, b + 104);
+  fp_mul((S_fp3_mul + 728), (S_fp3_mul + 312), (S_fp3_mul + 416));
+  fp_sub((S_fp3_mul + 728), (S_fp3_mul + 728), S_fp3_mul);
+  fp_sub((S_fp3_mul + 728), (S_fp3_mul + 728), (S_fp3_mul + 104));
+  fp_lin2((S_fp3_mul + 624), (S_fp3_mul + 728), 1, (S_fp3_mul + 208), -4);
   // c2 = (a0 + a2)(b0 + b2) − v0 − v2 + v1
-  fp_addNR((S_fp3_mul + 288), a, a + 192);
-  fp_addNR((S_fp3_mul + 384), b, b + 192);
-  fp_mul((S_fp3_mul + 672), (S_fp3_mul + 288), (S_fp3_mul + 384));
-  fp_sub((S_fp3_mul + 672), (S_fp3_mul + 672), S_fp3_mul);
-  fp_sub((S_fp3_mul + 672), (S_fp3_mul + 672), (S_fp3_mul + 192));
-  fp_add(o + 192, (S_fp3_mul + 672), (S_fp3_mul + 96));
-  fp_copy(o, (S_fp3_mul + 480));
-  fp_copy(o + 96, (S_fp3_mul + 576));
+  fp_addNR((S_fp3_mul + 312), a, a + 208);
+  fp_addNR((S_fp3_mul + 416), b, b + 208);
+  fp_mul((S_fp3_mul + 728), (S_fp3_mul + 312), (S_fp3_mul + 416));
+  fp_sub((S_fp3_mul + 728), (S_fp3_mul + 728), S_fp3_mul);
+  fp_sub((S_fp3_mul + 728), (S_fp3_mul + 728), (S_fp3_mul + 208));
+  fp_add(o + 208, (S_fp3_mul + 728), (S_fp3_mul + 104));
+  fp_copy(o, (S_fp3_mul + 520));
+  fp_copy(o + 104, (S_fp3_mul + 624));
 }
 
 /**
@@ -81,20 +81,20 @@ export function fp3_mul(o: usize, a: usize, b: usize): void {
  */
 export function fp3_sqr(o: usize, a: usize): void {
   fp_sqr(S_fp3_sqr, a);
-  fp_mul((S_fp3_sqr + 96), a, a + 96);
-  fp_dbl((S_fp3_sqr + 96), (S_fp3_sqr + 96));
-  fp_sub((S_fp3_sqr + 192), a, a + 96);
-  fp_addNR((S_fp3_sqr + 192), (S_fp3_sqr + 192), a + 192);
-  fp_sqr((S_fp3_sqr + 192), (S_fp3_sqr + 192));
-  fp_mul((S_fp3_sqr + 288), a + 96, a + 192);
-  fp_dbl((S_fp3_sqr + 288), (S_fp3_sqr + 288));
-  fp_sqr((S_fp3_sqr + 384), a + 192);
-  fp_add((S_fp3_sqr + 192), (S_fp3_sqr + 192), (S_fp3_sqr + 96));
-  fp_add((S_fp3_sqr + 192), (S_fp3_sqr + 192), (S_fp3_sqr + 288));
-  fp_sub((S_fp3_sqr + 192), (S_fp3_sqr + 192), S_fp3_sqr);
-  fp_sub(o + 192, (S_fp3_sqr + 192), (S_fp3_sqr + 384));
-  fp_lin2(o, S_fp3_sqr, 1, (S_fp3_sqr + 288), -4);
-  fp_lin2(o + 96, (S_fp3_sqr + 96), 1, (S_fp3_sqr + 384), -4);
+  fp_mul((S_fp3_sqr + 104), a, a + 104);
+  fp_dbl((S_fp3_sqr + 104), (S_fp3_sqr + 104));
+  fp_sub((S_fp3_sqr + 208), a, a + 104);
+  fp_addNR((S_fp3_sqr + 208), (S_fp3_sqr + 208), a + 208);
+  fp_sqr((S_fp3_sqr + 208), (S_fp3_sqr + 208));
+  fp_mul((S_fp3_sqr + 312), a + 104, a + 208);
+  fp_dbl((S_fp3_sqr + 312), (S_fp3_sqr + 312));
+  fp_sqr((S_fp3_sqr + 416), a + 208);
+  fp_add((S_fp3_sqr + 208), (S_fp3_sqr + 208), (S_fp3_sqr + 104));
+  fp_add((S_fp3_sqr + 208), (S_fp3_sqr + 208), (S_fp3_sqr + 312));
+  fp_sub((S_fp3_sqr + 208), (S_fp3_sqr + 208), S_fp3_sqr);
+  fp_sub(o + 208, (S_fp3_sqr + 208), (S_fp3_sqr + 416));
+  fp_lin2(o, S_fp3_sqr, 1, (S_fp3_sqr + 312), -4);
+  fp_lin2(o + 104, (S_fp3_sqr + 104), 1, (S_fp3_sqr + 416), -4);
 }
 
 /**
@@ -103,77 +103,81 @@ export function fp3_sqr(o: usize, a: usize): void {
  */
 export function fp3_mul01(o: usize, a: usize, k: usize, x: usize): void {
   fp_mul(S_fp3_mul01, a, k);
-  fp_mul((S_fp3_mul01 + 96), a + 96, x);
-  fp_mul((S_fp3_mul01 + 384), a + 192, x);
-  fp_lin2((S_fp3_mul01 + 480), S_fp3_mul01, 1, (S_fp3_mul01 + 384), -4);
-  fp_addNR((S_fp3_mul01 + 192), a, a + 96);
-  fp_addNR((S_fp3_mul01 + 288), k, x);
-  fp_mul((S_fp3_mul01 + 384), (S_fp3_mul01 + 192), (S_fp3_mul01 + 288));
-  fp_sub((S_fp3_mul01 + 384), (S_fp3_mul01 + 384), S_fp3_mul01);
-  fp_sub(o + 96, (S_fp3_mul01 + 384), (S_fp3_mul01 + 96));
-  fp_mul((S_fp3_mul01 + 384), a + 192, k);
-  fp_add(o + 192, (S_fp3_mul01 + 384), (S_fp3_mul01 + 96));
-  fp_copy(o, (S_fp3_mul01 + 480));
+  fp_mul((S_fp3_mul01 + 104), a + 104, x);
+  fp_mul((S_fp3_mul01 + 416), a + 208, x);
+  fp_lin2((S_fp3_mul01 + 520), S_fp3_mul01, 1, (S_fp3_mul01 + 416), -4);
+  fp_addNR((S_fp3_mul01 + 208), a, a + 104);
+  fp_addNR((S_fp3_mul01 + 312), k, x);
+  fp_mul((S_fp3_mul01 + 416), (S_fp3_mul01 + 208), (S_fp3_mul01 + 312));
+  fp_sub((S_fp3_mul01 + 416), (S_fp3_mul01 + 416), S_fp3_mul01);
+  fp_sub(o + 104, (S_fp3_mul01 + 416), (S_fp3_mul01 + 104));
+  fp_mul((S_fp3_mul01 + 416), a + 208, k);
+  fp_add(o + 208, (S_fp3_mul01 + 416), (S_fp3_mul01 + 104));
+  fp_copy(o, (S_fp3_mul01 + 520));
 }
 
 /** o = a⁻¹ (0 ↦ 0; variable-time). o may alias a. */
 export function fp3_inv(o: usize, a: usize): void {
   // A = a0² − β·a1·a2, B = β·a2² − a0·a1, C = a1² − a0·a2, d = a0·A + β·(a2·B + a1·C)
   fp_sqr(S_fp3_inv, a);
-  fp_mul((S_fp3_inv + 288), a + 96, a + 192);
-  fp_lin2(S_fp3_inv, S_fp3_inv, 1, (S_fp3_inv + 288), 4);
-  fp_sqr((S_fp3_inv + 96), a + 192);
-  fp_mul((S_fp3_inv + 288), a, a + 96);
-  fp_lin2((S_fp3_inv + 96), (S_fp3_inv + 96), -4, (S_fp3_inv + 288), -1);
-  fp_sqr((S_fp3_inv + 192), a + 96);
-  fp_mul((S_fp3_inv + 288), a, a + 192);
-  fp_sub((S_fp3_inv + 192), (S_fp3_inv + 192), (S_fp3_inv + 288));
-  fp_mulSum2((S_fp3_inv + 384), a + 192, (S_fp3_inv + 96), a + 96, (S_fp3_inv + 192));
-  fp_mul((S_fp3_inv + 288), a, S_fp3_inv);
-  fp_lin2((S_fp3_inv + 384), (S_fp3_inv + 288), 1, (S_fp3_inv + 384), -4);
-  fp_inv((S_fp3_inv + 384), (S_fp3_inv + 384));
-  fp_mul(o, S_fp3_inv, (S_fp3_inv + 384));
-  fp_mul(o + 96, (S_fp3_inv + 96), (S_fp3_inv + 384));
-  fp_mul(o + 192, (S_fp3_inv + 192), (S_fp3_inv + 384));
+  fp_mul((S_fp3_inv + 312), a + 104, a + 208);
+  fp_lin2(S_fp3_inv, S_fp3_inv, 1, (S_fp3_inv + 312), 4);
+  fp_sqr((S_fp3_inv + 104), a + 208);
+  fp_mul((S_fp3_inv + 312), a, a + 104);
+  fp_lin2((S_fp3_inv + 104), (S_fp3_inv + 104), -4, (S_fp3_inv + 312), -1);
+  fp_sqr((S_fp3_inv + 208), a + 104);
+  fp_mul((S_fp3_inv + 312), a, a + 208);
+  fp_sub((S_fp3_inv + 208), (S_fp3_inv + 208), (S_fp3_inv + 312));
+  fp_mulSum2((S_fp3_inv + 416), a + 208, (S_fp3_inv + 104), a + 104, (S_fp3_inv + 208));
+  fp_mul((S_fp3_inv + 312), a, S_fp3_inv);
+  fp_lin2((S_fp3_inv + 416), (S_fp3_inv + 312), 1, (S_fp3_inv + 416), -4);
+  fp_inv((S_fp3_inv + 416), (S_fp3_inv + 416));
+  fp_mul(o, S_fp3_inv, (S_fp3_inv + 416));
+  fp_mul(o + 104, (S_fp3_inv + 104), (S_fp3_inv + 416));
+  fp_mul(o + 208, (S_fp3_inv + 208), (S_fp3_inv + 416));
 }
 
 // ---------------------------------------------------------------- Fp6 = Fp3[v]/(v² − u)
 
-export function fp6_one(o: usize): void { memory.fill(o, 0, 576); fp_one(o); }
-export function fp6_copy(o: usize, a: usize): void { memory.copy(o, a, 576); }
-export function fp6_eq(a: usize, b: usize): bool { return memory.compare(a, b, 576) == 0; }
+export function fp6_one(o: usize): void { memory.fill(o, 0, 624); fp_one(o); }
+export function fp6_copy(o: usize, a: usize): void { memory.copy(o, a, 624); }
+/** Coefficient-wise: elements here leave padding after their limbs (wide backend), which bytes must not compare. */
+export function fp6_eq(a: usize, b: usize): bool {
+  for (let k: usize = 0; k < 624; k += 104) if (!fp_eq(a + k, b + k)) return false;
+  return true;
+}
 export function fp6_isOne(a: usize): bool {
   if (!fp_isOne(a)) return false;
-  for (let k: usize = 96; k < 576; k += 96) if (!fp_isZero(a + k)) return false;
+  for (let k: usize = 104; k < 624; k += 104) if (!fp_isZero(a + k)) return false;
   return true;
 }
 /** o = conj(a) = a^(p³) = c0 − c1·v (the inverse of a unitary element). o may alias a. */
-export function fp6_conj(o: usize, a: usize): void { if (o != a) fp3_copy(o, a); fp3_neg(o + 288, a + 288); }
+export function fp6_conj(o: usize, a: usize): void { if (o != a) fp3_copy(o, a); fp3_neg(o + 312, a + 312); }
 
 /** o = a·b (Karatsuba over Fp3: 18 Fp products). o may alias a or b. */
 export function fp6_mul(o: usize, a: usize, b: usize): void {
   fp3_mul(S_fp6_mul, a, b);
-  fp3_mul((S_fp6_mul + 288), a + 288, b + 288);
-  fp3_addNR((S_fp6_mul + 576), a, a + 288);
-  fp3_addNR((S_fp6_mul + 864), b, b + 288);
-  fp3_mul((S_fp6_mul + 576), (S_fp6_mul + 576), (S_fp6_mul + 864));
-  fp3_sub((S_fp6_mul + 576), (S_fp6_mul + 576), S_fp6_mul);
-  fp3_sub(o + 288, (S_fp6_mul + 576), (S_fp6_mul + 288));
-  fp3_mulU((S_fp6_mul + 288), (S_fp6_mul + 288));
-  fp3_add(o, S_fp6_mul, (S_fp6_mul + 288));
+  fp3_mul((S_fp6_mul + 312), a + 312, b + 312);
+  fp3_addNR((S_fp6_mul + 624), a, a + 312);
+  fp3_addNR((S_fp6_mul + 936), b, b + 312);
+  fp3_mul((S_fp6_mul + 624), (S_fp6_mul + 624), (S_fp6_mul + 936));
+  fp3_sub((S_fp6_mul + 624), (S_fp6_mul + 624), S_fp6_mul);
+  fp3_sub(o + 312, (S_fp6_mul + 624), (S_fp6_mul + 312));
+  fp3_mulU((S_fp6_mul + 312), (S_fp6_mul + 312));
+  fp3_add(o, S_fp6_mul, (S_fp6_mul + 312));
 }
 
 /** o = a² (complex squaring: 2 Fp3 products, 12 Fp products): c0 = (a0 + a1)(a0 + u·a1) − m − u·m, c1 = 2m. o may alias a. */
 export function fp6_sqr(o: usize, a: usize): void {
-  fp3_mul(S_fp6_sqr, a, a + 288);
-  fp3_mulU((S_fp6_sqr + 576), a + 288);
-  fp3_addNR((S_fp6_sqr + 576), (S_fp6_sqr + 576), a);
-  fp3_addNR((S_fp6_sqr + 288), a, a + 288);
-  fp3_mul((S_fp6_sqr + 288), (S_fp6_sqr + 288), (S_fp6_sqr + 576));
-  fp3_sub((S_fp6_sqr + 288), (S_fp6_sqr + 288), S_fp6_sqr);
-  fp3_mulU((S_fp6_sqr + 576), S_fp6_sqr);
-  fp3_sub(o, (S_fp6_sqr + 288), (S_fp6_sqr + 576));
-  fp3_dbl(o + 288, S_fp6_sqr);
+  fp3_mul(S_fp6_sqr, a, a + 312);
+  fp3_mulU((S_fp6_sqr + 624), a + 312);
+  fp3_addNR((S_fp6_sqr + 624), (S_fp6_sqr + 624), a);
+  fp3_addNR((S_fp6_sqr + 312), a, a + 312);
+  fp3_mul((S_fp6_sqr + 312), (S_fp6_sqr + 312), (S_fp6_sqr + 624));
+  fp3_sub((S_fp6_sqr + 312), (S_fp6_sqr + 312), S_fp6_sqr);
+  fp3_mulU((S_fp6_sqr + 624), S_fp6_sqr);
+  fp3_sub(o, (S_fp6_sqr + 312), (S_fp6_sqr + 624));
+  fp3_dbl(o + 312, S_fp6_sqr);
 }
 
 /**
@@ -182,49 +186,49 @@ export function fp6_sqr(o: usize, a: usize): void {
  */
 export function fp6_mulLine(f: usize, k: usize, x: usize, y: usize): void {
   fp3_mul01(S_fp6_mulLine, f, k, x);
-  fp_mul((S_fp6_mulLine + 864), f + 288 + 192, y);
-  fp_mul((S_fp6_mulLine + 288) + 192, f + 288 + 96, y);
-  fp_mul((S_fp6_mulLine + 288) + 96, f + 288, y);
-  fp_mulBeta((S_fp6_mulLine + 288), (S_fp6_mulLine + 864));
-  fp3_addNR((S_fp6_mulLine + 576), f, f + 288);
-  fp_addNR((S_fp6_mulLine + 960), x, y);
-  fp3_mul01((S_fp6_mulLine + 576), (S_fp6_mulLine + 576), k, (S_fp6_mulLine + 960));
-  fp3_sub((S_fp6_mulLine + 576), (S_fp6_mulLine + 576), S_fp6_mulLine);
-  fp3_sub(f + 288, (S_fp6_mulLine + 576), (S_fp6_mulLine + 288));
-  fp3_mulU((S_fp6_mulLine + 288), (S_fp6_mulLine + 288));
-  fp3_add(f, S_fp6_mulLine, (S_fp6_mulLine + 288));
+  fp_mul((S_fp6_mulLine + 936), f + 312 + 208, y);
+  fp_mul((S_fp6_mulLine + 312) + 208, f + 312 + 104, y);
+  fp_mul((S_fp6_mulLine + 312) + 104, f + 312, y);
+  fp_mulBeta((S_fp6_mulLine + 312), (S_fp6_mulLine + 936));
+  fp3_addNR((S_fp6_mulLine + 624), f, f + 312);
+  fp_addNR((S_fp6_mulLine + 1040), x, y);
+  fp3_mul01((S_fp6_mulLine + 624), (S_fp6_mulLine + 624), k, (S_fp6_mulLine + 1040));
+  fp3_sub((S_fp6_mulLine + 624), (S_fp6_mulLine + 624), S_fp6_mulLine);
+  fp3_sub(f + 312, (S_fp6_mulLine + 624), (S_fp6_mulLine + 312));
+  fp3_mulU((S_fp6_mulLine + 312), (S_fp6_mulLine + 312));
+  fp3_add(f, S_fp6_mulLine, (S_fp6_mulLine + 312));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·v)/(a0² − u·a1²). o may alias a. */
 export function fp6_inv(o: usize, a: usize): void {
   fp3_sqr(S_fp6_inv, a);
-  fp3_sqr((S_fp6_inv + 288), a + 288);
-  fp3_mulU((S_fp6_inv + 288), (S_fp6_inv + 288));
-  fp3_sub(S_fp6_inv, S_fp6_inv, (S_fp6_inv + 288));
+  fp3_sqr((S_fp6_inv + 312), a + 312);
+  fp3_mulU((S_fp6_inv + 312), (S_fp6_inv + 312));
+  fp3_sub(S_fp6_inv, S_fp6_inv, (S_fp6_inv + 312));
   fp3_inv(S_fp6_inv, S_fp6_inv);
   fp3_mul(o, a, S_fp6_inv);
-  fp3_mul(o + 288, a + 288, S_fp6_inv);
-  fp3_neg(o + 288, o + 288);
+  fp3_mul(o + 312, a + 312, S_fp6_inv);
+  fp3_neg(o + 312, o + 312);
 }
 
 /** o = a^(p^1): the coefficient of w^i times β^(i·(p^1 − 1)/6). o may alias a. */
 export function fp6_frob1(o: usize, a: usize): void {
   if (o != a) fp_copy(o, a);
-  fp_mul(o + 288, a + 288, C_FROB1_1);
-  fp_mul(o + 96, a + 96, C_FROB1_2);
-  fp_neg(o + 384, a + 384);
-  fp_mul(o + 192, a + 192, C_FROB1_4);
-  fp_mul(o + 480, a + 480, C_FROB1_5);
+  fp_mul(o + 312, a + 312, C_FROB1_1);
+  fp_mul(o + 104, a + 104, C_FROB1_2);
+  fp_neg(o + 416, a + 416);
+  fp_mul(o + 208, a + 208, C_FROB1_4);
+  fp_mul(o + 520, a + 520, C_FROB1_5);
 }
 
 /** o = a^(p^2): the coefficient of w^i times β^(i·(p^2 − 1)/6). o may alias a. */
 export function fp6_frob2(o: usize, a: usize): void {
   if (o != a) fp_copy(o, a);
-  fp_mul(o + 288, a + 288, C_FROB2_1);
-  fp_mul(o + 96, a + 96, C_FROB2_2);
-  fp_copy(o + 384, a + 384);
-  fp_mul(o + 192, a + 192, C_FROB2_4);
-  fp_mul(o + 480, a + 480, C_FROB2_5);
+  fp_mul(o + 312, a + 312, C_FROB2_1);
+  fp_mul(o + 104, a + 104, C_FROB2_2);
+  fp_copy(o + 416, a + 416);
+  fp_mul(o + 208, a + 208, C_FROB2_4);
+  fp_mul(o + 520, a + 520, C_FROB2_5);
 }
 
 /**
@@ -232,26 +236,26 @@ export function fp6_frob2(o: usize, a: usize): void {
  * Fp[s]/(s² − β), s = w³, of 2 products each (6 Fp products). o may alias x.
  */
 export function fp6_cycSqr(out: usize, x: usize): void {
-  fp_mul(S_fp6_cycSqr, x, x + 384);
-  fp_addNR((S_fp6_cycSqr + 96), x, x + 384);
-  fp_lin2((S_fp6_cycSqr + 192), x, 1, x + 384, -4);
-  fp_mul((S_fp6_cycSqr + 96), (S_fp6_cycSqr + 96), (S_fp6_cycSqr + 192));
-  fp_lin2((S_fp6_cycSqr + 288), (S_fp6_cycSqr + 96), 1, S_fp6_cycSqr, 3);
-  fp_lin2((S_fp6_cycSqr + 384), (S_fp6_cycSqr + 288), 3, x, -2);
-  fp_lin2((S_fp6_cycSqr + 384) + 384, S_fp6_cycSqr, 6, x + 384, 2);
-  fp_mul(S_fp6_cycSqr, x + 288, x + 192);
-  fp_addNR((S_fp6_cycSqr + 96), x + 288, x + 192);
-  fp_lin2((S_fp6_cycSqr + 192), x + 288, 1, x + 192, -4);
-  fp_mul((S_fp6_cycSqr + 96), (S_fp6_cycSqr + 96), (S_fp6_cycSqr + 192));
-  fp_lin2((S_fp6_cycSqr + 288), (S_fp6_cycSqr + 96), 1, S_fp6_cycSqr, 3);
-  fp_lin2((S_fp6_cycSqr + 384) + 96, (S_fp6_cycSqr + 288), 3, x + 96, -2);
-  fp_lin2((S_fp6_cycSqr + 384) + 480, S_fp6_cycSqr, 6, x + 480, 2);
-  fp_mul(S_fp6_cycSqr, x + 96, x + 480);
-  fp_addNR((S_fp6_cycSqr + 96), x + 96, x + 480);
-  fp_lin2((S_fp6_cycSqr + 192), x + 96, 1, x + 480, -4);
-  fp_mul((S_fp6_cycSqr + 96), (S_fp6_cycSqr + 96), (S_fp6_cycSqr + 192));
-  fp_lin2((S_fp6_cycSqr + 288), (S_fp6_cycSqr + 96), 1, S_fp6_cycSqr, 3);
-  fp_lin2((S_fp6_cycSqr + 384) + 288, S_fp6_cycSqr, -24, x + 288, 2);
-  fp_lin2((S_fp6_cycSqr + 384) + 192, (S_fp6_cycSqr + 288), 3, x + 192, -2);
-  fp6_copy(out, (S_fp6_cycSqr + 384));
+  fp_mul(S_fp6_cycSqr, x, x + 416);
+  fp_addNR((S_fp6_cycSqr + 104), x, x + 416);
+  fp_lin2((S_fp6_cycSqr + 208), x, 1, x + 416, -4);
+  fp_mul((S_fp6_cycSqr + 104), (S_fp6_cycSqr + 104), (S_fp6_cycSqr + 208));
+  fp_lin2((S_fp6_cycSqr + 312), (S_fp6_cycSqr + 104), 1, S_fp6_cycSqr, 3);
+  fp_lin2((S_fp6_cycSqr + 416), (S_fp6_cycSqr + 312), 3, x, -2);
+  fp_lin2((S_fp6_cycSqr + 416) + 416, S_fp6_cycSqr, 6, x + 416, 2);
+  fp_mul(S_fp6_cycSqr, x + 312, x + 208);
+  fp_addNR((S_fp6_cycSqr + 104), x + 312, x + 208);
+  fp_lin2((S_fp6_cycSqr + 208), x + 312, 1, x + 208, -4);
+  fp_mul((S_fp6_cycSqr + 104), (S_fp6_cycSqr + 104), (S_fp6_cycSqr + 208));
+  fp_lin2((S_fp6_cycSqr + 312), (S_fp6_cycSqr + 104), 1, S_fp6_cycSqr, 3);
+  fp_lin2((S_fp6_cycSqr + 416) + 104, (S_fp6_cycSqr + 312), 3, x + 104, -2);
+  fp_lin2((S_fp6_cycSqr + 416) + 520, S_fp6_cycSqr, 6, x + 520, 2);
+  fp_mul(S_fp6_cycSqr, x + 104, x + 520);
+  fp_addNR((S_fp6_cycSqr + 104), x + 104, x + 520);
+  fp_lin2((S_fp6_cycSqr + 208), x + 104, 1, x + 520, -4);
+  fp_mul((S_fp6_cycSqr + 104), (S_fp6_cycSqr + 104), (S_fp6_cycSqr + 208));
+  fp_lin2((S_fp6_cycSqr + 312), (S_fp6_cycSqr + 104), 1, S_fp6_cycSqr, 3);
+  fp_lin2((S_fp6_cycSqr + 416) + 312, S_fp6_cycSqr, -24, x + 312, 2);
+  fp_lin2((S_fp6_cycSqr + 416) + 208, (S_fp6_cycSqr + 312), 3, x + 208, -2);
+  fp6_copy(out, (S_fp6_cycSqr + 416));
 }

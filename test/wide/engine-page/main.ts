@@ -1,0 +1,46 @@
+/**
+ * Test page for `test/wide/engine.test.ts`: imports the BUILT package (dist/, as a user's bundler sees it) and
+ * runs one scenario on an engine with the given `arithmetic` option: BLS12-381 and BN254 pairings of scalar
+ * multiples of the generators, a BLS12-381 G1 MSM over the workers, and a BLS12-381 Fp product — results as
+ * decimal strings for the test to check against @noble/curves.
+ */
+import { createEngine } from '../../../dist/src/index.js';
+
+interface Outcome {
+  readonly arithmetic: string | undefined;
+  readonly pairings: Record<string, string[]>;
+  readonly msm: { x: string; y: string };
+  readonly mul: string;
+}
+
+async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: string, ks: string[]): Promise<Outcome> {
+  const wc = await createEngine({ workers: 2, gpu: 'off', arithmetic });
+  try {
+    const pairings: Record<string, string[]> = {};
+    for (const name of ['bls12_381', 'bn254'] as const) {
+      const c = wc[name];
+      await wc.load(name);
+      const e = await c.pairing(c.G1.mul(c.G1.generator, BigInt(a)), c.G2.mul(c.G2.generator, BigInt(b)));
+      pairings[name] = e.map(String);
+    }
+    const G1 = wc.bls12_381.G1;
+    const points = ks.map((_, i) => G1.mul(G1.generator, BigInt(i + 1)));
+    const m = await G1.msm(points, ks.map(BigInt), { workers: 2 });
+    const f = wc.field('bls12_381_fp');
+    return { arithmetic: wc.info().arithmetic, pairings, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))) };
+  } finally {
+    await wc.close();
+  }
+}
+
+async function refused(arithmetic: string): Promise<string> {
+  try {
+    await createEngine({ workers: 0, gpu: 'off', arithmetic: arithmetic as 'wide' });
+    return 'created';
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}
+
+(window as unknown as { __wide: unknown }).__wide = { run, refused };
+document.getElementById('state')!.textContent = 'ready';
