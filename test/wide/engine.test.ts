@@ -4,7 +4,7 @@
  *   (in-thread and with workers), `'wide'` is refused with WASM_UNAVAILABLE, a bad value with INVALID_ARGUMENT;
  * - in headless Chromium with `--js-flags=--wasm-wide-arithmetic`, a page built with Vite from the BUILT
  *   package (test/wide/engine-page/) gets the wide build by default and fetches only wide modules (page and
- *   workers), `'portable'` fetches only portable ones, and both give @noble/curves' pairings, MSM and field
+ *   workers), `'portable'` fetches only portable ones, and both give @noble/curves' pairings, MSM, BLS signature and field
  *   product; without the flag the page falls back to the portable build and `'wide'` is refused.
  */
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
@@ -59,6 +59,8 @@ interface Outcome {
   readonly pairings: Record<string, string[]>;
   readonly msm: { x: string; y: string };
   readonly mul: string;
+  readonly blsSignature: string;
+  readonly blsVerified: boolean;
 }
 
 describe('headless Chromium: the build follows the probe and the option; only the chosen build is fetched', () => {
@@ -119,6 +121,10 @@ describe('headless Chromium: the build follows the probe and the option; only th
     const aff = m.toAffine();
     expect({ x: BigInt(o.msm.x), y: BigInt(o.msm.y) }).toEqual({ x: aff.x, y: aff.y });
     expect(BigInt(o.mul)).toBe(nobleBls.fields.Fp.mul(A, B));
+    const bls = nobleBls.longSignatures;
+    const sig = bls.sign(bls.hash(new TextEncoder().encode('wide arithmetic'), 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'), new Uint8Array(32).fill(7));
+    expect(o.blsSignature).toBe(sig.toHex(true));
+    expect(o.blsVerified).toBe(true);
   }
 
   // The bundle holds both builds, and Vite's asset names (<curve>-<hash>.wasm) do not keep the directory: tell

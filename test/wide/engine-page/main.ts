@@ -1,7 +1,8 @@
 /**
  * Test page for `test/wide/engine.test.ts`: imports the BUILT package (dist/, as a user's bundler sees it) and
  * runs one scenario on an engine with the given `arithmetic` option: BLS12-381 and BN254 pairings of scalar
- * multiples of the generators, a BLS12-381 G1 MSM over the workers, and a BLS12-381 Fp product — results as
+ * multiples of the generators, a BLS12-381 G1 MSM over the workers, a BLS12-381 Fp product, and an Ethereum BLS
+ * signature (hash-to-G2) with its verification — results as
  * decimal strings for the test to check against @noble/curves.
  */
 import { createEngine } from '../../../dist/src/index.js';
@@ -11,6 +12,8 @@ interface Outcome {
   readonly pairings: Record<string, string[]>;
   readonly msm: { x: string; y: string };
   readonly mul: string;
+  readonly blsSignature: string;
+  readonly blsVerified: boolean;
 }
 
 async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: string, ks: string[]): Promise<Outcome> {
@@ -27,7 +30,13 @@ async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: strin
     const points = ks.map((_, i) => G1.mul(G1.generator, BigInt(i + 1)));
     const m = await G1.msm(points, ks.map(BigInt), { workers: 2 });
     const f = wc.field('bls12_381_fp');
-    return { arithmetic: wc.info().arithmetic, pairings, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))) };
+    // BLS (Ethereum, min-pk): hash-to-G2, the constant-time multiplication and a pairing check
+    const sk = new Uint8Array(32).fill(7);
+    const msg = new TextEncoder().encode('wide arithmetic');
+    const sig = wc.bls.sign(msg, sk);
+    const blsVerified = await wc.bls.verify(wc.bls.getPublicKey(sk), msg, sig);
+    const hex = (u: Uint8Array): string => Array.from(u, (x) => x.toString(16).padStart(2, '0')).join('');
+    return { arithmetic: wc.info().arithmetic, pairings, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified };
   } finally {
     await wc.close();
   }
