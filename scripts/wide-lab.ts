@@ -4,6 +4,7 @@
  *
  * - Field products: the in-wasm `benchMul` loop of every field, wide build ÷ portable build.
  * - Pairings (BLS12-381, BN254): our wide build, our portable build and mcl-wasm (its browser bundle), same page.
+ * - Stark ECDSA verification through the public API on engines forced to each build (the engine test page).
  * - `--variants`: the product kernel's shapes (a in locals or reloaded, add128 or compare carries, without the
  *   final subtraction), each built from one asc compilation of a lab entry per field.
  * Prints ratios; writes nothing but `dist/wide-lab/`.
@@ -68,6 +69,31 @@ try {
     }
     row(`${name} pairing`, wide, portable, 'ms');
     console.log(`${''.padEnd(34)} mcl-wasm ${mclMs.toFixed(2)} ms   wide ÷ mcl ${(wide / mclMs).toFixed(2)}   portable ÷ mcl ${(portable / mclMs).toFixed(2)}`);
+  }
+
+  {
+    // Stark ECDSA verification through the public API, on engines forced to each build: the engine test page
+    // (test/wide/engine-page/), built with Vite from dist/ and served here.
+    const { build } = await import('vite');
+    const { serveStatic } = await import('../test/browser/serve.js');
+    const outDir = join(root, 'dist/wide-lab/engine-page');
+    await build({ configFile: false, root: join(root, 'test/wide/engine-page'), base: './', logLevel: 'warn', build: { outDir, emptyOutDir: true, target: 'es2022' } });
+    const server = await serveStatic(outDir);
+    const tab = await page.page.context().newPage();
+    try {
+      await tab.goto(server.url);
+      await tab.waitForFunction(() => document.getElementById('state')?.textContent === 'ready', undefined, { timeout: 60_000 });
+      let wide = Infinity, portable = Infinity;
+      for (let r = 0; r < 3; r++) {
+        wide = Math.min(wide, await tab.evaluate(`window.__wide.benchStark('wide', 50)`));
+        portable = Math.min(portable, await tab.evaluate(`window.__wide.benchStark('portable', 50)`));
+      }
+      console.log('');
+      row('Stark ECDSA verify (in-thread)', wide, portable, 'ms');
+    } finally {
+      await tab.close();
+      await server.close();
+    }
   }
 
   if (process.argv.includes('--variants')) {

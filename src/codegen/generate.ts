@@ -64,7 +64,7 @@ function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: Prim
       : `// wasm core module for ${curveName}: its base field as fp_*, its scalar field as fr_*.`,
     `export { alloc, free, reset } from '${wide ? '../../runtime' : '../runtime'}';`,
   ];
-  if (!wide && existsSync(join(root, `src/wasm/curves/${curveName}/index.ts`))) lines.push(`export * from '../curves/${curveName}/index';`);
+  if (existsSync(join(root, `src/wasm/curves/${curveName}/index.ts`))) lines.push(`export * from '../curves/${curveName}/index';`);
   if (pairing) lines.push(`export * from '../pairing/${curveName}/index';`);
   if (embedded) lines.push(`export * from '../embedded/${curveName}/index';`);
   if (msm) lines.push(`export * from '../msm/${curveName}/index';`);
@@ -309,11 +309,11 @@ function shaderSources(root: string): WgslSourceFile[] {
   return out;
 }
 
-/**
- * Curves whose wasm module has a wide-arithmetic build. Stark is not among them yet: its hand-written
- * Poseidon (src/wasm/curves/stark/poseidon.ts) reduces in stark_fp's 9 limbs of 29 bits.
- */
-export const WIDE_CURVES: readonly string[] = curves.filter((c) => c.name !== 'stark').map((c) => c.name);
+/** Curves whose wasm module has a wide-arithmetic build: every one. */
+export const WIDE_CURVES: readonly string[] = curves.map((c) => c.name);
+
+/** The generated parameter file of the hand-written Starknet code. */
+const STARK_PARAMS_PATH = 'src/wasm/curves/stark/params.ts';
 
 /** Where the wide-arithmetic build's sources live (a mirror of src/wasm/ for the generated parts). */
 export const WIDE_DIR = 'src/wasm/wide';
@@ -340,6 +340,17 @@ function wideFiles(root: string, shapes: Readonly<Record<string, FieldShapeRecor
     for (const [rel, text] of msmFiles(msm, banner)) put(rel, text);
     const frvec = FRVEC_CURVES.includes(c.name);
     if (frvec) put(`src/wasm/frvec/${c.name}.ts`, emitAsFrVec(fr!, 32, banner, portableElemBytes(fr!, shapes)));
+    // Hand-written curve code (Starknet's) is written against the field modules' exports and layout constants,
+    // so the wide build compiles the same sources: copied into the mirror, where their relative imports reach
+    // the wide fields; its one generated file (the parameters) is generated there as well.
+    const handDir = `src/wasm/curves/${c.name}`;
+    if (existsSync(join(root, handDir, 'index.ts'))) {
+      for (const file of readdirSync(join(root, handDir)).filter((x) => x.endsWith('.ts')).sort()) {
+        const rel = `${handDir}/${file}`;
+        if (rel === STARK_PARAMS_PATH) put(rel, emitStarkParams());
+        else put(rel, `// ${GENERATED_BANNER} (A copy of ${rel} for the wide-arithmetic build.)\n${readFileSync(join(root, rel), 'utf8')}`);
+      }
+    }
     put(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec, true));
   }
   put('src/wasm/msm/mp.ts', emitMsmMp(banner));
@@ -380,7 +391,7 @@ export function generatedFiles(root: string): Map<string, string> {
     'src/generated/msm.ts',
     msmLayoutsModule(allMsm, TS_BANNER, (m) => ioWords(curves.find((c) => c.name === m.curve)!.fp.modulus)),
   );
-  files.set('src/wasm/curves/stark/params.ts', emitStarkParams());
+  files.set(STARK_PARAMS_PATH, emitStarkParams());
   files.set('src/generated/fields.ts', layoutsModule(shapes));
   files.set('src/generated/pairing.ts', pairingConstantsModule());
   // The typed ABI last: it reads the exports of the sources generated above (and of the hand-written ones).

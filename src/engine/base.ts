@@ -85,7 +85,7 @@ export interface EngineOptions {
    * The build of the wasm core (docs/wide-arithmetic.md): `'auto'` (default) loads the wide-arithmetic build
    * (64-bit limbs, `i64.mul_wide_u`) where the engine validates a probe using it and the portable build
    * elsewhere; `'wide'` requires it; `'portable'` never uses it. Every thread of the engine loads the same
-   * build; Stark, which has no wide build yet, always loads its portable module.
+   * build.
    */
   readonly arithmetic?: 'auto' | Arithmetic;
 }

@@ -4,11 +4,12 @@
  *   (in-thread and with workers), `'wide'` is refused with WASM_UNAVAILABLE, a bad value with INVALID_ARGUMENT;
  * - in headless Chromium with `--js-flags=--wasm-wide-arithmetic`, a page built with Vite from the BUILT
  *   package (test/wide/engine-page/) gets the wide build by default and fetches only wide modules (page and
- *   workers), `'portable'` fetches only portable ones, and both give @noble/curves' pairings, MSM, BLS signature and field
+ *   workers), `'portable'` fetches only portable ones, and both give @noble/curves' pairings, MSM, BLS signature, Starknet signature, Pedersen, Poseidon and field
  *   product; without the flag the page falls back to the portable build and `'wide'` is refused.
  */
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn } from '@noble/curves/bn254.js';
+import * as starknet from '@scure/starknet';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,7 @@ interface Outcome {
   readonly mul: string;
   readonly blsSignature: string;
   readonly blsVerified: boolean;
+  readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
 }
 
 describe('headless Chromium: the build follows the probe and the option; only the chosen build is fetched', () => {
@@ -125,6 +127,13 @@ describe('headless Chromium: the build follows the probe and the option; only th
     const sig = bls.sign(bls.hash(new TextEncoder().encode('wide arithmetic'), 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'), new Uint8Array(32).fill(7));
     expect(o.blsSignature).toBe(sig.toHex(true));
     expect(o.blsVerified).toBe(true);
+    const hex64 = (x: bigint): string => x.toString(16).padStart(64, '0');
+    const pk = starknet.getStarkKey(hex64(A));
+    const sigS = starknet.sign(hex64(B), hex64(A));
+    expect({ publicKey: BigInt(o.stark.publicKey), r: BigInt(o.stark.r), s: BigInt(o.stark.s) }).toEqual({ publicKey: BigInt(pk), r: sigS.r, s: sigS.s });
+    expect(o.stark.verified).toBe(true);
+    expect(BigInt(o.stark.pedersen)).toBe(BigInt(starknet.pedersen(A, B)));
+    expect(BigInt(o.stark.poseidon)).toBe(starknet.poseidonHash(A, B));
   }
 
   // The bundle holds both builds, and Vite's asset names (<curve>-<hash>.wasm) do not keep the directory: tell

@@ -14,6 +14,7 @@ interface Outcome {
   readonly mul: string;
   readonly blsSignature: string;
   readonly blsVerified: boolean;
+  readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
 }
 
 async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: string, ks: string[]): Promise<Outcome> {
@@ -36,7 +37,13 @@ async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: strin
     const sig = wc.bls.sign(msg, sk);
     const blsVerified = await wc.bls.verify(wc.bls.getPublicKey(sk), msg, sig);
     const hex = (u: Uint8Array): string => Array.from(u, (x) => x.toString(16).padStart(2, '0')).join('');
-    return { arithmetic: wc.info().arithmetic, pairings, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified };
+    // Starknet: ECDSA (RFC 6979 nonce), Pedersen and Poseidon (its MDS step is layout-specific code)
+    await wc.load('stark');
+    const sn = wc.starknet;
+    const pk = sn.getPublicKey(BigInt(a));
+    const ss = sn.sign(BigInt(b), BigInt(a));
+    const stark = { publicKey: String(pk), r: String(ss.r), s: String(ss.s), verified: sn.verify(pk, BigInt(b), ss.r, ss.s), pedersen: String(sn.pedersen(BigInt(a), BigInt(b))), poseidon: String(sn.poseidonHash(BigInt(a), BigInt(b))) };
+    return { arithmetic: wc.info().arithmetic, pairings, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, stark };
   } finally {
     await wc.close();
   }
@@ -51,5 +58,25 @@ async function refused(arithmetic: string): Promise<string> {
   }
 }
 
-(window as unknown as { __wide: unknown }).__wide = { run, refused };
+/** ms per Stark ECDSA verification on an in-thread engine with the given build (best of 5 runs of n). */
+async function benchStark(arithmetic: 'wide' | 'portable', n: number): Promise<number> {
+  const wc = await createEngine({ workers: 0, gpu: 'off', arithmetic, curves: ['stark'] });
+  try {
+    const sn = wc.starknet;
+    const pk = sn.getPublicKey(12345n);
+    const sig = sn.sign(0x1234n, 12345n);
+    for (let i = 0; i < 20; i++) sn.verify(pk, 0x1234n, sig.r, sig.s);
+    let best = Infinity;
+    for (let r = 0; r < 5; r++) {
+      const t = performance.now();
+      for (let i = 0; i < n; i++) sn.verify(pk, 0x1234n, sig.r, sig.s);
+      best = Math.min(best, (performance.now() - t) / n);
+    }
+    return best;
+  } finally {
+    await wc.close();
+  }
+}
+
+(window as unknown as { __wide: unknown }).__wide = { run, refused, benchStark };
 document.getElementById('state')!.textContent = 'ready';
