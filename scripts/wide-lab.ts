@@ -77,9 +77,9 @@ try {
     const { build } = await import('vite');
     const { serveStatic } = await import('../test/browser/serve.js');
     const outDir = join(root, 'dist/wide-lab/engine-page');
-    await build({ configFile: false, root: join(root, 'test/wide/engine-page'), base: './', logLevel: 'warn', build: { outDir, emptyOutDir: true, target: 'es2022' } });
+    await build({ configFile: false, root: join(root, 'test/wide/engine-page'), base: './', logLevel: 'error', build: { outDir, emptyOutDir: true, target: 'es2022' } });
     const server = await serveStatic(outDir);
-    const tab = await page.page.context().newPage();
+    const tab = await page.newTab();
     try {
       await tab.goto(server.url);
       await tab.waitForFunction(() => document.getElementById('state')?.textContent === 'ready', undefined, { timeout: 60_000 });

@@ -152,6 +152,18 @@ class Fn {
     }
     this.split(lo, hi, e);
   }
+  /**
+   * (hi, lo) ← x·c + s + t for a constant c: no product when c is 0 or 1 (the Stark prime's 64-bit words are
+   * 1, 0, 0 and 2^59 + 17, so most of its reduction products vanish).
+   */
+  maddC(lo: number, hi: number, x: binaryen.ExpressionRef, c: bigint, s: binaryen.ExpressionRef | null, t: binaryen.ExpressionRef | null): void {
+    if (c > 1n) return this.madd(lo, hi, x, this.c(c), s, t);
+    const terms = [...(c === 1n ? [x] : []), s, t].filter((v): v is binaryen.ExpressionRef => v !== null);
+    if (terms.length >= 2) return this.add3(lo, hi, terms[0]!, terms[1]!, terms[2] ?? null);
+    this.set(lo, terms[0] ?? this.c(0n));
+    this.set(hi, this.c(0n));
+  }
+
   /** (hi, lo) ← s + t + u for single words (hi ≤ 2). */
   add3(lo: number, hi: number, s: binaryen.ExpressionRef, t: binaryen.ExpressionRef, u: binaryen.ExpressionRef | null): void {
     const m = this.m;
@@ -216,10 +228,10 @@ function buildMul(m: binaryen.Module, name: string, f: WideField, square: boolea
     F.madd(t[0]!, carryA, aj(0), F.get(bi), i === 0 ? null : F.get(t[0]!), null);
     F.set(mm, m.i64.mul(F.get(t[0]!), F.c(n0)));
     // C = hi(m·p0 + t0) (the low word is 0 by the choice of m)
-    F.madd(junk, carryC, F.get(mm), F.c(p[0]!), F.get(t[0]!), null);
+    F.maddC(junk, carryC, F.get(mm), p[0]!, F.get(t[0]!), null);
     for (let j = 1; j < n; j++) {
       F.madd(t[j]!, carryA, aj(j), F.get(bi), i === 0 ? null : F.get(t[j]!), F.get(carryA));
-      F.madd(t[j - 1]!, carryC, F.get(mm), F.c(p[j]!), F.get(t[j]!), F.get(carryC));
+      F.maddC(t[j - 1]!, carryC, F.get(mm), p[j]!, F.get(t[j]!), F.get(carryC));
     }
     F.set(t[n - 1]!, m.i64.add(F.get(carryC), F.get(carryA)));
   }
@@ -251,8 +263,8 @@ function buildMulSum2(m: binaryen.Module, name: string, f: WideField): binaryen.
       F.set(t[n + 1]!, F.get(hi));
     }
     F.set(mm, m.i64.mul(F.get(t[0]!), F.c(n0)));
-    F.madd(junk, carry, F.get(mm), F.c(p[0]!), F.get(t[0]!), null);
-    for (let j = 1; j < n; j++) F.madd(t[j - 1]!, carry, F.get(mm), F.c(p[j]!), F.get(t[j]!), F.get(carry));
+    F.maddC(junk, carry, F.get(mm), p[0]!, F.get(t[0]!), null);
+    for (let j = 1; j < n; j++) F.maddC(t[j - 1]!, carry, F.get(mm), p[j]!, F.get(t[j]!), F.get(carry));
     F.split(t[n - 1]!, hi, m.i64.add128(F.get(t[n]!), F.get(t[n + 1]!), F.get(carry), m.i64.const(0)));
     F.set(t[n]!, F.get(hi));
     F.set(t[n + 1]!, F.c(0n));

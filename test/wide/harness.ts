@@ -138,6 +138,11 @@ export class WidePage {
     );
   }
 
+  /** Another page of the same browser (same flags). */
+  async newTab(): Promise<Page> {
+    return this.browser.newPage();
+  }
+
   /** Closes the browser. */
   async close(): Promise<void> {
     await this.browser.close();
