@@ -26,7 +26,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = 7;
 const page = await WidePage.open();
 const row = (label: string, wide: number, portable: number, unit: string): void =>
-  console.log(`${label.padEnd(34)} wide ${wide.toFixed(1).padStart(8)} ${unit}   portable ${portable.toFixed(1).padStart(8)} ${unit}   ratio ${(wide / portable).toFixed(2)}`);
+  console.log(`${label.padEnd(34)} wide ${wide.toFixed(unit === 'ms' ? 3 : 1).padStart(8)} ${unit}   portable ${portable.toFixed(unit === 'ms' ? 3 : 1).padStart(8)} ${unit}   ratio ${(wide / portable).toFixed(2)}`);
 
 try {
   console.log('Field products (in-wasm loop, best of 5):');

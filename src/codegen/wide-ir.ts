@@ -31,7 +31,7 @@ import { bitLength } from '../math/modular.js';
 /** Import module name of the placeholders that the wide post-pass replaces. */
 export const WIDE_IMPORT_MODULE = 'webcurves:wide';
 
-/** The kernels a 64-bit field module imports as placeholders, with their wasm signatures (all i32 pointers). */
+/** The kernels a 64-bit field module imports as placeholders, with their parameter counts (all i32 pointers, no result). */
 export const WIDE_KERNELS = {
   mul: 3,
   sqr: 2,
@@ -66,7 +66,10 @@ export interface WideField {
   readonly n0: bigint;
 }
 
-/** The 64-bit limb parameters of a modulus (R = 2^(64n), n the fewest words leaving a spare bit). */
+/**
+ * The 64-bit limb parameters of a modulus (R = 2^(64n), n the fewest words leaving a spare bit).
+ * @throws nothing (the modulus is an odd prime from a descriptor).
+ */
 export function wideField(id: string, modulus: bigint): WideField {
   const n = Math.ceil((bitLength(modulus) + 1) / 64);
   const W = 1n << 64n;
