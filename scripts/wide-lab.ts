@@ -75,7 +75,7 @@ try {
     // Stark ECDSA verification through the public API, on engines forced to each build: the engine test page
     // (test/wide/engine-page/), built with Vite from dist/ and served here.
     const { build } = await import('vite');
-    const { serveStatic } = await import('../test/browser/serve.js');
+    const { serveStatic } = await import('../bench/browser/serve.js');
     const outDir = join(root, 'dist/wide-lab/engine-page');
     await build({ configFile: false, root: join(root, 'test/wide/engine-page'), base: './', logLevel: 'error', build: { outDir, emptyOutDir: true, target: 'es2022' } });
     const server = await serveStatic(outDir);

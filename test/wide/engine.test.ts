@@ -15,13 +15,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from 'webcurves';
-import { CHROMIUM_PATH } from '../browser/chromium.js';
-import { serveStatic, type StaticServer } from '../browser/serve.js';
-import { WIDE_FLAG } from './harness.js';
+import { launchChromium } from '../../bench/browser/chromium.js';
+import { serveStatic, type StaticServer } from '../../bench/browser/serve.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const pageRoot = fileURLToPath(new URL('./engine-page/', import.meta.url));
@@ -75,7 +74,6 @@ describe('headless Chromium: the build follows the probe and the option; only th
 
   beforeAll(async () => {
     if (!existsSync(join(repoRoot, 'dist/src/index.js')) || !existsSync(join(repoRoot, 'dist/wasm-wide/bls12_381.wasm'))) throw new Error('dist/ is missing: run npm run build');
-    if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
     outDir = await mkdtemp(join(tmpdir(), 'webcurves-wide-'));
     await build({ configFile: false, root: pageRoot, base: './', logLevel: 'warn', build: { outDir, emptyOutDir: true, target: 'es2022' } });
     server = await serveStatic(outDir);
@@ -88,7 +86,7 @@ describe('headless Chromium: the build follows the probe and the option; only th
 
   /** Runs a scenario in a fresh browser (with or without the flag); returns its result and the fetched modules' paths. */
   async function inPage<T>(flag: boolean, call: string): Promise<{ result: T; fetched: string[]; errors: string[] }> {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: flag ? [WIDE_FLAG] : [] });
+    const browser = await launchChromium({ wideArithmetic: flag });
     browsers.push(browser);
     const context = await browser.newContext();
     const page = await context.newPage();

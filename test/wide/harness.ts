@@ -8,12 +8,9 @@
  * the page does not have.
  * @module
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_PATH } from '../browser/chromium.js';
-
-/** The flag that turns wide arithmetic on in Chromium 156 (checked: refused without it). */
-export const WIDE_FLAG = '--js-flags=--wasm-wide-arithmetic';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../bench/browser/chromium.js';
 
 const PAGE = String.raw`
 globalThis.wcw = {
@@ -96,8 +93,7 @@ export class WidePage {
    * @throws {Error} when Chromium is missing (tests fail rather than skip).
    */
   static async open(wide = true): Promise<WidePage> {
-    if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: wide ? [WIDE_FLAG] : [] });
+    const browser = await launchChromium({ wideArithmetic: wide });
     const page = await browser.newPage();
     await page.evaluate(PAGE);
     return new WidePage(browser, page);
