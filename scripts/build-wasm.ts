@@ -9,19 +9,39 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entriesDir = join(root, 'src/wasm/entries');
-const entries = readdirSync(entriesDir).filter((f) => f.endsWith('.ts'));
-const out = join(root, 'dist/wasm');
+/** One module to build: its entry, its output, and whether it gets the wide post-pass. */
+interface Job {
+  readonly entry: string;
+  readonly name: string;
+  readonly wasm: string;
+  readonly hashFile: string;
+  readonly wide: boolean;
+}
 const hashes = join(root, 'dist/wasm-inputs');
-mkdirSync(out, { recursive: true });
+// The portable build (30-bit limbs, every engine) and the wide-arithmetic build (64-bit limbs, engines with
+// i64.mul_wide_u: src/codegen/as-field64.ts), each module in both, side by side in dist/.
+const builds = [
+  { src: join(root, 'src/wasm/entries'), out: join(root, 'dist/wasm'), wide: false, tag: '' },
+  { src: join(root, 'src/wasm/wide/entries'), out: join(root, 'dist/wasm-wide'), wide: true, tag: 'wide-' },
+];
+const jobs: Job[] = [];
+for (const b of builds) {
+  mkdirSync(b.out, { recursive: true });
+  for (const f of readdirSync(b.src).filter((x) => x.endsWith('.ts'))) {
+    const name = f.replace(/\.ts$/, '');
+    jobs.push({ entry: join(b.src, f), name: `${b.tag}${name}`, wasm: join(b.out, `${name}.wasm`), hashFile: join(hashes, `${b.tag}${name}.sha256`), wide: b.wide });
+  }
+}
 mkdirSync(hashes, { recursive: true });
+// The post-pass and the kernels it builds are inputs of every wide module.
+const widePassSources = ['scripts/wide-pass.ts', 'src/codegen/wide-ir.ts', 'node_modules/binaryen/package.json'].map((f) => join(root, f));
 const asc = join(root, 'node_modules/.bin/asc');
 const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--converge'];
 const ascVersion = (JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as { version: string }).version;
@@ -44,28 +64,33 @@ function sourcesOf(entry: string): string[] {
   return [...seen].sort();
 }
 
-function inputHash(entry: string): string {
+function inputHash(entry: string, wide: boolean): string {
   const h = createHash('sha256');
   h.update(`asc ${ascVersion} ${FLAGS.join(' ')}\n`);
-  for (const f of sourcesOf(entry)) h.update(`${f.slice(root.length)}\n`).update(readFileSync(f));
+  for (const f of [...sourcesOf(entry), ...(wide ? widePassSources : [])]) h.update(`${f.slice(root.length)}\n`).update(readFileSync(f));
   return h.digest('hex');
 }
 
-const queue = [...entries];
+const queue = [...jobs];
 const started = Date.now();
 let built = 0;
 async function worker(): Promise<void> {
-  for (let e = queue.shift(); e; e = queue.shift()) {
-    const name = e.replace(/\.ts$/, '');
-    const wasm = join(out, `${name}.wasm`);
-    const hashFile = join(hashes, `${name}.sha256`);
-    const hash = inputHash(join(entriesDir, e));
-    if (!force && existsSync(wasm) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === hash) continue;
-    await run(asc, [join(entriesDir, e), '-o', wasm, ...FLAGS], { cwd: root });
-    writeFileSync(hashFile, hash);
+  for (let j = queue.shift(); j; j = queue.shift()) {
+    const hash = inputHash(j.entry, j.wide);
+    if (!force && existsSync(j.wasm) && existsSync(j.hashFile) && readFileSync(j.hashFile, 'utf8') === hash) continue;
+    if (j.wide) {
+      // asc writes the module with its placeholder imports; the post-pass (imported lazily: binaryen is
+      // large) replaces them and writes the wide module.
+      const raw = `${j.wasm}.asc`;
+      await run(asc, [j.entry, '-o', raw, ...FLAGS], { cwd: root });
+      const { applyWidePass } = await import('./wide-pass.js');
+      writeFileSync(j.wasm, applyWidePass(readFileSync(raw)));
+      rmSync(raw);
+    } else await run(asc, [j.entry, '-o', j.wasm, ...FLAGS], { cwd: root });
+    writeFileSync(j.hashFile, hash);
     built++;
-    console.log(`  wasm ${name}`);
+    console.log(`  wasm ${j.name}`);
   }
 }
 await Promise.all([worker(), worker()]);
-console.log(`built ${built} of ${entries.length} wasm modules (${entries.length - built} unchanged) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`built ${built} of ${jobs.length} wasm modules (${jobs.length - built} unchanged) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -8,6 +8,7 @@
  */
 import * as Comlink from 'comlink';
 import type { UnitExecutor, WasmMemoryStats } from '../src/core/units.js';
+import type { Arithmetic } from '../src/core/wasm.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
 import type { Pairing12Name } from '../src/pairing/kernel.js';
@@ -30,6 +31,10 @@ export function baseUnits(executor: UnitExecutor, die: () => Promise<never>) {
     /** Liveness probe used when the pool starts a worker. */
     ping(): 'pong' {
       return 'pong';
+    },
+    /** The build of the wasm core this worker loads (the engine's choice; sent before any other task). */
+    useArithmetic(arithmetic: Arithmetic): void {
+      executor.useArithmetic(arithmetic);
     },
     /** Diagnostics for the pool's own tests: busy-waits `ms` milliseconds (a stand-in for long wasm work). */
     spin(ms: number): number {

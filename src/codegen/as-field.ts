@@ -75,6 +75,16 @@ export function emitAsField(field: PrimeFieldSpec, shape: AsFieldShape): string 
 }
 
 /**
+ * The limb-independent sections of a field module over 32-bit words (see `Emitter.wordSections`), for the
+ * 64-bit backend.
+ * @param words32 - u32 words per element (twice the 64-bit limb count)
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when the modulus does not fit.
+ */
+export function emitAsFieldWordSections(field: PrimeFieldSpec, words32: number): string {
+  return Emitter.wordSections(field, words32);
+}
+
+/**
  * `x·c` for a constant c, as the cheapest expression (null when c = 0). Moduli such as the Stark prime or
  * BLS12-377's have limbs 0, 1 or powers of two, which turns most of the reduction into shifts.
  */
@@ -125,6 +135,16 @@ class Emitter {
     this.words64 = Math.ceil(mp.bits / 64);
     if (mp.bits >= 64 * this.words64)
       throw new WebcurvesError('INVALID_ARGUMENT', `${field.id}: binary GCD needs a spare bit in its u64 words`);
+  }
+
+  /**
+   * The sections written against the element's bytes rather than its product code (constants, conversions,
+   * exponentiation, inversion, square roots, benchmark loops), for the 64-bit backend (`as-field64.ts`): its
+   * elements are the same bytes as 2n limbs of 32 bits, so with w = 32 these sections serve it unchanged.
+   */
+  static wordSections(field: PrimeFieldSpec, words32: number): string {
+    const g = new Emitter(field, montgomeryParams(field.modulus, 32, words32), { limbBits: 32, mul: 'unrolled', sqr: 'mul' });
+    return [g.constants(), g.conversions(), g.powAndInverse(), g.sqrtCode(), g.benchLoops()].join('\n');
   }
 
   module(): string {

@@ -19,11 +19,12 @@ import { ioWords } from './as-field.js';
  * @param fr - the scalar field
  * @param limbBits - its limb width (from the field's tuned shape)
  * @param banner - the DO NOT EDIT line
+ * @param elemBytes - the element stride when it is not limbs × 4 (the wide backend pads to the portable stride)
  * @throws nothing.
  */
-export function emitAsFrVec(fr: PrimeFieldSpec, limbBits: number, banner: string): string {
+export function emitAsFrVec(fr: PrimeFieldSpec, limbBits: number, banner: string, elemBytes?: number): string {
   const mp = montgomeryParams(fr.modulus, limbBits);
-  const E = 4 * mp.limbs;
+  const E = elemBytes ?? 4 * mp.limbs;
   const io = ioWords(fr.modulus);
   const B = 4 * io;
   return `${banner}

@@ -27,11 +27,10 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { mod, sqrtMod } from '../math/modular.js';
-import { toLimbs } from '../math/montgomery.js';
 import { hashToCurveParams, type SswuParams } from '../math/hash-to-curve.js';
 import type { Pairing12Params } from '../math/pairing-params.js';
 import type { Fp2 } from '../math/tower.js';
-import { montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
+import { elemLimbs, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** What the BLS module exports (re-exported by the curve's pairing index). */
 export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Hash', 'h2c_g2Encode', 'h2c_g2Map', 'h2c_fp2Sqrt', 'ct_g1Mul', 'ct_g2Mul', 'bls_g1Sum', 'bls_g2Sum'] as const;
@@ -52,7 +51,7 @@ interface HField {
 /** Montgomery limbs of many constants, back to back. */
 function montTable(f: FieldLayoutInfo, values: readonly bigint[]): string {
   const limbs: bigint[] = [];
-  for (const v of values) limbs.push(...toLimbs(mod(mod(v, f.mp.modulus) * f.mp.R, f.mp.modulus), f.mp.limbBits, f.mp.limbs));
+  for (const v of values) limbs.push(...elemLimbs(f, v));
   return `memory.data<u32>([${limbs.map((l) => `0x${l.toString(16)}`).join(', ')}])`;
 }
 

@@ -114,7 +114,7 @@ function linComb2(out: string, [k1, x1]: [bigint, string], [k2, x2]: [bigint, st
 export function emitAsTower(pp: Pairing12Params, f: FieldLayoutInfo, banner: string): string {
   const E = f.E;
   const p = pp.p;
-  if (64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
+  if (!f.reducedSums && 64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
   const beta = pp.desc.tower.fp2NonResidue;
   const betaSmall = asSmall(beta, p);
   if (betaSmall === undefined || betaSmall >= 0n) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: β must be a small negative integer`);
@@ -170,7 +170,8 @@ ${code}
     // inputs below 4p: |β|·b1 < 4|β|p, so k = 4|β| keeps k·p − |β|·b1 non-negative
     const absBeta = -betaSmall;
     const k = 4n * absBeta;
-    const bound = 4n * 4n + 4n * k;
+    // with reduced sums (wide backend) every operand is below p but nb, below k·p
+    const bound = f.reducedSums ? 1n + k : 4n * 4n + 4n * k;
     if (bound * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: ${bound}·p ≥ R in fp2_mul`);
     decls.push(`const C_KP: usize = memory.data<u32>([${toLimbs(k * p, f.mp.limbBits, f.mp.limbs).map((l) => `0x${l.toString(16)}`).join(', ')}]);`);
     const scaled: string[] = [];
@@ -473,7 +474,11 @@ export function fp6_inv(o: usize, a: usize): void {
 
 export function fp12_one(o: usize): void { memory.fill(o, 0, ${F12}); fp_one(o); }
 export function fp12_copy(o: usize, a: usize): void { memory.copy(o, a, ${F12}); }
-export function fp12_eq(a: usize, b: usize): bool { return memory.compare(a, b, ${F12}) == 0; }
+${f.E === 4 * f.mp.limbs ? `export function fp12_eq(a: usize, b: usize): bool { return memory.compare(a, b, ${F12}) == 0; }` : `/** Coefficient-wise: elements here leave padding after their limbs (wide backend), which bytes must not compare. */
+export function fp12_eq(a: usize, b: usize): bool {
+  for (let k: usize = 0; k < ${F12}; k += ${E}) if (!fp_eq(a + k, b + k)) return false;
+  return true;
+}`}
 export function fp12_isOne(a: usize): bool {
   if (!fp_isOne(a)) return false;
   for (let k: usize = ${E}; k < ${F12}; k += ${E}) if (!fp_isZero(a + k)) return false;

@@ -46,7 +46,7 @@ export function smallBeta(pp: Pairing6Params): bigint {
 export function emitAsTower6(pp: Pairing6Params, f: FieldLayoutInfo, banner: string): string {
   const E = f.E;
   const p = pp.p;
-  if (64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
+  if (!f.reducedSums && 64n * p >= f.mp.R) throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: 64p ≥ R leaves no room for unreduced sums`);
   const beta = smallBeta(pp);
   const decls: string[] = [];
   const body: string[] = [];
@@ -206,7 +206,11 @@ export function fp3_inv(o: usize, a: usize): void {
 
 export function fp6_one(o: usize): void { memory.fill(o, 0, ${F6}); fp_one(o); }
 export function fp6_copy(o: usize, a: usize): void { memory.copy(o, a, ${F6}); }
-export function fp6_eq(a: usize, b: usize): bool { return memory.compare(a, b, ${F6}) == 0; }
+${f.E === 4 * f.mp.limbs ? `export function fp6_eq(a: usize, b: usize): bool { return memory.compare(a, b, ${F6}) == 0; }` : `/** Coefficient-wise: elements here leave padding after their limbs (wide backend), which bytes must not compare. */
+export function fp6_eq(a: usize, b: usize): bool {
+  for (let k: usize = 0; k < ${F6}; k += ${E}) if (!fp_eq(a + k, b + k)) return false;
+  return true;
+}`}
 export function fp6_isOne(a: usize): bool {
   if (!fp_isOne(a)) return false;
   for (let k: usize = ${E}; k < ${F6}; k += ${E}) if (!fp_isZero(a + k)) return false;

@@ -11,24 +11,40 @@ import { toLimbs, type MontgomeryParams } from '../math/montgomery.js';
 /** What the generators need to know about the base field's wasm layout. */
 export interface FieldLayoutInfo {
   readonly mp: MontgomeryParams;
-  /** Bytes per Fp element. */
+  /**
+   * Bytes per Fp element: the stride of every element in memory. The wide backend keeps the portable build's
+   * stride (its limbs take 8n ≤ E bytes, the rest is padding that nothing reads), so both builds have one
+   * memory layout and the TypeScript side needs no second one.
+   */
   readonly E: number;
   /** Module path of the field, relative to the generated pairing modules. */
   readonly path: string;
+  /**
+   * The wide-arithmetic backend's contract (as-field64.ts): `addNR` returns reduced sums, so product operands
+   * are below p except `subNR`'s k·p − x, and R/p may be small (≈ 5 for BN254). Bound checks use it.
+   */
+  readonly reducedSums?: boolean;
+}
+
+/**
+ * The u32 slots of one element holding x (mod p) in Montgomery form, padded with zeros to the element stride
+ * E (constants of several elements must sit E bytes apart, as code addresses them).
+ */
+export function elemLimbs(f: FieldLayoutInfo, x: bigint): bigint[] {
+  const limbs = toLimbs(mod(mod(x, f.mp.modulus) * f.mp.R, f.mp.modulus), f.mp.limbBits, f.mp.limbs);
+  return [...limbs, ...new Array<bigint>(f.E / 4 - f.mp.limbs).fill(0n)];
 }
 
 /** `memory.data<u32>([...])` holding x (mod p) in Montgomery form. */
 export function montData(f: FieldLayoutInfo, x: bigint): string {
-  const v = mod(mod(x, f.mp.modulus) * f.mp.R, f.mp.modulus);
-  return `memory.data<u32>([${toLimbs(v, f.mp.limbBits, f.mp.limbs)
+  return `memory.data<u32>([${elemLimbs(f, x)
     .map((l) => `0x${l.toString(16)}`)
     .join(', ')}])`;
 }
 
 /** `memory.data<u32>([...])` holding an Fp2 constant (c0 then c1) in Montgomery form. */
 export function montData2(f: FieldLayoutInfo, c: readonly [bigint, bigint]): string {
-  const limbs = (x: bigint): bigint[] => toLimbs(mod(mod(x, f.mp.modulus) * f.mp.R, f.mp.modulus), f.mp.limbBits, f.mp.limbs);
-  return `memory.data<u32>([${[...limbs(c[0]), ...limbs(c[1])].map((l) => `0x${l.toString(16)}`).join(', ')}])`;
+  return `memory.data<u32>([${[...elemLimbs(f, c[0]), ...elemLimbs(f, c[1])].map((l) => `0x${l.toString(16)}`).join(', ')}])`;
 }
 
 /**

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { curves, fieldsOf, primeFields } from '../curves/index.js';
 import type { PrimeFieldSpec } from '../curves/types.js';
 import { emitAsField, GENERATED_BANNER, ioWords } from './as-field.js';
+import { emitAsField64 } from './as-field64.js';
+import { wideField } from './wide-ir.js';
 import { FIELD_SHAPES_PATH, shapeFor, type FieldShapeRecord } from './field-shapes.js';
 import { montgomeryParams } from '../math/montgomery.js';
 import { emitStarkParams } from './stark-params.js';
@@ -54,11 +56,13 @@ const TS_BANNER = `// ${GENERATED_BANNER}\n`;
  * A curve's entry module: runtime, both fields with prefixes, and the curve's hand-written code when it
  * has any (`src/wasm/curves/<curve>/index.ts`: groups, pairings, hashes built on the generated fields).
  */
-function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec, pairing: boolean, embedded = false, msm = false, frvec = false): string {
+function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: PrimeFieldSpec, pairing: boolean, embedded = false, msm = false, frvec = false, wide = false): string {
   const lines = [
     TS_BANNER.trimEnd(),
-    `// wasm core module for ${curveName}: its base field as fp_*, its scalar field as fr_*.`,
-    `export { alloc, free, reset } from '../runtime';`,
+    wide
+      ? `// wasm core module for ${curveName} on the wide-arithmetic backend (64-bit limbs; see src/codegen/as-field64.ts).`
+      : `// wasm core module for ${curveName}: its base field as fp_*, its scalar field as fr_*.`,
+    `export { alloc, free, reset } from '${wide ? '../../runtime' : '../runtime'}';`,
   ];
   if (existsSync(join(root, `src/wasm/curves/${curveName}/index.ts`))) lines.push(`export * from '../curves/${curveName}/index';`);
   if (pairing) lines.push(`export * from '../pairing/${curveName}/index';`);
@@ -120,10 +124,7 @@ function layoutsModule(shapes: Readonly<Record<string, FieldShapeRecord>>): stri
  * The generated pairing modules of a BN/BLS12 curve (`src/wasm/pairing/<curve>/`): tower, groups, pairing,
  * and an index that names what the curve's entry exports.
  */
-function pairingModules(desc: Pairing12Descriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
-  const shape = shapeFor(desc.fp, shapes);
-  const mp = montgomeryParams(desc.fp.modulus, shape.limbBits);
-  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}` };
+function pairingModules(desc: Pairing12Descriptor, f: FieldLayoutInfo): Map<string, string> {
   const pp = pairing12Params(desc);
   const dir = `src/wasm/pairing/${desc.name}`;
   const out = new Map<string, string>();
@@ -147,10 +148,7 @@ function pairingModules(desc: Pairing12Descriptor, shapes: Readonly<Record<strin
 }
 
 /** The generated pairing modules of a BW6 curve: tower (Fp3/Fp6), groups (G1 and G2 over Fp), pairing, index. */
-function pairingModules6(desc: Pairing6Descriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
-  const shape = shapeFor(desc.fp, shapes);
-  const mp = montgomeryParams(desc.fp.modulus, shape.limbBits);
-  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}` };
+function pairingModules6(desc: Pairing6Descriptor, f: FieldLayoutInfo): Map<string, string> {
   const pp = pairing6Params(desc);
   const dir = `src/wasm/pairing/${desc.name}`;
   const out = new Map<string, string>();
@@ -174,11 +172,26 @@ function baseFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, Field
   return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}` };
 }
 
+/**
+ * Field layout of a base field on the wide-arithmetic backend: n limbs of 64 bits are the bytes of 2n limbs of
+ * 32 bits (R = 2^(64n) either way), so the generators see a 32-bit layout, with the backend's reduced-sum
+ * contract (as-field64.ts).
+ */
+function wideFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): FieldLayoutInfo {
+  const mp = montgomeryParams(fp.modulus, 32, 2 * wideField(fp.id, fp.modulus).n);
+  return { mp, E: portableElemBytes(fp, shapes), path: `../../fields/${fp.id}`, reducedSums: true };
+}
+
+/** Bytes of one element of the portable build: the stride that both builds use. */
+function portableElemBytes(f: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): number {
+  return 4 * montgomeryParams(f.modulus, shapeFor(f, shapes).limbBits).limbs;
+}
+
 /** The generated group modules of an embedded curve (`src/wasm/embedded/<curve>/`). */
-function embeddedModules(desc: EmbeddedCurveDescriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
+function embeddedModules(desc: EmbeddedCurveDescriptor, f: FieldLayoutInfo): Map<string, string> {
   const dir = `src/wasm/embedded/${desc.name}`;
   const out = new Map<string, string>();
-  out.set(`${dir}/groups.ts`, emitAsEmbedded(desc, baseFieldInfo(desc.fp, shapes), TS_BANNER.trimEnd()));
+  out.set(`${dir}/groups.ts`, emitAsEmbedded(desc, f, TS_BANNER.trimEnd()));
   const names = [...EMBEDDED_EXPORTS.te, ...(desc.sw ? EMBEDDED_EXPORTS.sw : [])];
   out.set(
     `${dir}/index.ts`,
@@ -188,10 +201,10 @@ function embeddedModules(desc: EmbeddedCurveDescriptor, shapes: Readonly<Record<
 }
 
 /** The CPU MSM modules of a curve (none for curves without one, such as Stark's). */
-function curveMsmModules(c: (typeof curves)[number], shapes: Readonly<Record<string, FieldShapeRecord>>): MsmModule[] {
-  if (c.kind === 'pairing' && c.family === 'bw6') return pairing6MsmModules(pairing6Params(c), baseFieldInfo(c.fp, shapes));
-  if (c.kind === 'pairing') return pairingMsmModules(pairing12Params(c as Pairing12Descriptor), baseFieldInfo(c.fp, shapes));
-  if (c.kind === 'embedded') return embeddedMsmModules(c, baseFieldInfo(c.fp, shapes));
+function curveMsmModules(c: (typeof curves)[number], f: FieldLayoutInfo): MsmModule[] {
+  if (c.kind === 'pairing' && c.family === 'bw6') return pairing6MsmModules(pairing6Params(c), f);
+  if (c.kind === 'pairing') return pairingMsmModules(pairing12Params(c as Pairing12Descriptor), f);
+  if (c.kind === 'embedded') return embeddedMsmModules(c, f);
   return [];
 }
 
@@ -296,6 +309,54 @@ function shaderSources(root: string): WgslSourceFile[] {
   return out;
 }
 
+/** Curves whose wasm module has a wide-arithmetic build: every one. */
+export const WIDE_CURVES: readonly string[] = curves.map((c) => c.name);
+
+/** The generated parameter file of the hand-written Starknet code. */
+const STARK_PARAMS_PATH = 'src/wasm/curves/stark/params.ts';
+
+/** Where the wide-arithmetic build's sources live (a mirror of src/wasm/ for the generated parts). */
+export const WIDE_DIR = 'src/wasm/wide';
+
+/**
+ * The wide-arithmetic build's sources: every field on 64-bit limbs (`as-field64.ts`), and the same tower,
+ * group, pairing, MSM and KZG generators as the portable build, fed the wide field layout, under
+ * {@link WIDE_DIR} with the same relative structure (so their relative imports resolve inside the mirror).
+ */
+function wideFiles(root: string, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
+  const out = new Map<string, string>();
+  const banner = TS_BANNER.trimEnd();
+  const put = (rel: string, text: string): void => void out.set(rel.replace(/^src\/wasm\//, `${WIDE_DIR}/`), text);
+  for (const c of curves) {
+    if (!WIDE_CURVES.includes(c.name)) continue;
+    const [fp, fr] = fieldsOf(c);
+    for (const f of [fp!, fr!]) put(`src/wasm/fields/${f.id}.ts`, emitAsField64(f, portableElemBytes(f, shapes)));
+    const info = wideFieldInfo(c.fp, shapes);
+    const pairing = c.kind === 'pairing';
+    if (pairing) for (const [rel, text] of c.family === 'bw6' ? pairingModules6(c, info) : pairingModules(c as Pairing12Descriptor, info)) put(rel, text);
+    const embedded = c.kind === 'embedded';
+    if (embedded) for (const [rel, text] of embeddedModules(c, info)) put(rel, text);
+    const msm = curveMsmModules(c, info);
+    for (const [rel, text] of msmFiles(msm, banner)) put(rel, text);
+    const frvec = FRVEC_CURVES.includes(c.name);
+    if (frvec) put(`src/wasm/frvec/${c.name}.ts`, emitAsFrVec(fr!, 32, banner, portableElemBytes(fr!, shapes)));
+    // Hand-written curve code (Starknet's) is written against the field modules' exports and layout constants,
+    // so the wide build compiles the same sources: copied into the mirror, where their relative imports reach
+    // the wide fields; its one generated file (the parameters) is generated there as well.
+    const handDir = `src/wasm/curves/${c.name}`;
+    if (existsSync(join(root, handDir, 'index.ts'))) {
+      for (const file of readdirSync(join(root, handDir)).filter((x) => x.endsWith('.ts')).sort()) {
+        const rel = `${handDir}/${file}`;
+        if (rel === STARK_PARAMS_PATH) put(rel, emitStarkParams());
+        else put(rel, `// ${GENERATED_BANNER} (A copy of ${rel} for the wide-arithmetic build.)\n${readFileSync(join(root, rel), 'utf8')}`);
+      }
+    }
+    put(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec, true));
+  }
+  put('src/wasm/msm/mp.ts', emitMsmMp(banner));
+  return out;
+}
+
 /**
  * Every generated file, as repository-relative path → content.
  * @param root - repository root (for the shape record)
@@ -312,12 +373,12 @@ export function generatedFiles(root: string): Map<string, string> {
     const [fp, fr] = fieldsOf(c);
     const pairing = c.kind === 'pairing';
     if (pairing) {
-      const mods = c.family === 'bw6' ? pairingModules6(c, shapes) : pairingModules(c as Pairing12Descriptor, shapes);
+      const mods = c.family === 'bw6' ? pairingModules6(c, baseFieldInfo(c.fp, shapes)) : pairingModules(c as Pairing12Descriptor, baseFieldInfo(c.fp, shapes));
       for (const [rel, text] of mods) files.set(rel, text);
     }
     const embedded = c.kind === 'embedded';
-    if (embedded) for (const [rel, text] of embeddedModules(c, shapes)) files.set(rel, text);
-    const msm = curveMsmModules(c, shapes);
+    if (embedded) for (const [rel, text] of embeddedModules(c, baseFieldInfo(c.fp, shapes))) files.set(rel, text);
+    const msm = curveMsmModules(c, baseFieldInfo(c.fp, shapes));
     for (const [rel, text] of msmFiles(msm, TS_BANNER.trimEnd())) files.set(rel, text);
     allMsm.push(...msm);
     const frvec = FRVEC_CURVES.includes(c.name);
@@ -325,11 +386,12 @@ export function generatedFiles(root: string): Map<string, string> {
     files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec));
   }
   files.set('src/wasm/msm/mp.ts', emitMsmMp(TS_BANNER.trimEnd()));
+  for (const [rel, text] of wideFiles(root, shapes)) files.set(rel, text);
   files.set(
     'src/generated/msm.ts',
     msmLayoutsModule(allMsm, TS_BANNER, (m) => ioWords(curves.find((c) => c.name === m.curve)!.fp.modulus)),
   );
-  files.set('src/wasm/curves/stark/params.ts', emitStarkParams());
+  files.set(STARK_PARAMS_PATH, emitStarkParams());
   files.set('src/generated/fields.ts', layoutsModule(shapes));
   files.set('src/generated/pairing.ts', pairingConstantsModule());
   // The typed ABI last: it reads the exports of the sources generated above (and of the hand-written ones).

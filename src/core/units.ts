@@ -9,7 +9,7 @@ import { CURVE_FIELDS, type FieldId } from '../generated/fields.js';
 import type { CurveName } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { wasmField, type WasmField, type FieldBatchOp } from './field.js';
-import { instantiateCore, type CoreInstance, type WasmSource } from './wasm.js';
+import { instantiateCore, type Arithmetic, type CoreInstance, type WasmSource } from './wasm.js';
 
 /**
  * The curve module that carries a field (the first curve, in registry order, naming it).
@@ -37,8 +37,29 @@ export class UnitExecutor {
   private exclusiveQueue: Promise<unknown> = Promise.resolve();
   private readonly memos = new Map<string, Promise<unknown>>();
 
-  /** @param source - where this thread finds the curve modules and how it compiles them */
-  constructor(readonly source: WasmSource) {}
+  private src: WasmSource;
+
+  /** @param source - where this thread finds the curve modules, how it compiles them, and which build it loads */
+  constructor(source: WasmSource) {
+    this.src = source;
+  }
+
+  /** Where this thread finds the curve modules (see the constructor). */
+  get source(): WasmSource {
+    return this.src;
+  }
+
+  /**
+   * Sets the build this executor loads (the engine sends it as a new worker's first message, so that every
+   * thread of an engine runs the same build).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for another value, or when an instance of the other build exists.
+   */
+  useArithmetic(arithmetic: Arithmetic): void {
+    if (arithmetic !== 'wide' && arithmetic !== 'portable') throw new WebcurvesError('INVALID_ARGUMENT', `arithmetic must be 'wide' or 'portable'`);
+    if ((this.src.arithmetic ?? 'portable') === arithmetic) return;
+    if (this.cores.size > 0 || this.exclusiveCores.size > 0) throw new WebcurvesError('INVALID_ARGUMENT', `this thread already loaded its ${this.src.arithmetic ?? 'portable'} build`);
+    this.src = { ...this.src, arithmetic };
+  }
 
   /**
    * The instance of a curve's module (created once).

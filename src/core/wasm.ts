@@ -58,10 +58,19 @@ export interface CoreInstance<C extends CurveName = CurveName> {
   readonly fr: WasmFieldExports;
 }
 
+/**
+ * Which build of the wasm core a thread loads: `portable` (29/30-bit limbs, every engine: `dist/wasm/`) or
+ * `wide` (64-bit limbs with WebAssembly wide arithmetic: `dist/wasm-wide/`, docs/wide-arithmetic.md). Both
+ * have the same exports and memory layout; their Montgomery forms differ, so one engine uses one build.
+ */
+export type Arithmetic = 'portable' | 'wide';
+
 /** One curve's wasm module as a thread reaches it: its file and how its exports are grouped. */
 export interface CurveModule<C extends CurveName = CurveName> {
   /** The module file (a literal `new URL('…', import.meta.url)`, so that bundlers copy it). */
   url(): URL;
+  /** The wide-arithmetic build of the module, for curves that have one (a literal URL as for {@link url}). */
+  wideUrl?(): URL;
   /** Groups the instance's exports by prefix (the generated ABI, `src/generated/abi/<curve>.ts`). */
   abi(exports: ModuleExports[C]): ModuleAbi[C];
 }
@@ -83,6 +92,13 @@ export interface WasmSource {
    * @throws whatever fetching or compiling throws (wrapped into `WASM_UNAVAILABLE` by {@link compileCore}).
    */
   compile(url: URL): Promise<WebAssembly.Module>;
+  /** The build to load (default `portable`); curves without a wide build load their portable module. */
+  readonly arithmetic?: Arithmetic;
+}
+
+/** The file a thread loads for a curve: its wide build when the source asks for it and the curve has one. */
+function urlOf(ref: CurveModule, source: WasmSource): URL {
+  return source.arithmetic === 'wide' && ref.wideUrl ? ref.wideUrl() : ref.url();
 }
 
 /**
@@ -117,7 +133,7 @@ export function compileCore(curve: CurveName, source: WasmSource): Promise<WebAs
       new WebcurvesError('UNKNOWN_CURVE', `no ${String(curve)} module here (this entry point serves ${known || 'no curve'}; import 'webcurves' for every curve)`),
     );
   }
-  const url = ref.url();
+  const url = urlOf(ref as CurveModule, source);
   let p = compiled.get(url.href);
   if (!p) {
     p = source.compile(url).catch((cause: unknown) => {

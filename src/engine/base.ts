@@ -16,7 +16,8 @@ import type { GpuHost } from '../gpu/host.js';
 import { MSM_RAISE_LIMITS } from '../gpu/constants.js';
 import { packWords, unpackWords, wasmField, type WasmField } from '../core/field.js';
 import { curveOfField, UnitExecutor } from '../core/units.js';
-import type { WasmSource } from '../core/wasm.js';
+import type { Arithmetic, WasmSource } from '../core/wasm.js';
+import { wideArithmeticAvailable } from '../core/wide-probe.js';
 import { WorkerPool, type WorkerSpawner } from '../pool/worker-pool.js';
 import { CURVE_FIELDS, FIELD_LAYOUTS, type FieldId } from '../generated/fields.js';
 import { MSM_CURVES, type MsmCurveName } from '../curves/msm-curves.js';
@@ -80,6 +81,13 @@ export interface EngineOptions {
    * downloads only the modules of the curves it uses. See also {@link EngineBase.load}.
    */
   readonly curves?: readonly CurveName[] | 'all';
+  /**
+   * The build of the wasm core (docs/wide-arithmetic.md): `'auto'` (default) loads the wide-arithmetic build
+   * (64-bit limbs, `i64.mul_wide_u`) where the engine validates a probe using it and the portable build
+   * elsewhere; `'wide'` requires it; `'portable'` never uses it. Every thread of the engine loads the same
+   * build.
+   */
+  readonly arithmetic?: 'auto' | Arithmetic;
 }
 
 /** What the engine found and uses. */
@@ -94,6 +102,11 @@ export interface EngineInfo {
     | { readonly available: false; readonly reason: string };
   /** Whether the host's WebAssembly accepts SIMD (v128) code. */
   readonly wasmSimd: boolean;
+  /**
+   * The build of the wasm core in use (see {@link EngineOptions.arithmetic}). Always present in what `info()`
+   * returns (optional only so that reports from older versions still type-check).
+   */
+  readonly arithmetic?: Arithmetic;
   /** Whether the page is cross-origin isolated (SharedArrayBuffer available); always false in Node. */
   readonly crossOriginIsolated: boolean;
   /** Fields the wasm core provides. */
@@ -269,11 +282,18 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
   const w = options.workers ?? 'auto';
   if (w !== 'auto' && (!Number.isInteger(w) || w < 0 || w > 64))
     throw new WebcurvesError('INVALID_ARGUMENT', `workers must be 'auto' or an integer in 0..64, not ${String(w)}`);
+  const arithmeticOption = options.arithmetic ?? 'auto';
+  if (arithmeticOption !== 'auto' && arithmeticOption !== 'wide' && arithmeticOption !== 'portable')
+    throw new WebcurvesError('INVALID_ARGUMENT', `arithmetic must be 'auto', 'wide' or 'portable', not ${String(arithmeticOption)}`);
+  const wideHere = wideArithmeticAvailable();
+  if (arithmeticOption === 'wide' && !wideHere)
+    throw new WebcurvesError('WASM_UNAVAILABLE', "arithmetic: 'wide', but this WebAssembly engine has no wide arithmetic (i64.mul_wide_u)");
+  const arithmetic: Arithmetic = arithmeticOption === 'portable' || !wideHere ? 'portable' : 'wide';
   const served = (Object.keys(CURVE_FIELDS) as CurveName[]).filter((c) => Object.hasOwn(host.wasm.modules, c));
   const ahead = curvesOption(options.curves, served, spec.entry);
   const workerCount = w === 'auto' ? Math.min(await host.cpus(), 8) : w;
 
-  const local = new UnitExecutor(host.wasm);
+  const local = new UnitExecutor({ ...host.wasm, arithmetic });
   const fieldIds = (Object.keys(FIELD_LAYOUTS) as FieldId[]).filter((id) => served.includes(curveOfField(id)));
   // Every object the engine hands out refuses work once it is closed (see the README's Guarantees).
   let closed = false;
@@ -304,7 +324,14 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
   // Workers start with the first task sent to the pool: the calling thread's wasm core serves the first calls
   // (pairing checks run in-thread until the workers are warm for their curve), so a first result never waits
   // for threads, nor shares the CPU with their start-up.
-  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount, { start: 'first-task', spawn: host.spawn }) : Promise.resolve(undefined);
+  // Every worker loads the engine's build: the choice is its first message (replacements included, as the pool
+  // spawns them through the same function), which the worker handles before any task.
+  const spawn: WorkerSpawner = async (onDeath) => {
+    const w = await host.spawn(onDeath);
+    w.remote.useArithmetic(arithmetic).catch(() => {});
+    return w;
+  };
+  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount, { start: 'first-task', spawn }) : Promise.resolve(undefined);
   const settled = await Promise.allSettled([curvesPromise, gpuPromise, poolPromise]);
   const release = async (): Promise<void> => {
     if (settled[1].status === 'fulfilled') settled[1].value?.device.destroy();
@@ -353,6 +380,7 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
           workers: pool?.size ?? 0,
           gpu: gpu && !lostReason ? { available: true, source: gpu.source, adapter: gpu.adapterInfo, limits } : { available: false, reason: noGpuReason() },
           wasmSimd: simd,
+          arithmetic,
           crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
           fields: fieldIds,
           loadedCurves: loader.loaded,

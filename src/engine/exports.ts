@@ -9,6 +9,7 @@ export type { EngineBase, EngineInfo, EngineOptions, GpuMode, SelfTestReport, Se
 export { WebcurvesError, isWebcurvesError } from '../errors.js';
 export type { WebcurvesErrorCode } from '../errors.js';
 export type { WasmField, FieldBatchOp } from '../core/field.js';
+export type { Arithmetic } from '../core/wasm.js';
 export type { FieldId, FieldLayout } from '../generated/fields.js';
 export type * from '../curves/types.js';
 export { MSM_CURVES, type MsmCurveName } from '../curves/msm-curves.js';

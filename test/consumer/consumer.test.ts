@@ -200,7 +200,7 @@ describe('the packed package in fresh apps (vite build and webpack without confi
   it('the tarball holds the built entry points, workers and wasm, and no sources or tests', async () => {
     const r = await run('tar', ['-tzf', tarball], tmp);
     const files = r.stdout.split('\n').filter(Boolean);
-    for (const f of ['dist/src/index.js', 'dist/src/index.node.js', 'dist/src/starknet/index.js', 'dist/src/groth16/index.node.js', 'dist/workers/core.worker.js', 'dist/workers/node.worker.js', 'dist/wasm/bn254.wasm'])
+    for (const f of ['dist/src/index.js', 'dist/src/index.node.js', 'dist/src/starknet/index.js', 'dist/src/groth16/index.node.js', 'dist/workers/core.worker.js', 'dist/workers/node.worker.js', 'dist/wasm/bn254.wasm', 'dist/wasm-wide/bn254.wasm'])
       expect(files, f).toContain(`package/${f}`);
     expect(files.filter((f) => /^package\/(src|test|examples|scripts)\//.test(f))).toEqual([]);
     // One self-contained declaration file per entry point, and no per-file declarations of the internals.
@@ -229,7 +229,8 @@ describe('the packed package in fresh apps (vite build and webpack without confi
     const built = await run(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], app);
     expect(built.code, built.stderr + built.stdout).toBe(0);
     const out = join(app, 'dist');
-    expect(wasmModules(out)).toEqual(['bandersnatch', 'bls12_377', 'bls12_381', 'bn254', 'bw6_761', 'ed_on_bls12_377', 'stark']);
+    // Both builds of every curve module (portable and wide arithmetic): an engine fetches one of them.
+    expect(wasmModules(out)).toEqual(['bandersnatch', 'bandersnatch', 'bls12_377', 'bls12_377', 'bls12_381', 'bls12_381', 'bn254', 'bn254', 'bw6_761', 'bw6_761', 'ed_on_bls12_377', 'ed_on_bls12_377', 'stark', 'stark']);
     // The browser build never reaches Node code.
     expect(allJs(out)).not.toMatch(/node:(worker_threads|fs|os)|worker_threads/);
     const page = await load(out);
@@ -282,7 +283,7 @@ describe('the packed package in fresh apps (vite build and webpack without confi
     const built = await run(process.execPath, ['-e', script], app, process.env, 180_000);
     expect(built.code, built.stderr + built.stdout).toBe(0);
     const out = join(app, 'dist');
-    expect(filesOf(out).filter((f) => f.path.endsWith('.wasm')).length).toBe(7);
+    expect(filesOf(out).filter((f) => f.path.endsWith('.wasm')).length).toBe(14);
     expect(allJs(out)).not.toMatch(/node:(worker_threads|fs|os)|worker_threads/);
     // webpack writes no HTML: the page loads its one script.
     writeFileSync(
@@ -334,8 +335,8 @@ describe('the packed package in fresh apps (vite build and webpack without confi
     }
     const sOut = join(starknet, 'dist');
     const gOut = join(groth16, 'dist');
-    expect(wasmModules(sOut)).toEqual(['stark']);
-    expect(wasmModules(gOut)).toEqual(['bls12_377', 'bls12_381', 'bn254']);
+    expect(wasmModules(sOut)).toEqual(['stark', 'stark']);
+    expect(wasmModules(gOut)).toEqual(['bls12_377', 'bls12_377', 'bls12_381', 'bls12_381', 'bn254', 'bn254']);
     const sJs = allJs(sOut);
     // No pairing code (the Miller loop's kernel, Groth16's parser) and no GPU code (WGSL, device requests) at all.
     expect(sJs).not.toMatch(/requestAdapter|createComputePipeline|@compute|pair_millerMixed|INVALID_VERIFYING_KEY/);

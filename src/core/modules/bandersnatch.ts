@@ -7,5 +7,5 @@
 import { bandersnatchAbi } from '../../generated/abi/bandersnatch.js';
 import type { CurveModule } from '../wasm.js';
 
-/** Where the bandersnatch module lies, next to the compiled library (`dist/wasm/bandersnatch.wasm`), and how its exports are grouped. */
-export const bandersnatchModule: CurveModule<'bandersnatch'> = { url: () => new URL('../../../wasm/bandersnatch.wasm', import.meta.url), abi: bandersnatchAbi };
+/** Where the bandersnatch module lies, next to the compiled library (`dist/wasm/bandersnatch.wasm`; its wide-arithmetic build in `dist/wasm-wide/`), and how its exports are grouped. */
+export const bandersnatchModule: CurveModule<'bandersnatch'> = { url: () => new URL('../../../wasm/bandersnatch.wasm', import.meta.url), wideUrl: () => new URL('../../../wasm-wide/bandersnatch.wasm', import.meta.url), abi: bandersnatchAbi };

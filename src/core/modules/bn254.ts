@@ -7,5 +7,5 @@
 import { bn254Abi } from '../../generated/abi/bn254.js';
 import type { CurveModule } from '../wasm.js';
 
-/** Where the bn254 module lies, next to the compiled library (`dist/wasm/bn254.wasm`), and how its exports are grouped. */
-export const bn254Module: CurveModule<'bn254'> = { url: () => new URL('../../../wasm/bn254.wasm', import.meta.url), abi: bn254Abi };
+/** Where the bn254 module lies, next to the compiled library (`dist/wasm/bn254.wasm`; its wide-arithmetic build in `dist/wasm-wide/`), and how its exports are grouped. */
+export const bn254Module: CurveModule<'bn254'> = { url: () => new URL('../../../wasm/bn254.wasm', import.meta.url), wideUrl: () => new URL('../../../wasm-wide/bn254.wasm', import.meta.url), abi: bn254Abi };

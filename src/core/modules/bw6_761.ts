@@ -7,5 +7,5 @@
 import { bw6761Abi } from '../../generated/abi/bw6_761.js';
 import type { CurveModule } from '../wasm.js';
 
-/** Where the bw6_761 module lies, next to the compiled library (`dist/wasm/bw6_761.wasm`), and how its exports are grouped. */
-export const bw6_761Module: CurveModule<'bw6_761'> = { url: () => new URL('../../../wasm/bw6_761.wasm', import.meta.url), abi: bw6761Abi };
+/** Where the bw6_761 module lies, next to the compiled library (`dist/wasm/bw6_761.wasm`; its wide-arithmetic build in `dist/wasm-wide/`), and how its exports are grouped. */
+export const bw6_761Module: CurveModule<'bw6_761'> = { url: () => new URL('../../../wasm/bw6_761.wasm', import.meta.url), wideUrl: () => new URL('../../../wasm-wide/bw6_761.wasm', import.meta.url), abi: bw6761Abi };

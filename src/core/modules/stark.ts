@@ -7,5 +7,5 @@
 import { starkAbi } from '../../generated/abi/stark.js';
 import type { CurveModule } from '../wasm.js';
 
-/** Where the stark module lies, next to the compiled library (`dist/wasm/stark.wasm`), and how its exports are grouped. */
-export const starkModule: CurveModule<'stark'> = { url: () => new URL('../../../wasm/stark.wasm', import.meta.url), abi: starkAbi };
+/** Where the stark module lies, next to the compiled library (`dist/wasm/stark.wasm`; its wide-arithmetic build in `dist/wasm-wide/`), and how its exports are grouped. */
+export const starkModule: CurveModule<'stark'> = { url: () => new URL('../../../wasm/stark.wasm', import.meta.url), wideUrl: () => new URL('../../../wasm-wide/stark.wasm', import.meta.url), abi: starkAbi };

@@ -10,11 +10,12 @@ import * as fp from '../../fields/stark_fp';
 import { FE } from './ec';
 import { POSEIDON_HALF_FULL, POSEIDON_PARTIAL, POSEIDON_RC_W, POSEIDON_ROUNDS } from './params';
 
-// reduceInto and mdsAdd are written out for stark_fp's current limb shape: 9 signed i64 limbs of 29 bits
-// (|limb| < 2^40, the prime's non-zero limbs 0, 6 and 8, the top-limb shift 251 − 8·29 = 19). They are not
-// derived from the generated layout, so a re-tune of stark_fp's shape stops the build here (asc evaluates the
-// check) until they are rewritten for it; element sizes and offsets below do follow the layout.
-if (fp.LIMBS != 9 || fp.LIMB_BITS != 29) ERROR("poseidon.ts: reduceInto/mdsAdd assume stark_fp in 9 limbs of 29 bits");
+// reduceInto and the fused mdsAdd are written out for the portable stark_fp's limb shape: 9 signed i64 limbs of
+// 29 bits (|limb| < 2^40, the prime's non-zero limbs 0, 6 and 8, the top-limb shift 251 − 8·29 = 19). Any other
+// layout — the wide-arithmetic build's 4 limbs of 64 bits (src/codegen/as-field64.ts), or a re-tune of stark_fp —
+// takes the MDS product through the field's own functions instead (FUSED_MDS is a compile-time constant, so each
+// build holds one of the two paths).
+const FUSED_MDS: bool = fp.LIMBS == 9 && fp.LIMB_BITS == 29;
 
 /** The permutation state: three elements (Montgomery form). */
 export const STATE = memory.data(3 * <i32>FE, 16);
@@ -101,6 +102,10 @@ const P8: i64 = 0x80000;
  * 3a + b + c + k0 < 6p; a − b + c + p + k1 < 4p; a + b − 2c + 2p + k2 < 5p, all ≥ 0.
  */
 function mdsAdd(s: usize, k: usize): void {
+  if (!FUSED_MDS) {
+    mdsAddFields(s, k);
+    return;
+  }
   for (let i: usize = 0; i < 9; i++) {
     const o = i << 2;
     const a = <i64>load<u32>(s + o);
@@ -114,6 +119,27 @@ function mdsAdd(s: usize, k: usize): void {
   reduceInto(s, ACC);
   reduceInto(s + FE, ACC + ACC_ROW);
   reduceInto(s + 2 * FE, ACC + 2 * ACC_ROW);
+}
+
+const M0 = memory.data(<i32>FE, 8);
+const M1 = memory.data(<i32>FE, 8);
+const M2 = memory.data(<i32>FE, 8);
+
+/** mdsAdd with field operations (layouts other than 9 × 29 bits): each output reduced once per operation. */
+function mdsAddFields(s: usize, k: usize): void {
+  const a = s, b = s + FE, c = s + 2 * FE;
+  fp.add(M1, b, c);
+  fp.lin2(M0, a, 3, M1, 1); // 3a + b + c
+  fp.add(M0, M0, k);
+  fp.sub(M1, c, b);
+  fp.add(M1, M1, a); // a − b + c
+  fp.add(M1, M1, k + FE);
+  fp.add(M2, a, b);
+  fp.lin2(M2, M2, 1, c, -2); // a + b − 2c
+  fp.add(M2, M2, k + 2 * FE);
+  fp.copy(a, M0);
+  fp.copy(b, M1);
+  fp.copy(c, M2);
 }
 
 @inline function cube(x: usize): void {

@@ -1,0 +1,40 @@
+/**
+ * Whether this engine runs WebAssembly wide arithmetic (`i64.mul_wide_u`, `i64.add128`, `i64.sub128`), which
+ * the wide build of the wasm core (`dist/wasm-wide/`, 64-bit limbs: src/codegen/as-field64.ts) needs. The
+ * check is the one `wasm-feature-detect` makes for other proposals: `WebAssembly.validate` of a minimal module
+ * that uses the instruction — no compilation, no instantiation, synchronous, and answered once per thread.
+ *
+ * Known answers (checked): Node 20 — no; Chromium 156 — only with `--js-flags=--wasm-wide-arithmetic`;
+ * Firefox 155 — yes (on by default, per its release notes).
+ * @module
+ */
+
+/**
+ * `(module (func (param i64 i64) (result i64 i64) (i64.mul_wide_u (local.get 0) (local.get 1))))`: a type
+ * section with one two-result function type (multi-value), one function, and its body
+ * `local.get 0, local.get 1, 0xfc 0x16 (i64.mul_wide_u), end`. Emitted by binaryen 131 with the
+ * WideArithmetic feature; 34 bytes.
+ */
+export const WIDE_PROBE_MODULE: Uint8Array<ArrayBuffer> = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
+  0x01, 0x08, 0x01, 0x60, 0x02, 0x7e, 0x7e, 0x02, 0x7e, 0x7e, // type: (i64, i64) -> (i64, i64)
+  0x03, 0x02, 0x01, 0x00, // function 0 has type 0
+  0x0a, 0x0a, 0x01, 0x08, 0x00, 0x20, 0x00, 0x20, 0x01, 0xfc, 0x16, 0x0b, // code: i64.mul_wide_u
+]);
+
+let answer: boolean | undefined;
+
+/**
+ * Whether `WebAssembly.validate` accepts {@link WIDE_PROBE_MODULE} here (cached after the first call).
+ * @throws nothing: an engine without `WebAssembly.validate`, or one that throws from it, has no wide arithmetic.
+ */
+export function wideArithmeticAvailable(): boolean {
+  if (answer === undefined) {
+    try {
+      answer = typeof WebAssembly === 'object' && typeof WebAssembly.validate === 'function' && WebAssembly.validate(WIDE_PROBE_MODULE);
+    } catch {
+      answer = false;
+    }
+  }
+  return answer;
+}

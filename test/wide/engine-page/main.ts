@@ -1,0 +1,82 @@
+/**
+ * Test page for `test/wide/engine.test.ts`: imports the BUILT package (dist/, as a user's bundler sees it) and
+ * runs one scenario on an engine with the given `arithmetic` option: BLS12-381 and BN254 pairings of scalar
+ * multiples of the generators, a BLS12-381 G1 MSM over the workers, a BLS12-381 Fp product, and an Ethereum BLS
+ * signature (hash-to-G2) with its verification — results as
+ * decimal strings for the test to check against @noble/curves.
+ */
+import { createEngine } from '../../../dist/src/index.js';
+
+interface Outcome {
+  readonly arithmetic: string | undefined;
+  readonly pairings: Record<string, string[]>;
+  readonly msm: { x: string; y: string };
+  readonly mul: string;
+  readonly blsSignature: string;
+  readonly blsVerified: boolean;
+  readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
+}
+
+async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: string, ks: string[]): Promise<Outcome> {
+  const wc = await createEngine({ workers: 2, gpu: 'off', arithmetic });
+  try {
+    const pairings: Record<string, string[]> = {};
+    for (const name of ['bls12_381', 'bn254'] as const) {
+      const c = wc[name];
+      await wc.load(name);
+      const e = await c.pairing(c.G1.mul(c.G1.generator, BigInt(a)), c.G2.mul(c.G2.generator, BigInt(b)));
+      pairings[name] = e.map(String);
+    }
+    const G1 = wc.bls12_381.G1;
+    const points = ks.map((_, i) => G1.mul(G1.generator, BigInt(i + 1)));
+    const m = await G1.msm(points, ks.map(BigInt), { workers: 2 });
+    const f = wc.field('bls12_381_fp');
+    // BLS (Ethereum, min-pk): hash-to-G2, the constant-time multiplication and a pairing check
+    const sk = new Uint8Array(32).fill(7);
+    const msg = new TextEncoder().encode('wide arithmetic');
+    const sig = wc.bls.sign(msg, sk);
+    const blsVerified = await wc.bls.verify(wc.bls.getPublicKey(sk), msg, sig);
+    const hex = (u: Uint8Array): string => Array.from(u, (x) => x.toString(16).padStart(2, '0')).join('');
+    // Starknet: ECDSA (RFC 6979 nonce), Pedersen and Poseidon (its MDS step is layout-specific code)
+    await wc.load('stark');
+    const sn = wc.starknet;
+    const pk = sn.getPublicKey(BigInt(a));
+    const ss = sn.sign(BigInt(b), BigInt(a));
+    const stark = { publicKey: String(pk), r: String(ss.r), s: String(ss.s), verified: sn.verify(pk, BigInt(b), ss.r, ss.s), pedersen: String(sn.pedersen(BigInt(a), BigInt(b))), poseidon: String(sn.poseidonHash(BigInt(a), BigInt(b))) };
+    return { arithmetic: wc.info().arithmetic, pairings, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, stark };
+  } finally {
+    await wc.close();
+  }
+}
+
+async function refused(arithmetic: string): Promise<string> {
+  try {
+    await createEngine({ workers: 0, gpu: 'off', arithmetic: arithmetic as 'wide' });
+    return 'created';
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}
+
+/** ms per Stark ECDSA verification on an in-thread engine with the given build (best of 5 runs of n). */
+async function benchStark(arithmetic: 'wide' | 'portable', n: number): Promise<number> {
+  const wc = await createEngine({ workers: 0, gpu: 'off', arithmetic, curves: ['stark'] });
+  try {
+    const sn = wc.starknet;
+    const pk = sn.getPublicKey(12345n);
+    const sig = sn.sign(0x1234n, 12345n);
+    for (let i = 0; i < 20; i++) sn.verify(pk, 0x1234n, sig.r, sig.s);
+    let best = Infinity;
+    for (let r = 0; r < 5; r++) {
+      const t = performance.now();
+      for (let i = 0; i < n; i++) sn.verify(pk, 0x1234n, sig.r, sig.s);
+      best = Math.min(best, (performance.now() - t) / n);
+    }
+    return best;
+  } finally {
+    await wc.close();
+  }
+}
+
+(window as unknown as { __wide: unknown }).__wide = { run, refused, benchStark };
+document.getElementById('state')!.textContent = 'ready';
