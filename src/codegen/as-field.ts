@@ -596,46 +596,49 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     const { n, w } = this;
     const p = this.mp.pLimbs;
     const lines: string[] = [];
-    // add: limb sums with carries, then a branch-free subtraction of p.
-    lines.push(`/** out = a + b mod p. */`);
-    lines.push(`export function add(out: usize, a: usize, b: usize): void {`);
-    lines.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; const s${j} = s & MASK; c = s >> ${w};`);
+    if (w < 32) lines.push(this.addSubNegPaired());
+    else {
+      // add: limb sums with carries, then a branch-free subtraction of p.
+      lines.push(`/** out = a + b mod p. */`);
+      lines.push(`export function add(out: usize, a: usize, b: usize): void {`);
+      lines.push(`  let c: u64 = 0, s: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; const s${j} = s & MASK; c = s >> ${w};`);
+      }
+      lines.push(`  let d: u64, br: u64 = 0;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  d = s${j} - ${u64Lit(p[j]!)} - br; const d${j} = d & MASK; br = d >> 63;`);
+      }
+      lines.push(`  const keep: u64 = <u64>0 - br;`);
+      for (let j = 0; j < n; j++) lines.push(`  store<u32>(out, <u32>((s${j} & keep) | (d${j} & ~keep)), ${4 * j});`);
+      lines.push(`}`);
+      lines.push('');
+      // sub: limb differences with borrows, then add p back under a mask.
+      lines.push(`/** out = a − b mod p. */`);
+      lines.push(`export function sub(out: usize, a: usize, b: usize): void {`);
+      lines.push(`  let br: u64 = 0, d: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; const d${j} = d & MASK; br = d >> 63;`);
+      }
+      lines.push(`  const addp: u64 = <u64>0 - br;`);
+      lines.push(`  let c: u64 = 0, s: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  s = d${j} + (${u64Lit(p[j]!)} & addp) + c; c = s >> ${w}; store<u32>(out, <u32>(s & MASK), ${4 * j});`);
+      }
+      lines.push(`}`);
+      lines.push('');
+      lines.push(`/** out = −a mod p. */`);
+      lines.push(`export function neg(out: usize, a: usize): void {`);
+      lines.push(`  let nz: u64 = 0;`);
+      for (let j = 0; j < n; j++) lines.push(`  nz |= <u64>load<u32>(a, ${4 * j});`);
+      lines.push(`  const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0`);
+      lines.push(`  let br: u64 = 0, d: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  d = ${u64Lit(p[j]!)} - <u64>load<u32>(a, ${4 * j}) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), ${4 * j});`);
+      }
+      lines.push(`}`);
+      lines.push('');
     }
-    lines.push(`  let d: u64, br: u64 = 0;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  d = s${j} - ${u64Lit(p[j]!)} - br; const d${j} = d & MASK; br = d >> 63;`);
-    }
-    lines.push(`  const keep: u64 = <u64>0 - br;`);
-    for (let j = 0; j < n; j++) lines.push(`  store<u32>(out, <u32>((s${j} & keep) | (d${j} & ~keep)), ${4 * j});`);
-    lines.push(`}`);
-    lines.push('');
-    // sub: limb differences with borrows, then add p back under a mask.
-    lines.push(`/** out = a − b mod p. */`);
-    lines.push(`export function sub(out: usize, a: usize, b: usize): void {`);
-    lines.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; const d${j} = d & MASK; br = d >> 63;`);
-    }
-    lines.push(`  const addp: u64 = <u64>0 - br;`);
-    lines.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  s = d${j} + (${u64Lit(p[j]!)} & addp) + c; c = s >> ${w}; store<u32>(out, <u32>(s & MASK), ${4 * j});`);
-    }
-    lines.push(`}`);
-    lines.push('');
-    lines.push(`/** out = −a mod p. */`);
-    lines.push(`export function neg(out: usize, a: usize): void {`);
-    lines.push(`  let nz: u64 = 0;`);
-    for (let j = 0; j < n; j++) lines.push(`  nz |= <u64>load<u32>(a, ${4 * j});`);
-    lines.push(`  const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0`);
-    lines.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  d = ${u64Lit(p[j]!)} - <u64>load<u32>(a, ${4 * j}) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), ${4 * j});`);
-    }
-    lines.push(`}`);
-    lines.push('');
     lines.push(`/** out = 2a mod p. */`);
     lines.push(`export function double(out: usize, a: usize): void {`);
     lines.push(`  add(out, a, a);`);
@@ -681,6 +684,73 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     lines.push(`  for (let j: usize = 0; j < ${4 * n}; j += 4) store<u32>(out + j, (load<u32>(a + j) & m) | (load<u32>(b + j) & ~m));`);
     lines.push(`}`);
     return lines.join('\n') + '\n';
+  }
+
+  /**
+   * Limb pairs for the carry chains (w < 32): two w-bit limbs make one 2w-bit chunk of a u64, so add, sub and
+   * neg (and addNR/subNR) run their carry and borrow chains over ⌈n/2⌉ chunks instead of n limbs. The chains are
+   * serial — each step waits for the previous carry — so halving their length is what speeds these up; the
+   * arithmetic is the same (2w + 2 ≤ 64 bits: chunk sums and differences never overflow).
+   */
+  private chunks(): { lo: number; limbs: number; P: bigint; mask: string }[] {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    const out: { lo: number; limbs: number; P: bigint; mask: string }[] = [];
+    for (let j = 0; j < n; j += 2) {
+      const limbs = j + 1 < n ? 2 : 1;
+      out.push({ lo: j, limbs, P: limbs === 2 ? p[j]! + (p[j + 1]! << BigInt(w)) : p[j]!, mask: limbs === 2 ? 'MASK2' : 'MASK' });
+    }
+    return out;
+  }
+
+  /** The chunk k of the element at x as a u64 expression (limbs added, so unnormalised limbs stay exact). */
+  private chunkLoad(x: string, c: { lo: number; limbs: number }): string {
+    const lo = `<u64>load<u32>(${x}, ${4 * c.lo})`;
+    return c.limbs === 2 ? `(${lo} + (<u64>load<u32>(${x}, ${4 * c.lo + 4}) << ${this.w}))` : lo;
+  }
+
+  /** Stores a normalised chunk value v as its limbs. */
+  private chunkStore(out: string, c: { lo: number; limbs: number }, v: string): string {
+    if (c.limbs === 1) return `store<u32>(${out}, <u32>(${v}), ${4 * c.lo});`;
+    return `store<u32>(${out}, <u32>((${v}) & MASK), ${4 * c.lo}); store<u32>(${out}, <u32>((${v}) >> ${this.w}), ${4 * c.lo + 4});`;
+  }
+
+  /** add, sub and neg over limb pairs (see chunks()). */
+  private addSubNegPaired(): string {
+    const cs = this.chunks();
+    const W2 = 2 * this.w;
+    const L: string[] = [];
+    L.push(`const MASK2: u64 = ${u64Lit((1n << BigInt(W2)) - 1n)};`);
+    L.push('');
+    L.push(`/** out = a + b mod p (carry chains over limb pairs). */`);
+    L.push(`export function add(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let c: u64 = 0, s: u64;`);
+    cs.forEach((c, k) => L.push(`  s = ${this.chunkLoad('a', c)} + ${this.chunkLoad('b', c)} + c; const s${k} = s & ${c.mask}; c = s >> ${W2};`));
+    L.push(`  let d: u64, br: u64 = 0;`);
+    cs.forEach((c, k) => L.push(`  d = s${k} - ${u64Lit(c.P)} - br; const d${k} = d & ${c.mask}; br = d >> 63;`));
+    L.push(`  const keep: u64 = <u64>0 - br;`);
+    cs.forEach((c, k) => L.push(`  { const r = (s${k} & keep) | (d${k} & ~keep); ${this.chunkStore('out', c, 'r')} }`));
+    L.push(`}`);
+    L.push('');
+    L.push(`/** out = a − b mod p (borrow chains over limb pairs). */`);
+    L.push(`export function sub(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let br: u64 = 0, d: u64;`);
+    cs.forEach((c, k) => L.push(`  d = ${this.chunkLoad('a', c)} - ${this.chunkLoad('b', c)} - br; const d${k} = d & ${c.mask}; br = d >> 63;`));
+    L.push(`  const addp: u64 = <u64>0 - br;`);
+    L.push(`  let c: u64 = 0, s: u64;`);
+    cs.forEach((c, k) => L.push(`  s = d${k} + (${u64Lit(c.P)} & addp) + c; c = s >> ${W2}; ${this.chunkStore('out', c, `s & ${c.mask}`)}`));
+    L.push(`}`);
+    L.push('');
+    L.push(`/** out = −a mod p. */`);
+    L.push(`export function neg(out: usize, a: usize): void {`);
+    L.push(`  let nz: u64 = 0;`);
+    for (let j = 0; j < this.n; j++) L.push(`  nz |= <u64>load<u32>(a, ${4 * j});`);
+    L.push(`  const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0`);
+    L.push(`  let br: u64 = 0, d: u64;`);
+    cs.forEach((c) => L.push(`  d = ${u64Lit(c.P)} - ${this.chunkLoad('a', c)} - br; br = d >> 63; ${this.chunkStore('out', c, `d & ${c.mask} & keep`)}`));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
   }
 
   // ---------------------------------------------------------------- encodings
@@ -1009,13 +1079,13 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
     L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < n; j++) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
+    for (const c of this.chunks()) L.push(`  d = ${this.chunkLoad('a', c)} - ${this.chunkLoad('b', c)} - br; br = d >> 63; ${this.chunkStore('out', c, `d & ${c.mask}`)}`);
     L.push(`}`);
     L.push('');
     L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */`);
     L.push(`export function addNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < n; j++) L.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; store<u32>(out, <u32>(s & MASK), ${4 * j}); c = s >> ${w};`);
+    for (const c of this.chunks()) L.push(`  s = ${this.chunkLoad('a', c)} + ${this.chunkLoad('b', c)} + c; c = s >> ${2 * w}; ${this.chunkStore('out', c, `s & ${c.mask}`)}`);
     L.push(`}`);
     return L.join('\n') + '\n';
   }

@@ -300,83 +300,55 @@ export function sqr(out: usize, a: usize): void {
   mul(out, a, a);
 }
 
-/** out = a + b mod p. */
+const MASK2: u64 = <u64>0xfffffffffffffff;
+
+/** out = a + b mod p (carry chains over limb pairs). */
 export function add(out: usize, a: usize, b: usize): void {
   let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; const s0 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; const s1 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; const s2 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; const s3 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; const s4 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; const s5 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; const s6 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; const s7 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; const s8 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; const s9 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; const s10 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; const s11 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; const s12 = s & MASK; c = s >> 30;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; const s0 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; const s1 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; const s2 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; const s3 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) + (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) + c; const s4 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) + (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) + c; const s5 = s & MASK2; c = s >> 60;
+  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; const s6 = s & MASK; c = s >> 60;
   let d: u64, br: u64 = 0;
-  d = s0 - <u64>0x1 - br; const d0 = d & MASK; br = d >> 63;
-  d = s1 - <u64>0x14230000 - br; const d1 = d & MASK; br = d >> 63;
-  d = s2 - <u64>0x8 - br; const d2 = d & MASK; br = d >> 63;
-  d = s3 - <u64>0x2d7510c - br; const d3 = d & MASK; br = d >> 63;
-  d = s4 - <u64>0x9480017 - br; const d4 = d & MASK; br = d >> 63;
-  d = s5 - <u64>0xd88bee8 - br; const d5 = d & MASK; br = d >> 63;
-  d = s6 - <u64>0x1138f1ef - br; const d6 = d & MASK; br = d >> 63;
-  d = s7 - <u64>0x367cc03d - br; const d7 = d & MASK; br = d >> 63;
-  d = s8 - <u64>0x93b1a22 - br; const d8 = d & MASK; br = d >> 63;
-  d = s9 - <u64>0x1701b285 - br; const d9 = d & MASK; br = d >> 63;
-  d = s10 - <u64>0xeac63b0 - br; const d10 = d & MASK; br = d >> 63;
-  d = s11 - <u64>0x1185f144 - br; const d11 = d & MASK; br = d >> 63;
-  d = s12 - <u64>0x1ae3a - br; const d12 = d & MASK; br = d >> 63;
+  d = s0 - <u64>0x508c00000000001 - br; const d0 = d & MASK2; br = d >> 63;
+  d = s1 - <u64>0xb5d44300000008 - br; const d1 = d & MASK2; br = d >> 63;
+  d = s2 - <u64>0x3622fba09480017 - br; const d2 = d & MASK2; br = d >> 63;
+  d = s3 - <u64>0xd9f300f5138f1ef - br; const d3 = d & MASK2; br = d >> 63;
+  d = s4 - <u64>0x5c06ca1493b1a22 - br; const d4 = d & MASK2; br = d >> 63;
+  d = s5 - <u64>0x4617c510eac63b0 - br; const d5 = d & MASK2; br = d >> 63;
+  d = s6 - <u64>0x1ae3a - br; const d6 = d & MASK; br = d >> 63;
   const keep: u64 = <u64>0 - br;
-  store<u32>(out, <u32>((s0 & keep) | (d0 & ~keep)), 0);
-  store<u32>(out, <u32>((s1 & keep) | (d1 & ~keep)), 4);
-  store<u32>(out, <u32>((s2 & keep) | (d2 & ~keep)), 8);
-  store<u32>(out, <u32>((s3 & keep) | (d3 & ~keep)), 12);
-  store<u32>(out, <u32>((s4 & keep) | (d4 & ~keep)), 16);
-  store<u32>(out, <u32>((s5 & keep) | (d5 & ~keep)), 20);
-  store<u32>(out, <u32>((s6 & keep) | (d6 & ~keep)), 24);
-  store<u32>(out, <u32>((s7 & keep) | (d7 & ~keep)), 28);
-  store<u32>(out, <u32>((s8 & keep) | (d8 & ~keep)), 32);
-  store<u32>(out, <u32>((s9 & keep) | (d9 & ~keep)), 36);
-  store<u32>(out, <u32>((s10 & keep) | (d10 & ~keep)), 40);
-  store<u32>(out, <u32>((s11 & keep) | (d11 & ~keep)), 44);
-  store<u32>(out, <u32>((s12 & keep) | (d12 & ~keep)), 48);
+  { const r = (s0 & keep) | (d0 & ~keep); store<u32>(out, <u32>((r) & MASK), 0); store<u32>(out, <u32>((r) >> 30), 4); }
+  { const r = (s1 & keep) | (d1 & ~keep); store<u32>(out, <u32>((r) & MASK), 8); store<u32>(out, <u32>((r) >> 30), 12); }
+  { const r = (s2 & keep) | (d2 & ~keep); store<u32>(out, <u32>((r) & MASK), 16); store<u32>(out, <u32>((r) >> 30), 20); }
+  { const r = (s3 & keep) | (d3 & ~keep); store<u32>(out, <u32>((r) & MASK), 24); store<u32>(out, <u32>((r) >> 30), 28); }
+  { const r = (s4 & keep) | (d4 & ~keep); store<u32>(out, <u32>((r) & MASK), 32); store<u32>(out, <u32>((r) >> 30), 36); }
+  { const r = (s5 & keep) | (d5 & ~keep); store<u32>(out, <u32>((r) & MASK), 40); store<u32>(out, <u32>((r) >> 30), 44); }
+  { const r = (s6 & keep) | (d6 & ~keep); store<u32>(out, <u32>(r), 48); }
 }
 
-/** out = a − b mod p. */
+/** out = a − b mod p (borrow chains over limb pairs). */
 export function sub(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; const d0 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; const d1 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; const d2 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; const d3 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; const d4 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; const d5 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; const d6 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; const d7 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; const d8 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; const d9 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; const d10 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; const d11 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; const d12 = d & MASK; br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; const d0 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; const d1 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; const d2 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; const d3 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) - br; const d4 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) - br; const d5 = d & MASK2; br = d >> 63;
+  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; const d6 = d & MASK; br = d >> 63;
   const addp: u64 = <u64>0 - br;
   let c: u64 = 0, s: u64;
-  s = d0 + (<u64>0x1 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 0);
-  s = d1 + (<u64>0x14230000 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 4);
-  s = d2 + (<u64>0x8 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 8);
-  s = d3 + (<u64>0x2d7510c & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 12);
-  s = d4 + (<u64>0x9480017 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 16);
-  s = d5 + (<u64>0xd88bee8 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 20);
-  s = d6 + (<u64>0x1138f1ef & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 24);
-  s = d7 + (<u64>0x367cc03d & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 28);
-  s = d8 + (<u64>0x93b1a22 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 32);
-  s = d9 + (<u64>0x1701b285 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 36);
-  s = d10 + (<u64>0xeac63b0 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 40);
-  s = d11 + (<u64>0x1185f144 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 44);
-  s = d12 + (<u64>0x1ae3a & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 48);
+  s = d0 + (<u64>0x508c00000000001 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = d1 + (<u64>0xb5d44300000008 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = d2 + (<u64>0x3622fba09480017 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = d3 + (<u64>0xd9f300f5138f1ef & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = d4 + (<u64>0x5c06ca1493b1a22 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 32); store<u32>(out, <u32>((s & MASK2) >> 30), 36);
+  s = d5 + (<u64>0x4617c510eac63b0 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 40); store<u32>(out, <u32>((s & MASK2) >> 30), 44);
+  s = d6 + (<u64>0x1ae3a & addp) + c; c = s >> 60; store<u32>(out, <u32>(s & MASK), 48);
 }
 
 /** out = −a mod p. */
@@ -397,18 +369,12 @@ export function neg(out: usize, a: usize): void {
   nz |= <u64>load<u32>(a, 48);
   const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0
   let br: u64 = 0, d: u64;
-  d = <u64>0x1 - <u64>load<u32>(a, 0) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 0);
-  d = <u64>0x14230000 - <u64>load<u32>(a, 4) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 4);
-  d = <u64>0x8 - <u64>load<u32>(a, 8) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 8);
-  d = <u64>0x2d7510c - <u64>load<u32>(a, 12) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 12);
-  d = <u64>0x9480017 - <u64>load<u32>(a, 16) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 16);
-  d = <u64>0xd88bee8 - <u64>load<u32>(a, 20) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 20);
-  d = <u64>0x1138f1ef - <u64>load<u32>(a, 24) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 24);
-  d = <u64>0x367cc03d - <u64>load<u32>(a, 28) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 28);
-  d = <u64>0x93b1a22 - <u64>load<u32>(a, 32) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 32);
-  d = <u64>0x1701b285 - <u64>load<u32>(a, 36) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 36);
-  d = <u64>0xeac63b0 - <u64>load<u32>(a, 40) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 40);
-  d = <u64>0x1185f144 - <u64>load<u32>(a, 44) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 44);
+  d = <u64>0x508c00000000001 - (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 0); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 4);
+  d = <u64>0xb5d44300000008 - (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 8); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 12);
+  d = <u64>0x3622fba09480017 - (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 16); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 20);
+  d = <u64>0xd9f300f5138f1ef - (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 24); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 28);
+  d = <u64>0x5c06ca1493b1a22 - (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 32); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 36);
+  d = <u64>0x4617c510eac63b0 - (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 40); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 44);
   d = <u64>0x1ae3a - <u64>load<u32>(a, 48) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 48);
 }
 
@@ -1146,35 +1112,23 @@ export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
 /** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
 export function subNR(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
-  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; store<u32>(out, <u32>(d & MASK), 36); br = d >> 63;
-  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; store<u32>(out, <u32>(d & MASK), 40); br = d >> 63;
-  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; store<u32>(out, <u32>(d & MASK), 44); br = d >> 63;
-  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; store<u32>(out, <u32>(d & MASK), 48); br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 0); store<u32>(out, <u32>((d & MASK2) >> 30), 4);
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 8); store<u32>(out, <u32>((d & MASK2) >> 30), 12);
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 16); store<u32>(out, <u32>((d & MASK2) >> 30), 20);
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 24); store<u32>(out, <u32>((d & MASK2) >> 30), 28);
+  d = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 32); store<u32>(out, <u32>((d & MASK2) >> 30), 36);
+  d = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 40); store<u32>(out, <u32>((d & MASK2) >> 30), 44);
+  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK), 48);
 }
 
 /** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */
 export function addNR(out: usize, a: usize, b: usize): void {
   let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 30;
-  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; store<u32>(out, <u32>(s & MASK), 36); c = s >> 30;
-  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; store<u32>(out, <u32>(s & MASK), 40); c = s >> 30;
-  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; store<u32>(out, <u32>(s & MASK), 44); c = s >> 30;
-  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; store<u32>(out, <u32>(s & MASK), 48); c = s >> 30;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) + (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 32); store<u32>(out, <u32>((s & MASK2) >> 30), 36);
+  s = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) + (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 40); store<u32>(out, <u32>((s & MASK2) >> 30), 44);
+  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; c = s >> 60; store<u32>(out, <u32>(s & MASK), 48);
 }
