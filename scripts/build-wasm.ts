@@ -23,7 +23,8 @@ const hashes = join(root, 'dist/wasm-inputs');
 mkdirSync(out, { recursive: true });
 mkdirSync(hashes, { recursive: true });
 const asc = join(root, 'node_modules/.bin/asc');
-const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--converge'];
+// SIMD: the Fp2 products of the fields whose record says `simd` (field-shapes.json) use v128 lanes.
+const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--converge', '--enable', 'simd'];
 const ascVersion = (JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as { version: string }).version;
 const force = process.argv.includes('--force');
 

@@ -35,6 +35,8 @@ export interface AsFieldShape {
    * accumulator (w < 32 only, when a whole column of products fits in 64 bits), with a dedicated squaring.
    */
   readonly mul: AsMulShape;
+  /** Also emit `mulSum2x2` (two mulSum2 in the lanes of a v128; needs wasm SIMD), which the towers then use for Fp2 products. */
+  readonly simd?: boolean;
 }
 
 /** The banner every generated file starts with; the freshness test looks for it. */
@@ -333,6 +335,59 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     }
     for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
     L.push(this.finalSubtract((j) => `t${j}`, '  '));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
+  }
+
+  /**
+   * Two mulSum2 in the two 64-bit lanes of a v128 (wasm SIMD): o0 = (a·b0 + c·d0)·R⁻¹ and o1 = (a·b1 + c·d1)·R⁻¹
+   * mod p, the pattern of an Fp2 product (both components share a and c). Why: the scalar rows are bound by the
+   * throughput of the one 64-bit multiplier port, while `i64x2.extmul_low_i32x4_u` makes two 32×32→64 products
+   * per instruction on the vector units; each lane runs exactly the scalar rows of mulSum2 (same quotient digits,
+   * same normalisation schedule from the bound simulation, same final subtraction), so nothing crosses lanes.
+   */
+  private mulSum2x2(): string {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, 2);
+    if (!r.ok) return '';
+    const L: string[] = [];
+    const lit = (x: bigint): string => `0x${x.toString(16)}`;
+    /** m·p_j for the lane digits m (i64 lanes: m64; packed i32 lanes 0, 1: mp). */
+    const mTimes = (c: bigint): string | null => {
+      if (c === 0n) return null;
+      if (c === 1n) return 'm64';
+      if ((c & (c - 1n)) === 0n) return `i64x2.shl(m64, ${c.toString(2).length - 1})`;
+      if (c === (1n << BigInt(w)) - 1n) return `i64x2.sub(i64x2.shl(m64, ${w}), m64)`;
+      return `i64x2.extmul_low_i32x4_u(mp, i32x4.splat(${lit(c)}))`;
+    };
+    const add = (...xs: (string | null)[]): string => {
+      const t = xs.filter((x): x is string => x !== null);
+      return t.reduce((acc, x) => `i64x2.add(${acc}, ${x})`);
+    };
+    const A = (j: number): string => `i64x2.extmul_low_i32x4_u(v128.load32_splat(a, ${4 * j}), bi)`;
+    const C = (j: number): string => `i64x2.extmul_low_i32x4_u(v128.load32_splat(c, ${4 * j}), di)`;
+    L.push(`/** o0 = (a·b0 + c·d0)·R⁻¹, o1 = (a·b1 + c·d1)·R⁻¹ mod p in the two lanes of a v128; inputs as for mulSum2. Outputs may alias inputs. */`);
+    L.push(`export function mulSum2x2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize): void {`);
+    L.push(`  const Z = i64x2.splat(0), MV = i64x2.splat(${lit(this.mask)});`);
+    L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: v128 = Z`).join(', ')};`);
+    L.push(`  let s: v128, m64: v128, mp: v128, bi: v128, di: v128;`);
+    for (let i = 0; i < n; i++) {
+      if (r.schedule[i]) for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} = i64x2.add(t${j + 1}, i64x2.shr_u(t${j}, ${w})); t${j} = v128.and(t${j}, MV);`);
+      L.push(`  bi = i32x4.replace_lane(v128.load32_zero(b0, ${4 * i}), 1, load<u32>(b1, ${4 * i})); di = i32x4.replace_lane(v128.load32_zero(d0, ${4 * i}), 1, load<u32>(d1, ${4 * i}));`);
+      L.push(`  s = ${add(i === 0 ? null : 't0', A(0), C(0))};`);
+      L.push(this.mp.n0 === this.mask ? `  m64 = v128.and(i64x2.sub(Z, s), MV);` : `  m64 = v128.and(i32x4.mul(s, i32x4.splat(${lit(this.mp.n0)})), MV);`);
+      L.push(`  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);`);
+      L.push(`  s = i64x2.shr_u(${add('s', mTimes(p[0]!))}, ${w});`);
+      for (let j = 1; j < n; j++) L.push(`  t${j - 1} = ${add(i === 0 ? null : `t${j}`, A(j), C(j), mTimes(p[j]!), j === 1 ? 's' : null)};`);
+      L.push(`  t${n - 1} = Z;`);
+    }
+    for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} = i64x2.add(t${j + 1}, i64x2.shr_u(t${j}, ${w})); t${j} = v128.and(t${j}, MV);`);
+    L.push(`  let d: v128, br: v128 = Z;`);
+    for (let j = 0; j < n; j++) L.push(`  d = i64x2.sub(i64x2.sub(t${j}, i64x2.splat(${lit(p[j]!)})), br); const u${j} = v128.and(d, MV); br = i64x2.shr_u(d, 63);`);
+    L.push(`  const keep = i64x2.sub(Z, br); // all ones in a lane whose t < p`);
+    for (let j = 0; j < n; j++) L.push(`  { const v = v128.bitselect(t${j}, u${j}, keep); v128.store32_lane(o0, v, 0, ${4 * j}); v128.store32_lane(o1, v, 2, ${4 * j}); }`);
     L.push(`}`);
     L.push('');
     return L.join('\n');
@@ -1074,7 +1129,10 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       const m2 = this.mulSumRows(2);
       if (!m2) return '';
       L.push(m2);
-    } else L.push(this.mulSum2());
+    } else {
+      L.push(this.mulSum2());
+      if (this.shape.simd) L.push(this.mulSum2x2());
+    }
     L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
     L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);

@@ -36,7 +36,7 @@ const FP_IMPORTS = [
 
 /** The import line of the base-field functions, for every generated pairing module. */
 export function fpImports(f: FieldLayoutInfo): string {
-  return `import { ${FP_IMPORTS.join(', ')} } from '${f.path}';`;
+  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : [])].join(', ')} } from '${f.path}';`;
 }
 
 
@@ -184,15 +184,20 @@ ${code}
       }
       scaled.push(`  fp_subNR(${nb}, C_KP, ${t});`);
     }
+    // With SIMD (f.simd) both fused sums run in the two lanes of one mulSum2x2, which reads every input before
+    // it writes, so o needs no temporary.
+    const products = f.simd
+      ? `  fp_mulSum2x2(o, o + ${E}, a, a + ${E}, b, ${nb}, b + ${E}, b);`
+      : `  fp_mulSum2(${t}, a, b, a + ${E}, ${nb});
+  fp_mulSum2(o + ${E}, a, b + ${E}, a + ${E}, b);
+  fp_copy(o, ${t});`;
     emit(`/**
- * o = a·b with two fused Montgomery sums of products (one reduction each). Components of a and b may be
+ * o = a·b with two fused Montgomery sums of products (one reduction each${f.simd ? ', both in one SIMD call' : ''}). Components of a and b may be
  * unreduced below 4p (bound ${bound}·p < R checked by the generator). o may alias a or b.
  */
 export function fp2_mul(o: usize, a: usize, b: usize): void {
 ${scaled.join('\n')}
-  fp_mulSum2(${t}, a, b, a + ${E}, ${nb});
-  fp_mulSum2(o + ${E}, a, b + ${E}, a + ${E}, b);
-  fp_copy(o, ${t});
+${products}
 }
 `);
   }

@@ -15,6 +15,8 @@ export interface FieldLayoutInfo {
   readonly E: number;
   /** Module path of the field, relative to the generated pairing modules. */
   readonly path: string;
+  /** Whether the field module exports `mulSum2x2` (SIMD Fp2 products; see as-field.ts). */
+  readonly simd?: boolean;
 }
 
 /** `memory.data<u32>([...])` holding x (mod p) in Montgomery form. */

@@ -21,6 +21,13 @@ export interface FieldShapeRecord {
   readonly mulNs?: number;
   /** Measured time of the chosen squaring (ns), for the record only. */
   readonly sqrNs?: number;
+  /**
+   * Whether the Fp2 products use `mulSum2x2` (two fused sums of products in the lanes of a v128, wasm SIMD):
+   * set by the tuner where it measured faster than two scalar `mulSum2` calls.
+   */
+  readonly simd?: boolean;
+  /** Measured time of two `mulSum2` calls and of one `mulSum2x2` (ns), for the record only. */
+  readonly mulSum2x2Ns?: readonly [number, number];
 }
 
 /**
@@ -29,6 +36,6 @@ export interface FieldShapeRecord {
  */
 export function shapeFor(field: PrimeFieldSpec, records: Readonly<Record<string, FieldShapeRecord>>): AsFieldShape {
   const r = records[field.id];
-  if (r) return { limbBits: r.limbBits, mul: r.mul, sqr: r.sqr };
+  if (r) return { limbBits: r.limbBits, mul: r.mul, sqr: r.sqr, ...(r.simd ? { simd: true } : {}) };
   return { limbBits: 32, mul: montgomeryParams(field.modulus, 32).limbs <= 16 ? 'unrolled' : 'rows', sqr: 'mul' };
 }

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { curves, fieldsOf, primeFields } from '../curves/index.js';
 import type { PrimeFieldSpec } from '../curves/types.js';
-import { emitAsField, GENERATED_BANNER, ioWords } from './as-field.js';
+import { emitAsField, GENERATED_BANNER, ioWords, supportsWide } from './as-field.js';
 import { FIELD_SHAPES_PATH, shapeFor, type FieldShapeRecord } from './field-shapes.js';
 import { montgomeryParams } from '../math/montgomery.js';
 import { emitStarkParams } from './stark-params.js';
@@ -123,7 +123,7 @@ function layoutsModule(shapes: Readonly<Record<string, FieldShapeRecord>>): stri
 function pairingModules(desc: Pairing12Descriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
   const shape = shapeFor(desc.fp, shapes);
   const mp = montgomeryParams(desc.fp.modulus, shape.limbBits);
-  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}` };
+  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}`, simd: shape.simd === true && supportsWide(mp) };
   const pp = pairing12Params(desc);
   const dir = `src/wasm/pairing/${desc.name}`;
   const out = new Map<string, string>();
@@ -170,8 +170,9 @@ function pairingModules6(desc: Pairing6Descriptor, shapes: Readonly<Record<strin
 
 /** Field layout of a curve's base field as seen from `src/wasm/<kind>/<curve>/`. */
 function baseFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): FieldLayoutInfo {
-  const mp = montgomeryParams(fp.modulus, shapeFor(fp, shapes).limbBits);
-  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}` };
+  const shape = shapeFor(fp, shapes);
+  const mp = montgomeryParams(fp.modulus, shape.limbBits);
+  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}`, simd: shape.simd === true && supportsWide(mp) };
 }
 
 /** The generated group modules of an embedded curve (`src/wasm/embedded/<curve>/`). */

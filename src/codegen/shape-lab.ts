@@ -55,7 +55,7 @@ export function buildShapeLab(root: string, dir: string, field: PrimeFieldSpec, 
     entry += `export { ${fns.map((f) => `${f} as ${c.name}_${f}`).join(', ')} } from './${c.name}';\n`;
   }
   writeFileSync(join(dir, 'entry.ts'), entry);
-  execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert'], { stdio: 'inherit' });
+  execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], { stdio: 'inherit' });
   const mod = new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm')));
   const instance = new WebAssembly.Instance(mod, {
     env: {
@@ -83,4 +83,83 @@ export function labIo(X: ShapeLabExports, ioWords: number): { buf: number; put(v
       return v;
     },
   };
+}
+
+/**
+ * Builds a lab module for one shape with `mulSum2x2` and times it against two scalar `mulSum2` calls on the same
+ * operands (interleaved rounds, minima), after checking both against BigInt on seeded values.
+ * @returns [ns of two mulSum2, ns of one mulSum2x2], or undefined when the shape has no fused sums of products.
+ * @throws {Error} when the SIMD lanes disagree with BigInt (a generator bug: the tuner must stop).
+ */
+export function timeMulSum2x2(root: string, dir: string, field: PrimeFieldSpec, shape: AsFieldShape): readonly [number, number] | undefined {
+  const src = emitAsField(field, { ...shape, simd: true });
+  if (!src.includes('export function mulSum2x2(')) return undefined;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'f.ts'), src);
+  writeFileSync(
+    join(dir, 'entry.ts'),
+    `import { mulSum2, mulSum2x2 } from './f';
+export { mulSum2, mulSum2x2, fromWords, toWords } from './f';
+export function alloc(n: usize): usize { return heap.alloc(n); }
+export function benchScalar(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+  for (let i = 0; i < n; i++) { mulSum2(o0, a, b0, c, d0); mulSum2(o1, a, b1, c, d1); }
+}
+export function benchSimd(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+  for (let i = 0; i < n; i++) mulSum2x2(o0, o1, a, c, b0, d0, b1, d1);
+}
+`,
+  );
+  execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], { stdio: 'inherit' });
+  const X = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm'))), {
+    env: {
+      abort: () => {
+        throw new Error('wasm abort');
+      },
+    },
+  }).exports as unknown as ShapeLabExports;
+  const p = field.modulus;
+  const { buf, put, get } = labIo(X, Math.ceil(p.toString(2).length / 32));
+  const ptr = Array.from({ length: 8 }, () => X.alloc!(512));
+  const [a, c, b0, d0, b1, d1, o0, o1] = ptr as [number, number, number, number, number, number, number, number];
+  let seed = 0x9e3779b97f4a7c15n;
+  const rnd = (): bigint => {
+    let v = 0n;
+    for (let i = 0; i < 14; i++) {
+      seed = (seed * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+      v = (v << 64n) | seed;
+    }
+    return v % p;
+  };
+  // fromWords/toWords convert to and from Montgomery form, so the decoded outputs are plain x·y + z·w mod p.
+  for (let k = 0; k < 64; k++) {
+    const v = k < 2 ? Array<bigint>(6).fill(k === 0 ? p - 1n : 0n) : Array.from({ length: 6 }, rnd);
+    [a, c, b0, d0, b1, d1].forEach((at, i) => {
+      put(v[i]!);
+      X.fromWords!(at, buf);
+    });
+    X.mulSum2x2!(o0, o1, a, c, b0, d0, b1, d1);
+    X.toWords!(buf, o0);
+    const r0 = get();
+    X.toWords!(buf, o1);
+    const r1 = get();
+    if (r0 !== (v[0]! * v[2]! + v[1]! * v[3]!) % p || r1 !== (v[0]! * v[4]! + v[1]! * v[5]!) % p)
+      throw new Error(`${field.id}: mulSum2x2 disagrees with BigInt`);
+  }
+  const N = 2000;
+  let ts = Infinity;
+  let tv = Infinity;
+  for (let r = 0; r < 60; r++) {
+    X.benchScalar!(o0, o1, a, c, b0, d0, b1, d1, N / 10);
+    X.benchSimd!(o0, o1, a, c, b0, d0, b1, d1, N / 10);
+  }
+  for (let r = 0; r < 301; r++) {
+    let t = performance.now();
+    X.benchScalar!(o0, o1, a, c, b0, d0, b1, d1, N);
+    ts = Math.min(ts, performance.now() - t);
+    t = performance.now();
+    X.benchSimd!(o0, o1, a, c, b0, d0, b1, d1, N);
+    tv = Math.min(tv, performance.now() - t);
+  }
+  return [(ts * 1e6) / N, (tv * 1e6) / N];
 }
