@@ -37,6 +37,8 @@ export interface AsFieldShape {
   readonly mul: AsMulShape;
   /** Also emit `mulSum2x2` (two mulSum2 in the lanes of a v128; needs wasm SIMD), which the towers then use for Fp2 products. */
   readonly simd?: boolean;
+  /** Also emit `mul2x` (two products in the lanes of a v128), which the towers then use for Fp2 squarings and Fp2·Fp. */
+  readonly simdMul?: boolean;
 }
 
 /** The banner every generated file starts with; the freshness test looks for it. */
@@ -348,9 +350,22 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
    * same normalisation schedule from the bound simulation, same final subtraction), so nothing crosses lanes.
    */
   private mulSum2x2(): string {
+    return this.lanes2('sum2');
+  }
+
+  /**
+   * Two Montgomery products in the two lanes of a v128: o0 = a0·b0·R⁻¹ and o1 = a1·b1·R⁻¹ mod p (the pairs of
+   * independent products in Fp2 squarings and Fp2-by-Fp products), by the same lane-wise rows as mulSum2x2.
+   */
+  private mul2x(): string {
+    return this.lanes2('mul');
+  }
+
+  /** The rows of mulSum2x2 ('sum2': shared a, c; per-lane b, d) or mul2x ('mul': per-lane a, b), lane-wise. */
+  private lanes2(kind: 'sum2' | 'mul'): string {
     const { n, w } = this;
     const p = this.mp.pLimbs;
-    const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, 2);
+    const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, kind === 'sum2' ? 2 : 1);
     if (!r.ok) return '';
     const L: string[] = [];
     const lit = (x: bigint): string => `0x${x.toString(16)}`;
@@ -366,16 +381,26 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       const t = xs.filter((x): x is string => x !== null);
       return t.reduce((acc, x) => `i64x2.add(${acc}, ${x})`);
     };
-    const A = (j: number): string => `i64x2.extmul_low_i32x4_u(v128.load32_splat(a, ${4 * j}), bi)`;
-    const C = (j: number): string => `i64x2.extmul_low_i32x4_u(v128.load32_splat(c, ${4 * j}), di)`;
-    L.push(`/** o0 = (a·b0 + c·d0)·R⁻¹, o1 = (a·b1 + c·d1)·R⁻¹ mod p in the two lanes of a v128; inputs as for mulSum2. Outputs may alias inputs. */`);
-    L.push(`export function mulSum2x2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize): void {`);
+    // 'mul': the limbs of a0 and a1 are first interleaved into LANES_A, so each row reads a limb pair with one load.
+    const A = (j: number): string =>
+      kind === 'sum2' ? `i64x2.extmul_low_i32x4_u(v128.load32_splat(a, ${4 * j}), bi)` : `i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, ${8 * j}), bi)`;
+    const C = (j: number): string | null => (kind === 'sum2' ? `i64x2.extmul_low_i32x4_u(v128.load32_splat(c, ${4 * j}), di)` : null);
+    if (kind === 'sum2') {
+      L.push(`/** o0 = (a·b0 + c·d0)·R⁻¹, o1 = (a·b1 + c·d1)·R⁻¹ mod p in the two lanes of a v128; inputs as for mulSum2. Outputs may alias inputs. */`);
+      L.push(`export function mulSum2x2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize): void {`);
+    } else {
+      L.push(`const LANES_A: usize = memory.data(${8 * n}, 16);`);
+      L.push('');
+      L.push(`/** o0 = a0·b0·R⁻¹, o1 = a1·b1·R⁻¹ mod p in the two lanes of a v128; inputs as for mul. Outputs may alias inputs. */`);
+      L.push(`export function mul2x(o0: usize, a0: usize, b0: usize, o1: usize, a1: usize, b1: usize): void {`);
+      for (let j = 0; j < n; j++) L.push(`  store<u32>(LANES_A, load<u32>(a0, ${4 * j}), ${8 * j}); store<u32>(LANES_A, load<u32>(a1, ${4 * j}), ${8 * j + 4});`);
+    }
     L.push(`  const Z = i64x2.splat(0), MV = i64x2.splat(${lit(this.mask)});`);
     L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: v128 = Z`).join(', ')};`);
-    L.push(`  let s: v128, m64: v128, mp: v128, bi: v128, di: v128;`);
+    L.push(`  let s: v128, m64: v128, mp: v128, bi: v128${kind === 'sum2' ? ', di: v128' : ''};`);
     for (let i = 0; i < n; i++) {
       if (r.schedule[i]) for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} = i64x2.add(t${j + 1}, i64x2.shr_u(t${j}, ${w})); t${j} = v128.and(t${j}, MV);`);
-      L.push(`  bi = i32x4.replace_lane(v128.load32_zero(b0, ${4 * i}), 1, load<u32>(b1, ${4 * i})); di = i32x4.replace_lane(v128.load32_zero(d0, ${4 * i}), 1, load<u32>(d1, ${4 * i}));`);
+      L.push(`  bi = i32x4.replace_lane(v128.load32_zero(b0, ${4 * i}), 1, load<u32>(b1, ${4 * i}));${kind === 'sum2' ? ` di = i32x4.replace_lane(v128.load32_zero(d0, ${4 * i}), 1, load<u32>(d1, ${4 * i}));` : ''}`);
       L.push(`  s = ${add(i === 0 ? null : 't0', A(0), C(0))};`);
       L.push(this.mp.n0 === this.mask ? `  m64 = v128.and(i64x2.sub(Z, s), MV);` : `  m64 = v128.and(i32x4.mul(s, i32x4.splat(${lit(this.mp.n0)})), MV);`);
       L.push(`  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);`);
@@ -1132,6 +1157,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     } else {
       L.push(this.mulSum2());
       if (this.shape.simd) L.push(this.mulSum2x2());
+      if (this.shape.simdMul) L.push(this.mul2x());
     }
     L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);

@@ -36,7 +36,7 @@ const FP_IMPORTS = [
 
 /** The import line of the base-field functions, for every generated pairing module. */
 export function fpImports(f: FieldLayoutInfo): string {
-  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : [])].join(', ')} } from '${f.path}';`;
+  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : [])].join(', ')} } from '${f.path}';`;
 }
 
 
@@ -146,7 +146,7 @@ export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + ${E
 /** Conjugation c0 − c1·u, which is also the p-power Frobenius. */
 export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + ${E}, a + ${E}); }
 /** o = a·k for k in Fp. */
-export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul(o, a, k); fp_mul(o + ${E}, a + ${E}, k); }
+export function fp2_mulFp(o: usize, a: usize, k: usize): void { ${f.simdMul ? `fp_mul2x(o, a, k, o + ${E}, a + ${E}, k);` : `fp_mul(o, a, k); fp_mul(o + ${E}, a + ${E}, k);`} }
 /** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN2_MAX); a, b reduced. o may alias a or b. */
 export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + ${E}, a + ${E}, ka, b + ${E}, kb); }
 `);
@@ -213,8 +213,8 @@ export function fp2_sqr(o: usize, a: usize): void {
   fp_addNR(${s}, a, a + ${E});
   fp_sub(${d}, a, a + ${E});
   fp_addNR(${m}, a, a);
-  fp_mul(o + ${E}, ${m}, a + ${E});
-  fp_mul(o, ${s}, ${d});
+${f.simdMul ? `  fp_mul2x(o + ${E}, ${m}, a + ${E}, o, ${s}, ${d});` : `  fp_mul(o + ${E}, ${m}, a + ${E});
+  fp_mul(o, ${s}, ${d});`}
 }
 `);
     } else {
@@ -222,10 +222,12 @@ export function fp2_sqr(o: usize, a: usize): void {
       // single lin2 passes.
       emit(`/** o = a² (complex squaring with β = ${betaSmall}: 2 products). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-  fp_mul(${m}, a, a + ${E});
+${f.simdMul ? `  fp_lin2(${d}, a, 1, a + ${E}, ${betaSmall});
+  fp_addNR(${s}, a, a + ${E});
+  fp_mul2x(${m}, a, a + ${E}, ${s}, ${s}, ${d});` : `  fp_mul(${m}, a, a + ${E});
   fp_lin2(${d}, a, 1, a + ${E}, ${betaSmall});
   fp_addNR(${s}, a, a + ${E});
-  fp_mul(${s}, ${s}, ${d});
+  fp_mul(${s}, ${s}, ${d});`}
   fp_lin2(o, ${s}, 1, ${m}, ${-(1n + betaSmall)});
   fp_dbl(o + ${E}, ${m});
 }

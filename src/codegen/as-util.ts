@@ -17,6 +17,8 @@ export interface FieldLayoutInfo {
   readonly path: string;
   /** Whether the field module exports `mulSum2x2` (SIMD Fp2 products; see as-field.ts). */
   readonly simd?: boolean;
+  /** Whether the field module exports `mul2x` (two products in SIMD lanes; see as-field.ts). */
+  readonly simdMul?: boolean;
 }
 
 /** `memory.data<u32>([...])` holding x (mod p) in Montgomery form. */

@@ -85,28 +85,43 @@ export function labIo(X: ShapeLabExports, ioWords: number): { buf: number; put(v
   };
 }
 
+/** Scalar and SIMD-lane timings of one shape (ns): two calls of the scalar function, then one lane-pair call. */
+export interface LaneTimings {
+  /** Two `mulSum2` against one `mulSum2x2`. */
+  readonly sum2: readonly [number, number];
+  /** Two `mul` against one `mul2x`. */
+  readonly mul: readonly [number, number];
+}
+
 /**
- * Builds a lab module for one shape with `mulSum2x2` and times it against two scalar `mulSum2` calls on the same
- * operands (interleaved rounds, minima), after checking both against BigInt on seeded values.
- * @returns [ns of two mulSum2, ns of one mulSum2x2], or undefined when the shape has no fused sums of products.
- * @throws {Error} when the SIMD lanes disagree with BigInt (a generator bug: the tuner must stop).
+ * Builds a lab module for one shape with the SIMD lane pairs (`mulSum2x2`, `mul2x`) and times each against two
+ * calls of its scalar twin on the same operands (interleaved rounds, minima), after checking both lane functions
+ * against BigInt on seeded values.
+ * @returns the timings, or undefined when the shape has no fused sums of products (no lane pairs either).
+ * @throws {Error} when a lane function disagrees with BigInt (a generator bug: the tuner must stop).
  */
-export function timeMulSum2x2(root: string, dir: string, field: PrimeFieldSpec, shape: AsFieldShape): readonly [number, number] | undefined {
-  const src = emitAsField(field, { ...shape, simd: true });
-  if (!src.includes('export function mulSum2x2(')) return undefined;
+export function timeLanes(root: string, dir: string, field: PrimeFieldSpec, shape: AsFieldShape): LaneTimings | undefined {
+  const src = emitAsField(field, { ...shape, simd: true, simdMul: true });
+  if (!src.includes('export function mulSum2x2(') || !src.includes('export function mul2x(')) return undefined;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'f.ts'), src);
   writeFileSync(
     join(dir, 'entry.ts'),
-    `import { mulSum2, mulSum2x2 } from './f';
-export { mulSum2, mulSum2x2, fromWords, toWords } from './f';
+    `import { mul, mul2x, mulSum2, mulSum2x2 } from './f';
+export { mul2x, mulSum2x2, fromWords, toWords } from './f';
 export function alloc(n: usize): usize { return heap.alloc(n); }
-export function benchScalar(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+export function benchSum2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
   for (let i = 0; i < n; i++) { mulSum2(o0, a, b0, c, d0); mulSum2(o1, a, b1, c, d1); }
 }
-export function benchSimd(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+export function benchSum2x2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
   for (let i = 0; i < n; i++) mulSum2x2(o0, o1, a, c, b0, d0, b1, d1);
+}
+export function benchMul(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+  for (let i = 0; i < n; i++) { mul(o0, a, b0); mul(o1, c, d0); }
+}
+export function benchMul2x(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+  for (let i = 0; i < n; i++) mul2x(o0, a, b0, o1, c, d0);
 }
 `,
   );
@@ -120,8 +135,8 @@ export function benchSimd(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d
   }).exports as unknown as ShapeLabExports;
   const p = field.modulus;
   const { buf, put, get } = labIo(X, Math.ceil(p.toString(2).length / 32));
-  const ptr = Array.from({ length: 8 }, () => X.alloc!(512));
-  const [a, c, b0, d0, b1, d1, o0, o1] = ptr as [number, number, number, number, number, number, number, number];
+  const args = Array.from({ length: 8 }, () => X.alloc!(512)) as [number, number, number, number, number, number, number, number];
+  const [o0, o1, a, c, b0, d0, b1, d1] = args;
   let seed = 0x9e3779b97f4a7c15n;
   const rnd = (): bigint => {
     let v = 0n;
@@ -131,35 +146,40 @@ export function benchSimd(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d
     }
     return v % p;
   };
-  // fromWords/toWords convert to and from Montgomery form, so the decoded outputs are plain x·y + z·w mod p.
+  const read = (at: number): bigint => {
+    X.toWords!(buf, at);
+    return get();
+  };
+  // fromWords/toWords convert to and from Montgomery form, so decoded outputs are plain products mod p.
   for (let k = 0; k < 64; k++) {
     const v = k < 2 ? Array<bigint>(6).fill(k === 0 ? p - 1n : 0n) : Array.from({ length: 6 }, rnd);
     [a, c, b0, d0, b1, d1].forEach((at, i) => {
       put(v[i]!);
       X.fromWords!(at, buf);
     });
+    const [va, vc, vb0, vd0, vb1, vd1] = v as [bigint, bigint, bigint, bigint, bigint, bigint];
     X.mulSum2x2!(o0, o1, a, c, b0, d0, b1, d1);
-    X.toWords!(buf, o0);
-    const r0 = get();
-    X.toWords!(buf, o1);
-    const r1 = get();
-    if (r0 !== (v[0]! * v[2]! + v[1]! * v[3]!) % p || r1 !== (v[0]! * v[4]! + v[1]! * v[5]!) % p)
-      throw new Error(`${field.id}: mulSum2x2 disagrees with BigInt`);
+    if (read(o0) !== (va * vb0 + vc * vd0) % p || read(o1) !== (va * vb1 + vc * vd1) % p) throw new Error(`${field.id}: mulSum2x2 disagrees with BigInt`);
+    X.mul2x!(o0, a, b0, o1, c, d0);
+    if (read(o0) !== (va * vb0) % p || read(o1) !== (vc * vd0) % p) throw new Error(`${field.id}: mul2x disagrees with BigInt`);
   }
   const N = 2000;
-  let ts = Infinity;
-  let tv = Infinity;
-  for (let r = 0; r < 60; r++) {
-    X.benchScalar!(o0, o1, a, c, b0, d0, b1, d1, N / 10);
-    X.benchSimd!(o0, o1, a, c, b0, d0, b1, d1, N / 10);
-  }
-  for (let r = 0; r < 301; r++) {
-    let t = performance.now();
-    X.benchScalar!(o0, o1, a, c, b0, d0, b1, d1, N);
-    ts = Math.min(ts, performance.now() - t);
-    t = performance.now();
-    X.benchSimd!(o0, o1, a, c, b0, d0, b1, d1, N);
-    tv = Math.min(tv, performance.now() - t);
-  }
-  return [(ts * 1e6) / N, (tv * 1e6) / N];
+  const pair = (scalar: string, lanes: string): readonly [number, number] => {
+    let ts = Infinity;
+    let tv = Infinity;
+    for (let r = 0; r < 60; r++) {
+      X[scalar]!(...args, N / 10);
+      X[lanes]!(...args, N / 10);
+    }
+    for (let r = 0; r < 301; r++) {
+      let t = performance.now();
+      X[scalar]!(...args, N);
+      ts = Math.min(ts, performance.now() - t);
+      t = performance.now();
+      X[lanes]!(...args, N);
+      tv = Math.min(tv, performance.now() - t);
+    }
+    return [(ts * 1e6) / N, (tv * 1e6) / N];
+  };
+  return { sum2: pair('benchSum2', 'benchSum2x2'), mul: pair('benchMul', 'benchMul2x') };
 }

@@ -883,6 +883,178 @@ export function mulSum2x2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d
   { const v = v128.bitselect(t8, u8, keep); v128.store32_lane(o0, v, 0, 32); v128.store32_lane(o1, v, 2, 32); }
 }
 
+const LANES_A: usize = memory.data(72, 16);
+
+/** o0 = a0·b0·R⁻¹, o1 = a1·b1·R⁻¹ mod p in the two lanes of a v128; inputs as for mul. Outputs may alias inputs. */
+export function mul2x(o0: usize, a0: usize, b0: usize, o1: usize, a1: usize, b1: usize): void {
+  store<u32>(LANES_A, load<u32>(a0, 0), 0); store<u32>(LANES_A, load<u32>(a1, 0), 4);
+  store<u32>(LANES_A, load<u32>(a0, 4), 8); store<u32>(LANES_A, load<u32>(a1, 4), 12);
+  store<u32>(LANES_A, load<u32>(a0, 8), 16); store<u32>(LANES_A, load<u32>(a1, 8), 20);
+  store<u32>(LANES_A, load<u32>(a0, 12), 24); store<u32>(LANES_A, load<u32>(a1, 12), 28);
+  store<u32>(LANES_A, load<u32>(a0, 16), 32); store<u32>(LANES_A, load<u32>(a1, 16), 36);
+  store<u32>(LANES_A, load<u32>(a0, 20), 40); store<u32>(LANES_A, load<u32>(a1, 20), 44);
+  store<u32>(LANES_A, load<u32>(a0, 24), 48); store<u32>(LANES_A, load<u32>(a1, 24), 52);
+  store<u32>(LANES_A, load<u32>(a0, 28), 56); store<u32>(LANES_A, load<u32>(a1, 28), 60);
+  store<u32>(LANES_A, load<u32>(a0, 32), 64); store<u32>(LANES_A, load<u32>(a1, 32), 68);
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x1fffffff);
+  let t0: v128 = Z, t1: v128 = Z, t2: v128 = Z, t3: v128 = Z, t4: v128 = Z, t5: v128 = Z, t6: v128 = Z, t7: v128 = Z, t8: v128 = Z;
+  let s: v128, m64: v128, mp: v128, bi: v128;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 0), 1, load<u32>(b1, 0));
+  s = i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi);
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 4), 1, load<u32>(b1, 4));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 8), 1, load<u32>(b1, 8));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 12), 1, load<u32>(b1, 12));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 16), 1, load<u32>(b1, 16));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 20), 1, load<u32>(b1, 20));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 24), 1, load<u32>(b1, 24));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 28), 1, load<u32>(b1, 28));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 32), 1, load<u32>(b1, 32));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i32x4.mul(s, i32x4.splat(0x4866389)), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x187cfd47))), 29);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x10460b6))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1c72a34f)));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d522d0)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1585d978)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2db40c0)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xa6e141)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xe5c2634)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x30644e)));
+  t8 = Z;
+  t1 = i64x2.add(t1, i64x2.shr_u(t0, 29)); t0 = v128.and(t0, MV);
+  t2 = i64x2.add(t2, i64x2.shr_u(t1, 29)); t1 = v128.and(t1, MV);
+  t3 = i64x2.add(t3, i64x2.shr_u(t2, 29)); t2 = v128.and(t2, MV);
+  t4 = i64x2.add(t4, i64x2.shr_u(t3, 29)); t3 = v128.and(t3, MV);
+  t5 = i64x2.add(t5, i64x2.shr_u(t4, 29)); t4 = v128.and(t4, MV);
+  t6 = i64x2.add(t6, i64x2.shr_u(t5, 29)); t5 = v128.and(t5, MV);
+  t7 = i64x2.add(t7, i64x2.shr_u(t6, 29)); t6 = v128.and(t6, MV);
+  t8 = i64x2.add(t8, i64x2.shr_u(t7, 29)); t7 = v128.and(t7, MV);
+  let d: v128, br: v128 = Z;
+  d = i64x2.sub(i64x2.sub(t0, i64x2.splat(0x187cfd47)), br); const u0 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t1, i64x2.splat(0x10460b6)), br); const u1 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t2, i64x2.splat(0x1c72a34f)), br); const u2 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t3, i64x2.splat(0x2d522d0)), br); const u3 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t4, i64x2.splat(0x1585d978)), br); const u4 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t5, i64x2.splat(0x2db40c0)), br); const u5 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t6, i64x2.splat(0xa6e141)), br); const u6 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t7, i64x2.splat(0xe5c2634)), br); const u7 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t8, i64x2.splat(0x30644e)), br); const u8 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const keep = i64x2.sub(Z, br); // all ones in a lane whose t < p
+  { const v = v128.bitselect(t0, u0, keep); v128.store32_lane(o0, v, 0, 0); v128.store32_lane(o1, v, 2, 0); }
+  { const v = v128.bitselect(t1, u1, keep); v128.store32_lane(o0, v, 0, 4); v128.store32_lane(o1, v, 2, 4); }
+  { const v = v128.bitselect(t2, u2, keep); v128.store32_lane(o0, v, 0, 8); v128.store32_lane(o1, v, 2, 8); }
+  { const v = v128.bitselect(t3, u3, keep); v128.store32_lane(o0, v, 0, 12); v128.store32_lane(o1, v, 2, 12); }
+  { const v = v128.bitselect(t4, u4, keep); v128.store32_lane(o0, v, 0, 16); v128.store32_lane(o1, v, 2, 16); }
+  { const v = v128.bitselect(t5, u5, keep); v128.store32_lane(o0, v, 0, 20); v128.store32_lane(o1, v, 2, 20); }
+  { const v = v128.bitselect(t6, u6, keep); v128.store32_lane(o0, v, 0, 24); v128.store32_lane(o1, v, 2, 24); }
+  { const v = v128.bitselect(t7, u7, keep); v128.store32_lane(o0, v, 0, 28); v128.store32_lane(o1, v, 2, 28); }
+  { const v = v128.bitselect(t8, u8, keep); v128.store32_lane(o0, v, 0, 32); v128.store32_lane(o1, v, 2, 32); }
+}
+
 /** Largest |ka| + |kb| that lin2 accepts. */
 export const LIN2_MAX: i32 = 64;
 /** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
