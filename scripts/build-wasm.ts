@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { BUILD_FLAGS } from '../src/codegen/built-lab.js';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,8 +24,8 @@ const hashes = join(root, 'dist/wasm-inputs');
 mkdirSync(out, { recursive: true });
 mkdirSync(hashes, { recursive: true });
 const asc = join(root, 'node_modules/.bin/asc');
-// SIMD: the Fp2 products of the fields whose record says `simd` (field-shapes.json) use v128 lanes.
-const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--converge', '--enable', 'simd'];
+// One list of flags with the tuner's built-module runs (SIMD: the lane pairs of fields whose record says so).
+const FLAGS = [...BUILD_FLAGS];
 const ascVersion = (JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as { version: string }).version;
 const force = process.argv.includes('--force');
 
