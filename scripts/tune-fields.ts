@@ -127,12 +127,13 @@ async function main(): Promise<void> {
       mulNs: builtNs ?? Math.round(chosen.mul * 10) / 10,
       ...(builtNs !== undefined ? { labMulNs: Math.round(chosen.mul * 10) / 10 } : {}),
       sqrNs: Math.round(chosen.sqr * 10) / 10,
-      ...(lanes ? { simd: wins(lanes.sum2), mulSum2x2Ns: r10(lanes.sum2), simdMul: wins(lanes.mul), mul2xNs: r10(lanes.mul) } : {}),
+      ...(lanes ? { simd: wins(lanes.sum2), mulSum2x2Ns: r10(lanes.sum2), simdMul: wins(lanes.mul), mul2xNs: r10(lanes.mul), simdAdd: wins(lanes.add), add2xNs: r10(lanes.add) } : {}),
     };
     console.log(`chose ${sq.name} (mul ${chosen.mul.toFixed(1)} ns, sqr ${chosen.sqr.toFixed(1)} ns)`);
     if (lanes) {
       console.log(`   Fp2 sums of products: 2 × mulSum2 ${lanes.sum2[0].toFixed(1)} ns, mulSum2x2 ${lanes.sum2[1].toFixed(1)} ns → ${wins(lanes.sum2) ? 'SIMD' : 'scalar'}`);
       console.log(`   pairs of products: 2 × mul ${lanes.mul[0].toFixed(1)} ns, mul2x ${lanes.mul[1].toFixed(1)} ns → ${wins(lanes.mul) ? 'SIMD' : 'scalar'}`);
+      console.log(`   Fp2 add + sub: scalar ${lanes.add[0].toFixed(1)} ns, add2x + sub2x ${lanes.add[1].toFixed(1)} ns → ${wins(lanes.add) ? 'SIMD' : 'scalar'}`);
     }
     for (const [name, r] of ranked.slice(0, 8)) console.log(`   ${name.padEnd(22)} mul ${r.mul.toFixed(1).padStart(7)}  sqr ${r.sqr.toFixed(1).padStart(7)}`);
     writeFileSync(shapesFile, JSON.stringify(record, null, 2) + '\n');

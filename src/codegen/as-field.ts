@@ -39,6 +39,8 @@ export interface AsFieldShape {
   readonly simd?: boolean;
   /** Also emit `mul2x` (two products in the lanes of a v128), which the towers then use for Fp2 squarings and Fp2·Fp. */
   readonly simdMul?: boolean;
+  /** Also emit `add2x`/`sub2x` (Fp2-shaped sums and differences in the lanes of a v128), used by fp2_add/fp2_sub. */
+  readonly simdAdd?: boolean;
 }
 
 /** The banner every generated file starts with; the freshness test looks for it. */
@@ -676,6 +678,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     const { n, w } = this;
     const p = this.mp.pLimbs;
     const lines: string[] = [];
+    if (w < 32 && this.shape.simdAdd) lines.push(this.addSub2x());
     if (w < 32) lines.push(this.addSubNegPaired());
     else {
       // add: limb sums with carries, then a branch-free subtraction of p.
@@ -793,6 +796,50 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
   private chunkStore(out: string, c: { lo: number; limbs: number }, v: string): string {
     if (c.limbs === 1) return `store<u32>(${out}, <u32>(${v}), ${4 * c.lo});`;
     return `store<u32>(${out}, <u32>((${v}) & MASK), ${4 * c.lo}); store<u32>(${out}, <u32>((${v}) >> ${this.w}), ${4 * c.lo + 4});`;
+  }
+
+  /**
+   * Fp2-shaped add and sub in SIMD lanes (w < 32): component 0 of a, b (at offset 0) in the low 64-bit lane and
+   * component 1 (at offset E) in the high lane, the carry and borrow chains of add and sub over limb pairs run
+   * once for both. Why: those chains are serial, so two of them side by side in one v128 cost about one.
+   */
+  private addSub2x(): string {
+    const cs = this.chunks();
+    const { w, elemBytes: E } = this;
+    const W2 = 2 * w;
+    const lit = (x: bigint): string => `0x${x.toString(16)}`;
+    const limbs = (x: string, j: number): string => `i32x4.replace_lane(v128.load32_zero(${x}, ${4 * j}), 2, load<u32>(${x}, ${E + 4 * j}))`;
+    const load = (x: string, c: { lo: number; limbs: number }): string =>
+      c.limbs === 2 ? `i64x2.add(${limbs(x, c.lo)}, i64x2.shl(${limbs(x, c.lo + 1)}, ${w}))` : limbs(x, c.lo);
+    const store = (c: { lo: number; limbs: number }, v: string): string => {
+      const one = (j: number, e: string): string => `v128.store32_lane(o, ${e}, 0, ${4 * j}); v128.store32_lane(o, ${e}, 2, ${E + 4 * j});`;
+      return c.limbs === 1 ? `{ const v = ${v}; ${one(c.lo, 'v')} }` : `{ const v = ${v}; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, ${w}); ${one(c.lo, 'lo')} ${one(c.lo + 1, 'hi')} }`;
+    };
+    const mask = (c: { limbs: number }): string => (c.limbs === 2 ? 'M2V' : 'MV');
+    const L: string[] = [];
+    L.push(`/** o = a + b for pairs (a, a + ${E}), (b, b + ${E}) (the components of Fp2 elements), both in one v128. o may alias a or b. */`);
+    L.push(`export function add2x(o: usize, a: usize, b: usize): void {`);
+    L.push(`  const Z = i64x2.splat(0), MV = i64x2.splat(${lit(this.mask)}), M2V = i64x2.splat(${lit((1n << BigInt(W2)) - 1n)});`);
+    L.push(`  let c: v128 = Z, s: v128;`);
+    cs.forEach((c, k) => L.push(`  s = i64x2.add(i64x2.add(${load('a', c)}, ${load('b', c)}), c); const s${k} = v128.and(s, ${mask(c)}); c = i64x2.shr_u(s, ${W2});`));
+    L.push(`  let d: v128, br: v128 = Z;`);
+    cs.forEach((c, k) => L.push(`  d = i64x2.sub(i64x2.sub(s${k}, i64x2.splat(${lit(c.P)})), br); const d${k} = v128.and(d, ${mask(c)}); br = i64x2.shr_u(d, 63);`));
+    L.push(`  const keep = i64x2.sub(Z, br);`);
+    cs.forEach((c, k) => L.push(`  ${store(c, `v128.bitselect(s${k}, d${k}, keep)`)}`));
+    L.push(`}`);
+    L.push('');
+    L.push(`/** o = a − b for pairs (a, a + ${E}), (b, b + ${E}), both in one v128. o may alias a or b. */`);
+    L.push(`export function sub2x(o: usize, a: usize, b: usize): void {`);
+    L.push(`  const Z = i64x2.splat(0), MV = i64x2.splat(${lit(this.mask)}), M2V = i64x2.splat(${lit((1n << BigInt(W2)) - 1n)});`);
+    L.push(`  let br: v128 = Z, d: v128;`);
+    cs.forEach((c, k) => L.push(`  d = i64x2.sub(i64x2.sub(${load('a', c)}, ${load('b', c)}), br); const d${k} = v128.and(d, ${mask(c)}); br = i64x2.shr_u(d, 63);`));
+    L.push(`  const addp = i64x2.sub(Z, br);`);
+    L.push(`  let c: v128 = Z, s: v128;`);
+    cs.forEach((c, k) => L.push(`  s = i64x2.add(i64x2.add(d${k}, v128.and(i64x2.splat(${lit(c.P)}), addp)), c); c = i64x2.shr_u(s, ${W2}); const r${k} = v128.and(s, ${mask(c)});`));
+    cs.forEach((c, k) => L.push(`  ${store(c, `r${k}`)}`));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
   }
 
   /** add, sub and neg over limb pairs (see chunks()). */

@@ -36,7 +36,7 @@ const FP_IMPORTS = [
 
 /** The import line of the base-field functions, for every generated pairing module. */
 export function fpImports(f: FieldLayoutInfo): string {
-  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : [])].join(', ')} } from '${f.path}';`;
+  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : []), ...(f.simdAdd ? ['add2x as fp_add2x', 'sub2x as fp_sub2x'] : [])].join(', ')} } from '${f.path}';`;
 }
 
 
@@ -137,10 +137,10 @@ export function fp2_copy(o: usize, a: usize): void { memory.copy(o, a, ${F2}); }
 export function fp2_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + ${E}); }
 export function fp2_isOne(a: usize): bool { return fp_isOne(a) && fp_isZero(a + ${E}); }
 export function fp2_eq(a: usize, b: usize): bool { return fp_eq(a, b) && fp_eq(a + ${E}, b + ${E}); }
-export function fp2_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + ${E}, a + ${E}, b + ${E}); }
+export function fp2_add(o: usize, a: usize, b: usize): void { ${f.simdAdd ? 'fp_add2x(o, a, b);' : `fp_add(o, a, b); fp_add(o + ${E}, a + ${E}, b + ${E});`} }
 /** Sum without reduction (components below 2p for reduced inputs): only as an input of products. */
 export function fp2_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + ${E}, a + ${E}, b + ${E}); }
-export function fp2_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + ${E}, a + ${E}, b + ${E}); }
+export function fp2_sub(o: usize, a: usize, b: usize): void { ${f.simdAdd ? 'fp_sub2x(o, a, b);' : `fp_sub(o, a, b); fp_sub(o + ${E}, a + ${E}, b + ${E});`} }
 export function fp2_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + ${E}, a + ${E}); }
 export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + ${E}, a + ${E}); }
 /** Conjugation c0 − c1·u, which is also the p-power Frobenius. */

@@ -19,6 +19,8 @@ export interface FieldLayoutInfo {
   readonly simd?: boolean;
   /** Whether the field module exports `mul2x` (two products in SIMD lanes; see as-field.ts). */
   readonly simdMul?: boolean;
+  /** Whether the field module exports `add2x`/`sub2x` (Fp2-shaped sums in SIMD lanes; see as-field.ts). */
+  readonly simdAdd?: boolean;
 }
 
 /** `memory.data<u32>([...])` holding x (mod p) in Montgomery form. */

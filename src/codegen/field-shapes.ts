@@ -34,6 +34,10 @@ export interface FieldShapeRecord {
   readonly simdMul?: boolean;
   /** Measured time of two `mul` calls and of one `mul2x` (ns), for the record only. */
   readonly mul2xNs?: readonly [number, number];
+  /** Whether Fp2 additions and subtractions use `add2x`/`sub2x` (both components in v128 lanes), where measured faster. */
+  readonly simdAdd?: boolean;
+  /** Measured time of two `add` and two `sub` calls and of one `add2x` and one `sub2x` (ns), for the record only. */
+  readonly add2xNs?: readonly [number, number];
 }
 
 /**
@@ -42,6 +46,6 @@ export interface FieldShapeRecord {
  */
 export function shapeFor(field: PrimeFieldSpec, records: Readonly<Record<string, FieldShapeRecord>>): AsFieldShape {
   const r = records[field.id];
-  if (r) return { limbBits: r.limbBits, mul: r.mul, sqr: r.sqr, ...(r.simd ? { simd: true } : {}), ...(r.simdMul ? { simdMul: true } : {}) };
+  if (r) return { limbBits: r.limbBits, mul: r.mul, sqr: r.sqr, ...(r.simd ? { simd: true } : {}), ...(r.simdMul ? { simdMul: true } : {}), ...(r.simdAdd ? { simdAdd: true } : {}) };
   return { limbBits: 32, mul: montgomeryParams(field.modulus, 32).limbs <= 16 ? 'unrolled' : 'rows', sqr: 'mul' };
 }

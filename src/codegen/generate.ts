@@ -123,7 +123,7 @@ function layoutsModule(shapes: Readonly<Record<string, FieldShapeRecord>>): stri
 function pairingModules(desc: Pairing12Descriptor, shapes: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
   const shape = shapeFor(desc.fp, shapes);
   const mp = montgomeryParams(desc.fp.modulus, shape.limbBits);
-  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}`, simd: shape.simd === true && supportsWide(mp), simdMul: shape.simdMul === true && supportsWide(mp) };
+  const f: FieldLayoutInfo = { mp, E: 4 * mp.limbs, path: `../../fields/${desc.fp.id}`, simd: shape.simd === true && supportsWide(mp), simdMul: shape.simdMul === true && supportsWide(mp), simdAdd: shape.simdAdd === true && supportsWide(mp) };
   const pp = pairing12Params(desc);
   const dir = `src/wasm/pairing/${desc.name}`;
   const out = new Map<string, string>();
@@ -172,7 +172,7 @@ function pairingModules6(desc: Pairing6Descriptor, shapes: Readonly<Record<strin
 function baseFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): FieldLayoutInfo {
   const shape = shapeFor(fp, shapes);
   const mp = montgomeryParams(fp.modulus, shape.limbBits);
-  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}`, simd: shape.simd === true && supportsWide(mp), simdMul: shape.simdMul === true && supportsWide(mp) };
+  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}`, simd: shape.simd === true && supportsWide(mp), simdMul: shape.simdMul === true && supportsWide(mp), simdAdd: shape.simdAdd === true && supportsWide(mp) };
 }
 
 /** The generated group modules of an embedded curve (`src/wasm/embedded/<curve>/`). */

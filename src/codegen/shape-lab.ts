@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PrimeFieldSpec } from '../curves/types.js';
 import { emitAsField, type AsFieldShape, type AsMulShape } from './as-field.js';
+import { montgomeryParams } from '../math/montgomery.js';
 
 /** One candidate shape and the export prefix it gets. */
 export interface ShapeCandidate {
@@ -91,6 +92,8 @@ export interface LaneTimings {
   readonly sum2: readonly [number, number];
   /** Two `mul` against one `mul2x`. */
   readonly mul: readonly [number, number];
+  /** Two `add` and two `sub` against one `add2x` and one `sub2x`. */
+  readonly add: readonly [number, number];
 }
 
 /**
@@ -101,15 +104,17 @@ export interface LaneTimings {
  * @throws {Error} when a lane function disagrees with BigInt (a generator bug: the tuner must stop).
  */
 export function timeLanes(root: string, dir: string, field: PrimeFieldSpec, shape: AsFieldShape): LaneTimings | undefined {
-  const src = emitAsField(field, { ...shape, simd: true, simdMul: true });
-  if (!src.includes('export function mulSum2x2(') || !src.includes('export function mul2x(')) return undefined;
+  const src = emitAsField(field, { ...shape, simd: true, simdMul: true, simdAdd: true });
+  if (!src.includes('export function mulSum2x2(') || !src.includes('export function mul2x(') || !src.includes('export function add2x(')) return undefined;
+  /** Bytes per element: the Fp2-shaped pairs of add2x/sub2x sit E bytes apart. */
+  const E = 4 * montgomeryParams(field.modulus, shape.limbBits).limbs;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'f.ts'), src);
   writeFileSync(
     join(dir, 'entry.ts'),
-    `import { mul, mul2x, mulSum2, mulSum2x2 } from './f';
-export { mul2x, mulSum2x2, fromWords, toWords } from './f';
+    `import { add, add2x, mul, mul2x, mulSum2, mulSum2x2, sub, sub2x } from './f';
+export { add2x, mul2x, mulSum2x2, sub2x, fromWords, toWords } from './f';
 export function alloc(n: usize): usize { return heap.alloc(n); }
 export function benchSum2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
   for (let i = 0; i < n; i++) { mulSum2(o0, a, b0, c, d0); mulSum2(o1, a, b1, c, d1); }
@@ -122,6 +127,13 @@ export function benchMul(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0
 }
 export function benchMul2x(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
   for (let i = 0; i < n; i++) mul2x(o0, a, b0, o1, c, d0);
+}
+// a and b0 hold Fp2-shaped pairs (the tuner allocates 512 bytes each: room for two elements)
+export function benchAdd(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+  for (let i = 0; i < n; i++) { add(o0, a, b0); add(o0 + ${E}, a + ${E}, b0 + ${E}); sub(o0, o0, b0); sub(o0 + ${E}, o0 + ${E}, b0 + ${E}); }
+}
+export function benchAdd2x(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
+  for (let i = 0; i < n; i++) { add2x(o0, a, b0); sub2x(o0, o0, b0); }
 }
 `,
   );
@@ -162,6 +174,13 @@ export function benchMul2x(o0: usize, o1: usize, a: usize, c: usize, b0: usize, 
     if (read(o0) !== (va * vb0 + vc * vd0) % p || read(o1) !== (va * vb1 + vc * vd1) % p) throw new Error(`${field.id}: mulSum2x2 disagrees with BigInt`);
     X.mul2x!(o0, a, b0, o1, c, d0);
     if (read(o0) !== (va * vb0) % p || read(o1) !== (vc * vd0) % p) throw new Error(`${field.id}: mul2x disagrees with BigInt`);
+    // add2x/sub2x on the pairs (a, a + E), (b0, b0 + E): copy c and d0 there as second components
+    new Uint8Array(X.memory.buffer).copyWithin(a + E, c, c + E);
+    new Uint8Array(X.memory.buffer).copyWithin(b0 + E, d0, d0 + E);
+    X.add2x!(o0, a, b0);
+    if (read(o0) !== (va + vb0) % p || read(o0 + E) !== (vc + vd0) % p) throw new Error(`${field.id}: add2x disagrees with BigInt`);
+    X.sub2x!(o0, a, b0);
+    if (read(o0) !== (((va - vb0) % p) + p) % p || read(o0 + E) !== (((vc - vd0) % p) + p) % p) throw new Error(`${field.id}: sub2x disagrees with BigInt`);
   }
   const N = 2000;
   const pair = (scalar: string, lanes: string): readonly [number, number] => {
@@ -181,5 +200,5 @@ export function benchMul2x(o0: usize, o1: usize, a: usize, c: usize, b0: usize, 
     }
     return [(ts * 1e6) / N, (tv * 1e6) / N];
   };
-  return { sum2: pair('benchSum2', 'benchSum2x2'), mul: pair('benchMul', 'benchMul2x') };
+  return { sum2: pair('benchSum2', 'benchSum2x2'), mul: pair('benchMul', 'benchMul2x'), add: pair('benchAdd', 'benchAdd2x') };
 }

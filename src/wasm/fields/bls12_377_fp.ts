@@ -300,6 +300,64 @@ export function sqr(out: usize, a: usize): void {
   mul(out, a, a);
 }
 
+/** o = a + b for pairs (a, a + 52), (b, b + 52) (the components of Fp2 elements), both in one v128. o may alias a or b. */
+export function add2x(o: usize, a: usize, b: usize): void {
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x3fffffff), M2V = i64x2.splat(0xfffffffffffffff);
+  let c: v128 = Z, s: v128;
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 0), 2, load<u32>(a, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 4), 2, load<u32>(a, 56)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 0), 2, load<u32>(b, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 4), 2, load<u32>(b, 56)), 30))), c); const s0 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 8), 2, load<u32>(a, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 12), 2, load<u32>(a, 64)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 8), 2, load<u32>(b, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 12), 2, load<u32>(b, 64)), 30))), c); const s1 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 16), 2, load<u32>(a, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 20), 2, load<u32>(a, 72)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 16), 2, load<u32>(b, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 20), 2, load<u32>(b, 72)), 30))), c); const s2 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 24), 2, load<u32>(a, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 28), 2, load<u32>(a, 80)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 24), 2, load<u32>(b, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 28), 2, load<u32>(b, 80)), 30))), c); const s3 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 32), 2, load<u32>(a, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 36), 2, load<u32>(a, 88)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 32), 2, load<u32>(b, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 36), 2, load<u32>(b, 88)), 30))), c); const s4 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 40), 2, load<u32>(a, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 44), 2, load<u32>(a, 96)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 40), 2, load<u32>(b, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 44), 2, load<u32>(b, 96)), 30))), c); const s5 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 48), 2, load<u32>(a, 100)), i32x4.replace_lane(v128.load32_zero(b, 48), 2, load<u32>(b, 100))), c); const s6 = v128.and(s, MV); c = i64x2.shr_u(s, 60);
+  let d: v128, br: v128 = Z;
+  d = i64x2.sub(i64x2.sub(s0, i64x2.splat(0x508c00000000001)), br); const d0 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s1, i64x2.splat(0xb5d44300000008)), br); const d1 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s2, i64x2.splat(0x3622fba09480017)), br); const d2 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s3, i64x2.splat(0xd9f300f5138f1ef)), br); const d3 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s4, i64x2.splat(0x5c06ca1493b1a22)), br); const d4 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s5, i64x2.splat(0x4617c510eac63b0)), br); const d5 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s6, i64x2.splat(0x1ae3a)), br); const d6 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const keep = i64x2.sub(Z, br);
+  { const v = v128.bitselect(s0, d0, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 0); v128.store32_lane(o, lo, 2, 52); v128.store32_lane(o, hi, 0, 4); v128.store32_lane(o, hi, 2, 56); }
+  { const v = v128.bitselect(s1, d1, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 8); v128.store32_lane(o, lo, 2, 60); v128.store32_lane(o, hi, 0, 12); v128.store32_lane(o, hi, 2, 64); }
+  { const v = v128.bitselect(s2, d2, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 16); v128.store32_lane(o, lo, 2, 68); v128.store32_lane(o, hi, 0, 20); v128.store32_lane(o, hi, 2, 72); }
+  { const v = v128.bitselect(s3, d3, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 24); v128.store32_lane(o, lo, 2, 76); v128.store32_lane(o, hi, 0, 28); v128.store32_lane(o, hi, 2, 80); }
+  { const v = v128.bitselect(s4, d4, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 32); v128.store32_lane(o, lo, 2, 84); v128.store32_lane(o, hi, 0, 36); v128.store32_lane(o, hi, 2, 88); }
+  { const v = v128.bitselect(s5, d5, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 40); v128.store32_lane(o, lo, 2, 92); v128.store32_lane(o, hi, 0, 44); v128.store32_lane(o, hi, 2, 96); }
+  { const v = v128.bitselect(s6, d6, keep); v128.store32_lane(o, v, 0, 48); v128.store32_lane(o, v, 2, 100); }
+}
+
+/** o = a − b for pairs (a, a + 52), (b, b + 52), both in one v128. o may alias a or b. */
+export function sub2x(o: usize, a: usize, b: usize): void {
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x3fffffff), M2V = i64x2.splat(0xfffffffffffffff);
+  let br: v128 = Z, d: v128;
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 0), 2, load<u32>(a, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 4), 2, load<u32>(a, 56)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 0), 2, load<u32>(b, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 4), 2, load<u32>(b, 56)), 30))), br); const d0 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 8), 2, load<u32>(a, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 12), 2, load<u32>(a, 64)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 8), 2, load<u32>(b, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 12), 2, load<u32>(b, 64)), 30))), br); const d1 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 16), 2, load<u32>(a, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 20), 2, load<u32>(a, 72)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 16), 2, load<u32>(b, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 20), 2, load<u32>(b, 72)), 30))), br); const d2 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 24), 2, load<u32>(a, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 28), 2, load<u32>(a, 80)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 24), 2, load<u32>(b, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 28), 2, load<u32>(b, 80)), 30))), br); const d3 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 32), 2, load<u32>(a, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 36), 2, load<u32>(a, 88)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 32), 2, load<u32>(b, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 36), 2, load<u32>(b, 88)), 30))), br); const d4 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 40), 2, load<u32>(a, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 44), 2, load<u32>(a, 96)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 40), 2, load<u32>(b, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 44), 2, load<u32>(b, 96)), 30))), br); const d5 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i32x4.replace_lane(v128.load32_zero(a, 48), 2, load<u32>(a, 100)), i32x4.replace_lane(v128.load32_zero(b, 48), 2, load<u32>(b, 100))), br); const d6 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const addp = i64x2.sub(Z, br);
+  let c: v128 = Z, s: v128;
+  s = i64x2.add(i64x2.add(d0, v128.and(i64x2.splat(0x508c00000000001), addp)), c); c = i64x2.shr_u(s, 60); const r0 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d1, v128.and(i64x2.splat(0xb5d44300000008), addp)), c); c = i64x2.shr_u(s, 60); const r1 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d2, v128.and(i64x2.splat(0x3622fba09480017), addp)), c); c = i64x2.shr_u(s, 60); const r2 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d3, v128.and(i64x2.splat(0xd9f300f5138f1ef), addp)), c); c = i64x2.shr_u(s, 60); const r3 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d4, v128.and(i64x2.splat(0x5c06ca1493b1a22), addp)), c); c = i64x2.shr_u(s, 60); const r4 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d5, v128.and(i64x2.splat(0x4617c510eac63b0), addp)), c); c = i64x2.shr_u(s, 60); const r5 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d6, v128.and(i64x2.splat(0x1ae3a), addp)), c); c = i64x2.shr_u(s, 60); const r6 = v128.and(s, MV);
+  { const v = r0; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 0); v128.store32_lane(o, lo, 2, 52); v128.store32_lane(o, hi, 0, 4); v128.store32_lane(o, hi, 2, 56); }
+  { const v = r1; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 8); v128.store32_lane(o, lo, 2, 60); v128.store32_lane(o, hi, 0, 12); v128.store32_lane(o, hi, 2, 64); }
+  { const v = r2; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 16); v128.store32_lane(o, lo, 2, 68); v128.store32_lane(o, hi, 0, 20); v128.store32_lane(o, hi, 2, 72); }
+  { const v = r3; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 24); v128.store32_lane(o, lo, 2, 76); v128.store32_lane(o, hi, 0, 28); v128.store32_lane(o, hi, 2, 80); }
+  { const v = r4; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 32); v128.store32_lane(o, lo, 2, 84); v128.store32_lane(o, hi, 0, 36); v128.store32_lane(o, hi, 2, 88); }
+  { const v = r5; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 40); v128.store32_lane(o, lo, 2, 92); v128.store32_lane(o, hi, 0, 44); v128.store32_lane(o, hi, 2, 96); }
+  { const v = r6; v128.store32_lane(o, v, 0, 48); v128.store32_lane(o, v, 2, 100); }
+}
+
 const MASK2: u64 = <u64>0xfffffffffffffff;
 
 /** out = a + b mod p (carry chains over limb pairs). */

@@ -184,6 +184,52 @@ export function sqr(out: usize, a: usize): void {
   mul(out, a, a);
 }
 
+/** o = a + b for pairs (a, a + 36), (b, b + 36) (the components of Fp2 elements), both in one v128. o may alias a or b. */
+export function add2x(o: usize, a: usize, b: usize): void {
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x1fffffff), M2V = i64x2.splat(0x3ffffffffffffff);
+  let c: v128 = Z, s: v128;
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 0), 2, load<u32>(a, 36)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 4), 2, load<u32>(a, 40)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 0), 2, load<u32>(b, 36)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 4), 2, load<u32>(b, 40)), 29))), c); const s0 = v128.and(s, M2V); c = i64x2.shr_u(s, 58);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 8), 2, load<u32>(a, 44)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 12), 2, load<u32>(a, 48)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 8), 2, load<u32>(b, 44)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 12), 2, load<u32>(b, 48)), 29))), c); const s1 = v128.and(s, M2V); c = i64x2.shr_u(s, 58);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 16), 2, load<u32>(a, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 20), 2, load<u32>(a, 56)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 16), 2, load<u32>(b, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 20), 2, load<u32>(b, 56)), 29))), c); const s2 = v128.and(s, M2V); c = i64x2.shr_u(s, 58);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 24), 2, load<u32>(a, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 28), 2, load<u32>(a, 64)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 24), 2, load<u32>(b, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 28), 2, load<u32>(b, 64)), 29))), c); const s3 = v128.and(s, M2V); c = i64x2.shr_u(s, 58);
+  s = i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 32), 2, load<u32>(a, 68)), i32x4.replace_lane(v128.load32_zero(b, 32), 2, load<u32>(b, 68))), c); const s4 = v128.and(s, MV); c = i64x2.shr_u(s, 58);
+  let d: v128, br: v128 = Z;
+  d = i64x2.sub(i64x2.sub(s0, i64x2.splat(0x208c16d87cfd47)), br); const d0 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s1, i64x2.splat(0x5aa45a1c72a34f)), br); const d1 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s2, i64x2.splat(0x5b68181585d978)), br); const d2 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s3, i64x2.splat(0x1cb84c680a6e141)), br); const d3 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s4, i64x2.splat(0x30644e)), br); const d4 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const keep = i64x2.sub(Z, br);
+  { const v = v128.bitselect(s0, d0, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 0); v128.store32_lane(o, lo, 2, 36); v128.store32_lane(o, hi, 0, 4); v128.store32_lane(o, hi, 2, 40); }
+  { const v = v128.bitselect(s1, d1, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 8); v128.store32_lane(o, lo, 2, 44); v128.store32_lane(o, hi, 0, 12); v128.store32_lane(o, hi, 2, 48); }
+  { const v = v128.bitselect(s2, d2, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 16); v128.store32_lane(o, lo, 2, 52); v128.store32_lane(o, hi, 0, 20); v128.store32_lane(o, hi, 2, 56); }
+  { const v = v128.bitselect(s3, d3, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 24); v128.store32_lane(o, lo, 2, 60); v128.store32_lane(o, hi, 0, 28); v128.store32_lane(o, hi, 2, 64); }
+  { const v = v128.bitselect(s4, d4, keep); v128.store32_lane(o, v, 0, 32); v128.store32_lane(o, v, 2, 68); }
+}
+
+/** o = a − b for pairs (a, a + 36), (b, b + 36), both in one v128. o may alias a or b. */
+export function sub2x(o: usize, a: usize, b: usize): void {
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x1fffffff), M2V = i64x2.splat(0x3ffffffffffffff);
+  let br: v128 = Z, d: v128;
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 0), 2, load<u32>(a, 36)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 4), 2, load<u32>(a, 40)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 0), 2, load<u32>(b, 36)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 4), 2, load<u32>(b, 40)), 29))), br); const d0 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 8), 2, load<u32>(a, 44)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 12), 2, load<u32>(a, 48)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 8), 2, load<u32>(b, 44)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 12), 2, load<u32>(b, 48)), 29))), br); const d1 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 16), 2, load<u32>(a, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 20), 2, load<u32>(a, 56)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 16), 2, load<u32>(b, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 20), 2, load<u32>(b, 56)), 29))), br); const d2 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 24), 2, load<u32>(a, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 28), 2, load<u32>(a, 64)), 29)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 24), 2, load<u32>(b, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 28), 2, load<u32>(b, 64)), 29))), br); const d3 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i32x4.replace_lane(v128.load32_zero(a, 32), 2, load<u32>(a, 68)), i32x4.replace_lane(v128.load32_zero(b, 32), 2, load<u32>(b, 68))), br); const d4 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const addp = i64x2.sub(Z, br);
+  let c: v128 = Z, s: v128;
+  s = i64x2.add(i64x2.add(d0, v128.and(i64x2.splat(0x208c16d87cfd47), addp)), c); c = i64x2.shr_u(s, 58); const r0 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d1, v128.and(i64x2.splat(0x5aa45a1c72a34f), addp)), c); c = i64x2.shr_u(s, 58); const r1 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d2, v128.and(i64x2.splat(0x5b68181585d978), addp)), c); c = i64x2.shr_u(s, 58); const r2 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d3, v128.and(i64x2.splat(0x1cb84c680a6e141), addp)), c); c = i64x2.shr_u(s, 58); const r3 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d4, v128.and(i64x2.splat(0x30644e), addp)), c); c = i64x2.shr_u(s, 58); const r4 = v128.and(s, MV);
+  { const v = r0; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 0); v128.store32_lane(o, lo, 2, 36); v128.store32_lane(o, hi, 0, 4); v128.store32_lane(o, hi, 2, 40); }
+  { const v = r1; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 8); v128.store32_lane(o, lo, 2, 44); v128.store32_lane(o, hi, 0, 12); v128.store32_lane(o, hi, 2, 48); }
+  { const v = r2; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 16); v128.store32_lane(o, lo, 2, 52); v128.store32_lane(o, hi, 0, 20); v128.store32_lane(o, hi, 2, 56); }
+  { const v = r3; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 29); v128.store32_lane(o, lo, 0, 24); v128.store32_lane(o, lo, 2, 60); v128.store32_lane(o, hi, 0, 28); v128.store32_lane(o, hi, 2, 64); }
+  { const v = r4; v128.store32_lane(o, v, 0, 32); v128.store32_lane(o, v, 2, 68); }
+}
+
 const MASK2: u64 = <u64>0x3ffffffffffffff;
 
 /** out = a + b mod p (carry chains over limb pairs). */
