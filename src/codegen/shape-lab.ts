@@ -104,6 +104,18 @@ export interface LaneTimings {
  * @throws {Error} when a lane function disagrees with BigInt (a generator bug: the tuner must stop).
  */
 export function timeLanes(root: string, dir: string, field: PrimeFieldSpec, shape: AsFieldShape): LaneTimings | undefined {
+  const X = buildLaneLab(root, dir, field, shape);
+  if (!X) return undefined;
+  return timeLaneLab(X, field, shape);
+}
+
+/**
+ * Emits and compiles a lab module with one shape's SIMD lane pairs and their scalar twins (exports `mul`, `mulSum2`,
+ * `add`, `sub`, `mul2x`, `mulSum2x2`, `add2x`, `sub2x`, `fromWords`, `toWords`, `alloc` and the timing loops).
+ * @returns the exports, or undefined when the shape has no fused sums of products (no lane pairs either).
+ * @throws {Error} when the compiler fails.
+ */
+export function buildLaneLab(root: string, dir: string, field: PrimeFieldSpec, shape: AsFieldShape): ShapeLabExports | undefined {
   const src = emitAsField(field, { ...shape, simd: true, simdMul: true, simdAdd: true });
   if (!src.includes('export function mulSum2x2(') || !src.includes('export function mul2x(') || !src.includes('export function add2x(')) return undefined;
   /** Bytes per element: the Fp2-shaped pairs of add2x/sub2x sit E bytes apart. */
@@ -114,7 +126,7 @@ export function timeLanes(root: string, dir: string, field: PrimeFieldSpec, shap
   writeFileSync(
     join(dir, 'entry.ts'),
     `import { add, add2x, mul, mul2x, mulSum2, mulSum2x2, sub, sub2x } from './f';
-export { add2x, mul2x, mulSum2x2, sub2x, fromWords, toWords } from './f';
+export { add, add2x, mul, mul2x, mulSum2, mulSum2x2, sub, sub2x, fromWords, toWords } from './f';
 export function alloc(n: usize): usize { return heap.alloc(n); }
 export function benchSum2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize, n: i32): void {
   for (let i = 0; i < n; i++) { mulSum2(o0, a, b0, c, d0); mulSum2(o1, a, b1, c, d1); }
@@ -138,13 +150,19 @@ export function benchAdd2x(o0: usize, o1: usize, a: usize, c: usize, b0: usize, 
 `,
   );
   execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], { stdio: 'inherit' });
-  const X = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm'))), {
+  return new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm'))), {
     env: {
       abort: () => {
         throw new Error('wasm abort');
       },
     },
   }).exports as unknown as ShapeLabExports;
+}
+
+/** The checks and timings of timeLanes on a built lane lab. */
+function timeLaneLab(X: ShapeLabExports, field: PrimeFieldSpec, shape: AsFieldShape): LaneTimings {
+  /** Bytes per element: the Fp2-shaped pairs of add2x/sub2x sit E bytes apart. */
+  const E = 4 * montgomeryParams(field.modulus, shape.limbBits).limbs;
   const p = field.modulus;
   const { buf, put, get } = labIo(X, Math.ceil(p.toString(2).length / 32));
   const args = Array.from({ length: 8 }, () => X.alloc!(512)) as [number, number, number, number, number, number, number, number];
