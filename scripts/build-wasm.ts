@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { BUILD_FLAGS } from '../src/codegen/built-lab.js';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,7 +44,8 @@ mkdirSync(hashes, { recursive: true });
 // The post-pass and the kernels it builds are inputs of every wide module.
 const widePassSources = ['scripts/wide-pass.ts', 'src/codegen/wide-ir.ts', 'node_modules/binaryen/package.json'].map((f) => join(root, f));
 const asc = join(root, 'node_modules/.bin/asc');
-const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--converge'];
+// One list of flags with the tuner's built-module runs (SIMD: the lane pairs of fields whose record says so).
+const FLAGS = [...BUILD_FLAGS];
 const ascVersion = (JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as { version: string }).version;
 const force = process.argv.includes('--force');
 

@@ -6,7 +6,12 @@
  * so it is measured, not guessed; but generation itself must stay deterministic, so the measurement is
  * committed as data. Re-run after changing the emitter or on a new kind of machine:
  *
- *     npm run tune -- [field ids…]
+ *     npm run tune -- [field ids…] [--lab-only]
+ *
+ * Every candidate is timed in one lab module first; the best three are then timed again inside the built curve
+ * modules (src/codegen/built-lab.ts: the whole generated tree with that shape, the production compiler flags),
+ * and the built figure decides — the same code can run at different speeds in the lab and in the full module.
+ * `--lab-only` skips the built step. The SIMD lane pairs (mulSum2x2, mul2x) are then timed on the chosen shape.
  *
  * Each candidate is first checked against BigInt on seeded random values; a wrong candidate aborts the run.
  */
@@ -15,14 +20,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ioWords } from '../src/codegen/as-field.js';
 import { FIELD_SHAPES_PATH, type FieldShapeRecord } from '../src/codegen/field-shapes.js';
-import { buildShapeLab, labIo, shapeCandidates } from '../src/codegen/shape-lab.js';
+import { timeInBuiltModules } from '../src/codegen/built-lab.js';
+import { buildShapeLab, labIo, shapeCandidates, timeLanes, type ShapeCandidate } from '../src/codegen/shape-lab.js';
 import { primeFields } from '../src/curves/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(root, '.tune');
 
-function main(): void {
-  const only = process.argv.slice(2);
+/** How many of the lab's best shapes are compared again in the built modules. */
+const BUILT_TOP = 3;
+
+async function main(): Promise<void> {
+  const labOnly = process.argv.includes('--lab-only');
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const fields = primeFields().filter((f) => only.length === 0 || only.includes(f.id));
   const shapesFile = join(root, FIELD_SHAPES_PATH);
   const record: Record<string, FieldShapeRecord> = JSON.parse(readFileSync(shapesFile, 'utf8'));
@@ -81,23 +91,54 @@ function main(): void {
       }
     }
     const ranked = [...best.entries()].sort((x, y) => x[1].mul - y[1].mul);
-    const winner = cands.find((c) => c.name === ranked[0]![0])!;
-    // With the winning width and product shape fixed, pick the faster squaring.
-    const siblings = cands.filter((c) => c.shape.limbBits === winner.shape.limbBits && c.shape.mul === winner.shape.mul);
-    const sq = siblings.sort((x, y) => best.get(x.name)!.sqr - best.get(y.name)!.sqr)[0]!;
+    // With a width and product shape fixed, the faster squaring of its siblings.
+    const withSqr = (w: ShapeCandidate): ShapeCandidate =>
+      cands.filter((c) => c.shape.limbBits === w.shape.limbBits && c.shape.mul === w.shape.mul).sort((x, y) => best.get(x.name)!.sqr - best.get(y.name)!.sqr)[0]!;
+    let sq = withSqr(cands.find((c) => c.name === ranked[0]![0])!);
+    let builtNs: number | undefined;
+    if (!labOnly) {
+      // The lab's best few (distinct width and product shape), timed again inside the built curve modules.
+      const top: ShapeCandidate[] = [];
+      for (const [name] of ranked) {
+        const c = withSqr(cands.find((x) => x.name === name)!);
+        if (!top.some((t) => t.name === c.name)) top.push(c);
+        if (top.length === BUILT_TOP) break;
+      }
+      const recordOf = (c: ShapeCandidate): FieldShapeRecord => ({ limbBits: c.shape.limbBits, mul: c.shape.mul, sqr: c.shape.sqr ?? 'mul' });
+      process.stdout.write(`   built modules: ${top.map((t) => t.name).join(', ')}… `);
+      const timings = await timeInBuiltModules(root, join(work, `${field.id}-built`), field, record, top.map(recordOf));
+      const mean = (t: (typeof timings)[number]): number => Object.values(t.mulNs).reduce((x, y) => x + y, 0) / Object.values(t.mulNs).length;
+      const k = timings.reduce((bi, t, i) => (mean(t) < mean(timings[bi]!) ? i : bi), 0);
+      console.log(timings.map((t, i) => `${top[i]!.name} ${mean(t).toFixed(1)} ns`).join(', '));
+      sq = top[k]!;
+      builtNs = Math.round(mean(timings[k]!) * 10) / 10;
+    }
     const chosen = best.get(sq.name)!;
+    // The towers' Fp2 products: two scalar fused sums of products, or both in the lanes of one SIMD call; the
+    // SIMD form is kept only where it wins by a clear margin (3 %); likewise the pairs of independent products
+    // (Fp2 squarings, Fp2·Fp) in mul2x.
+    const lanes = timeLanes(root, join(work, `${field.id}-lanes`), field, sq.shape);
+    const wins = (t: readonly [number, number]): boolean => t[1] < 0.97 * t[0];
+    const r10 = (t: readonly [number, number]) => [Math.round(t[0] * 10) / 10, Math.round(t[1] * 10) / 10] as const;
     record[field.id] = {
       limbBits: sq.shape.limbBits,
       mul: sq.shape.mul,
       sqr: sq.shape.sqr ?? 'mul',
-      mulNs: Math.round(chosen.mul * 10) / 10,
+      mulNs: builtNs ?? Math.round(chosen.mul * 10) / 10,
+      ...(builtNs !== undefined ? { labMulNs: Math.round(chosen.mul * 10) / 10 } : {}),
       sqrNs: Math.round(chosen.sqr * 10) / 10,
+      ...(lanes ? { simd: wins(lanes.sum2), mulSum2x2Ns: r10(lanes.sum2), simdMul: wins(lanes.mul), mul2xNs: r10(lanes.mul), simdAdd: wins(lanes.add), add2xNs: r10(lanes.add) } : {}),
     };
     console.log(`chose ${sq.name} (mul ${chosen.mul.toFixed(1)} ns, sqr ${chosen.sqr.toFixed(1)} ns)`);
+    if (lanes) {
+      console.log(`   Fp2 sums of products: 2 × mulSum2 ${lanes.sum2[0].toFixed(1)} ns, mulSum2x2 ${lanes.sum2[1].toFixed(1)} ns → ${wins(lanes.sum2) ? 'SIMD' : 'scalar'}`);
+      console.log(`   pairs of products: 2 × mul ${lanes.mul[0].toFixed(1)} ns, mul2x ${lanes.mul[1].toFixed(1)} ns → ${wins(lanes.mul) ? 'SIMD' : 'scalar'}`);
+      console.log(`   Fp2 add + sub: scalar ${lanes.add[0].toFixed(1)} ns, add2x + sub2x ${lanes.add[1].toFixed(1)} ns → ${wins(lanes.add) ? 'SIMD' : 'scalar'}`);
+    }
     for (const [name, r] of ranked.slice(0, 8)) console.log(`   ${name.padEnd(22)} mul ${r.mul.toFixed(1).padStart(7)}  sqr ${r.sqr.toFixed(1).padStart(7)}`);
     writeFileSync(shapesFile, JSON.stringify(record, null, 2) + '\n');
   }
   rmSync(work, { recursive: true, force: true });
 }
 
-main();
+await main();

@@ -35,6 +35,12 @@ export interface AsFieldShape {
    * accumulator (w < 32 only, when a whole column of products fits in 64 bits), with a dedicated squaring.
    */
   readonly mul: AsMulShape;
+  /** Also emit `mulSum2x2` (two mulSum2 in the lanes of a v128; needs wasm SIMD), which the towers then use for Fp2 products. */
+  readonly simd?: boolean;
+  /** Also emit `mul2x` (two products in the lanes of a v128), which the towers then use for Fp2 squarings and Fp2·Fp. */
+  readonly simdMul?: boolean;
+  /** Also emit `add2x`/`sub2x` (Fp2-shaped sums and differences in the lanes of a v128), used by fp2_add/fp2_sub. */
+  readonly simdAdd?: boolean;
 }
 
 /** The banner every generated file starts with; the freshness test looks for it. */
@@ -359,6 +365,82 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
   }
 
   /**
+   * Two mulSum2 in the two 64-bit lanes of a v128 (wasm SIMD): o0 = (a·b0 + c·d0)·R⁻¹ and o1 = (a·b1 + c·d1)·R⁻¹
+   * mod p, the pattern of an Fp2 product (both components share a and c). Why: the scalar rows are bound by the
+   * throughput of the one 64-bit multiplier port, while `i64x2.extmul_low_i32x4_u` makes two 32×32→64 products
+   * per instruction on the vector units; each lane runs exactly the scalar rows of mulSum2 (same quotient digits,
+   * same normalisation schedule from the bound simulation, same final subtraction), so nothing crosses lanes.
+   */
+  private mulSum2x2(): string {
+    return this.lanes2('sum2');
+  }
+
+  /**
+   * Two Montgomery products in the two lanes of a v128: o0 = a0·b0·R⁻¹ and o1 = a1·b1·R⁻¹ mod p (the pairs of
+   * independent products in Fp2 squarings and Fp2-by-Fp products), by the same lane-wise rows as mulSum2x2.
+   */
+  private mul2x(): string {
+    return this.lanes2('mul');
+  }
+
+  /** The rows of mulSum2x2 ('sum2': shared a, c; per-lane b, d) or mul2x ('mul': per-lane a, b), lane-wise. */
+  private lanes2(kind: 'sum2' | 'mul'): string {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, kind === 'sum2' ? 2 : 1);
+    if (!r.ok) return '';
+    const L: string[] = [];
+    const lit = (x: bigint): string => `0x${x.toString(16)}`;
+    /** m·p_j for the lane digits m (i64 lanes: m64; packed i32 lanes 0, 1: mp). */
+    const mTimes = (c: bigint): string | null => {
+      if (c === 0n) return null;
+      if (c === 1n) return 'm64';
+      if ((c & (c - 1n)) === 0n) return `i64x2.shl(m64, ${c.toString(2).length - 1})`;
+      if (c === (1n << BigInt(w)) - 1n) return `i64x2.sub(i64x2.shl(m64, ${w}), m64)`;
+      return `i64x2.extmul_low_i32x4_u(mp, i32x4.splat(${lit(c)}))`;
+    };
+    const add = (...xs: (string | null)[]): string => {
+      const t = xs.filter((x): x is string => x !== null);
+      return t.reduce((acc, x) => `i64x2.add(${acc}, ${x})`);
+    };
+    // 'mul': the limbs of a0 and a1 are first interleaved into LANES_A, so each row reads a limb pair with one load.
+    const A = (j: number): string =>
+      kind === 'sum2' ? `i64x2.extmul_low_i32x4_u(v128.load32_splat(a, ${4 * j}), bi)` : `i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, ${8 * j}), bi)`;
+    const C = (j: number): string | null => (kind === 'sum2' ? `i64x2.extmul_low_i32x4_u(v128.load32_splat(c, ${4 * j}), di)` : null);
+    if (kind === 'sum2') {
+      L.push(`/** o0 = (a·b0 + c·d0)·R⁻¹, o1 = (a·b1 + c·d1)·R⁻¹ mod p in the two lanes of a v128; inputs as for mulSum2. Outputs may alias inputs. */`);
+      L.push(`export function mulSum2x2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize): void {`);
+    } else {
+      L.push(`const LANES_A: usize = memory.data(${8 * n}, 16);`);
+      L.push('');
+      L.push(`/** o0 = a0·b0·R⁻¹, o1 = a1·b1·R⁻¹ mod p in the two lanes of a v128; inputs as for mul. Outputs may alias inputs. */`);
+      L.push(`export function mul2x(o0: usize, a0: usize, b0: usize, o1: usize, a1: usize, b1: usize): void {`);
+      for (let j = 0; j < n; j++) L.push(`  store<u32>(LANES_A, load<u32>(a0, ${4 * j}), ${8 * j}); store<u32>(LANES_A, load<u32>(a1, ${4 * j}), ${8 * j + 4});`);
+    }
+    L.push(`  const Z = i64x2.splat(0), MV = i64x2.splat(${lit(this.mask)});`);
+    L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: v128 = Z`).join(', ')};`);
+    L.push(`  let s: v128, m64: v128, mp: v128, bi: v128${kind === 'sum2' ? ', di: v128' : ''};`);
+    for (let i = 0; i < n; i++) {
+      if (r.schedule[i]) for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} = i64x2.add(t${j + 1}, i64x2.shr_u(t${j}, ${w})); t${j} = v128.and(t${j}, MV);`);
+      L.push(`  bi = i32x4.replace_lane(v128.load32_zero(b0, ${4 * i}), 1, load<u32>(b1, ${4 * i}));${kind === 'sum2' ? ` di = i32x4.replace_lane(v128.load32_zero(d0, ${4 * i}), 1, load<u32>(d1, ${4 * i}));` : ''}`);
+      L.push(`  s = ${add(i === 0 ? null : 't0', A(0), C(0))};`);
+      L.push(this.mp.n0 === this.mask ? `  m64 = v128.and(i64x2.sub(Z, s), MV);` : `  m64 = v128.and(i32x4.mul(s, i32x4.splat(${lit(this.mp.n0)})), MV);`);
+      L.push(`  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);`);
+      L.push(`  s = i64x2.shr_u(${add('s', mTimes(p[0]!))}, ${w});`);
+      for (let j = 1; j < n; j++) L.push(`  t${j - 1} = ${add(i === 0 ? null : `t${j}`, A(j), C(j), mTimes(p[j]!), j === 1 ? 's' : null)};`);
+      L.push(`  t${n - 1} = Z;`);
+    }
+    for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} = i64x2.add(t${j + 1}, i64x2.shr_u(t${j}, ${w})); t${j} = v128.and(t${j}, MV);`);
+    L.push(`  let d: v128, br: v128 = Z;`);
+    for (let j = 0; j < n; j++) L.push(`  d = i64x2.sub(i64x2.sub(t${j}, i64x2.splat(${lit(p[j]!)})), br); const u${j} = v128.and(d, MV); br = i64x2.shr_u(d, 63);`);
+    L.push(`  const keep = i64x2.sub(Z, br); // all ones in a lane whose t < p`);
+    for (let j = 0; j < n; j++) L.push(`  { const v = v128.bitselect(t${j}, u${j}, keep); v128.store32_lane(o0, v, 0, ${4 * j}); v128.store32_lane(o1, v, 2, ${4 * j}); }`);
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
+  }
+
+  /**
    * out = (Σ_k a_k·b_k)·R⁻¹ mod p for k = 2 or 3 products with one Montgomery reduction, in the rows shape
    * (a loop over the rows of b, each row straight-line): every accumulator takes k products and m·p per row,
    * and a normalisation pass runs every `period` rows, the longest period the exact bound simulation allows.
@@ -616,46 +698,50 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     const { n, w } = this;
     const p = this.mp.pLimbs;
     const lines: string[] = [];
-    // add: limb sums with carries, then a branch-free subtraction of p.
-    lines.push(`/** out = a + b mod p. */`);
-    lines.push(`export function add(out: usize, a: usize, b: usize): void {`);
-    lines.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; const s${j} = s & MASK; c = s >> ${w};`);
+    if (w < 32 && this.shape.simdAdd) lines.push(this.addSub2x());
+    if (w < 32) lines.push(this.addSubNegPaired());
+    else {
+      // add: limb sums with carries, then a branch-free subtraction of p.
+      lines.push(`/** out = a + b mod p. */`);
+      lines.push(`export function add(out: usize, a: usize, b: usize): void {`);
+      lines.push(`  let c: u64 = 0, s: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; const s${j} = s & MASK; c = s >> ${w};`);
+      }
+      lines.push(`  let d: u64, br: u64 = 0;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  d = s${j} - ${u64Lit(p[j]!)} - br; const d${j} = d & MASK; br = d >> 63;`);
+      }
+      lines.push(`  const keep: u64 = <u64>0 - br;`);
+      for (let j = 0; j < n; j++) lines.push(`  store<u32>(out, <u32>((s${j} & keep) | (d${j} & ~keep)), ${4 * j});`);
+      lines.push(`}`);
+      lines.push('');
+      // sub: limb differences with borrows, then add p back under a mask.
+      lines.push(`/** out = a − b mod p. */`);
+      lines.push(`export function sub(out: usize, a: usize, b: usize): void {`);
+      lines.push(`  let br: u64 = 0, d: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; const d${j} = d & MASK; br = d >> 63;`);
+      }
+      lines.push(`  const addp: u64 = <u64>0 - br;`);
+      lines.push(`  let c: u64 = 0, s: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  s = d${j} + (${u64Lit(p[j]!)} & addp) + c; c = s >> ${w}; store<u32>(out, <u32>(s & MASK), ${4 * j});`);
+      }
+      lines.push(`}`);
+      lines.push('');
+      lines.push(`/** out = −a mod p. */`);
+      lines.push(`export function neg(out: usize, a: usize): void {`);
+      lines.push(`  let nz: u64 = 0;`);
+      for (let j = 0; j < n; j++) lines.push(`  nz |= <u64>load<u32>(a, ${4 * j});`);
+      lines.push(`  const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0`);
+      lines.push(`  let br: u64 = 0, d: u64;`);
+      for (let j = 0; j < n; j++) {
+        lines.push(`  d = ${u64Lit(p[j]!)} - <u64>load<u32>(a, ${4 * j}) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), ${4 * j});`);
+      }
+      lines.push(`}`);
+      lines.push('');
     }
-    lines.push(`  let d: u64, br: u64 = 0;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  d = s${j} - ${u64Lit(p[j]!)} - br; const d${j} = d & MASK; br = d >> 63;`);
-    }
-    lines.push(`  const keep: u64 = <u64>0 - br;`);
-    for (let j = 0; j < n; j++) lines.push(`  store<u32>(out, <u32>((s${j} & keep) | (d${j} & ~keep)), ${4 * j});`);
-    lines.push(`}`);
-    lines.push('');
-    // sub: limb differences with borrows, then add p back under a mask.
-    lines.push(`/** out = a − b mod p. */`);
-    lines.push(`export function sub(out: usize, a: usize, b: usize): void {`);
-    lines.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; const d${j} = d & MASK; br = d >> 63;`);
-    }
-    lines.push(`  const addp: u64 = <u64>0 - br;`);
-    lines.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  s = d${j} + (${u64Lit(p[j]!)} & addp) + c; c = s >> ${w}; store<u32>(out, <u32>(s & MASK), ${4 * j});`);
-    }
-    lines.push(`}`);
-    lines.push('');
-    lines.push(`/** out = −a mod p. */`);
-    lines.push(`export function neg(out: usize, a: usize): void {`);
-    lines.push(`  let nz: u64 = 0;`);
-    for (let j = 0; j < n; j++) lines.push(`  nz |= <u64>load<u32>(a, ${4 * j});`);
-    lines.push(`  const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0`);
-    lines.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < n; j++) {
-      lines.push(`  d = ${u64Lit(p[j]!)} - <u64>load<u32>(a, ${4 * j}) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), ${4 * j});`);
-    }
-    lines.push(`}`);
-    lines.push('');
     lines.push(`/** out = 2a mod p. */`);
     lines.push(`export function double(out: usize, a: usize): void {`);
     lines.push(`  add(out, a, a);`);
@@ -701,6 +787,117 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     lines.push(`  for (let j: usize = 0; j < ${4 * n}; j += 4) store<u32>(out + j, (load<u32>(a + j) & m) | (load<u32>(b + j) & ~m));`);
     lines.push(`}`);
     return lines.join('\n') + '\n';
+  }
+
+  /**
+   * Limb pairs for the carry chains (w < 32): two w-bit limbs make one 2w-bit chunk of a u64, so add, sub and
+   * neg (and addNR/subNR) run their carry and borrow chains over ⌈n/2⌉ chunks instead of n limbs. The chains are
+   * serial — each step waits for the previous carry — so halving their length is what speeds these up; the
+   * arithmetic is the same (2w + 2 ≤ 64 bits: chunk sums and differences never overflow).
+   */
+  private chunks(): { lo: number; limbs: number; P: bigint; mask: string }[] {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    const out: { lo: number; limbs: number; P: bigint; mask: string }[] = [];
+    for (let j = 0; j < n; j += 2) {
+      const limbs = j + 1 < n ? 2 : 1;
+      out.push({ lo: j, limbs, P: limbs === 2 ? p[j]! + (p[j + 1]! << BigInt(w)) : p[j]!, mask: limbs === 2 ? 'MASK2' : 'MASK' });
+    }
+    return out;
+  }
+
+  /** The chunk k of the element at x as a u64 expression (limbs added, so unnormalised limbs stay exact). */
+  private chunkLoad(x: string, c: { lo: number; limbs: number }): string {
+    const lo = `<u64>load<u32>(${x}, ${4 * c.lo})`;
+    return c.limbs === 2 ? `(${lo} + (<u64>load<u32>(${x}, ${4 * c.lo + 4}) << ${this.w}))` : lo;
+  }
+
+  /** Stores a normalised chunk value v as its limbs. */
+  private chunkStore(out: string, c: { lo: number; limbs: number }, v: string): string {
+    if (c.limbs === 1) return `store<u32>(${out}, <u32>(${v}), ${4 * c.lo});`;
+    return `store<u32>(${out}, <u32>((${v}) & MASK), ${4 * c.lo}); store<u32>(${out}, <u32>((${v}) >> ${this.w}), ${4 * c.lo + 4});`;
+  }
+
+  /**
+   * Fp2-shaped add and sub in SIMD lanes (w < 32): component 0 of a, b (at offset 0) in the low 64-bit lane and
+   * component 1 (at offset E) in the high lane, the carry and borrow chains of add and sub over limb pairs run
+   * once for both. Why: those chains are serial, so two of them side by side in one v128 cost about one.
+   */
+  private addSub2x(): string {
+    const cs = this.chunks();
+    const { w, elemBytes: E } = this;
+    const W2 = 2 * w;
+    const lit = (x: bigint): string => `0x${x.toString(16)}`;
+    const limbs = (x: string, j: number): string => `i32x4.replace_lane(v128.load32_zero(${x}, ${4 * j}), 2, load<u32>(${x}, ${E + 4 * j}))`;
+    const load = (x: string, c: { lo: number; limbs: number }): string =>
+      c.limbs === 2 ? `i64x2.add(${limbs(x, c.lo)}, i64x2.shl(${limbs(x, c.lo + 1)}, ${w}))` : limbs(x, c.lo);
+    const store = (c: { lo: number; limbs: number }, v: string): string => {
+      const one = (j: number, e: string): string => `v128.store32_lane(o, ${e}, 0, ${4 * j}); v128.store32_lane(o, ${e}, 2, ${E + 4 * j});`;
+      return c.limbs === 1 ? `{ const v = ${v}; ${one(c.lo, 'v')} }` : `{ const v = ${v}; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, ${w}); ${one(c.lo, 'lo')} ${one(c.lo + 1, 'hi')} }`;
+    };
+    const mask = (c: { limbs: number }): string => (c.limbs === 2 ? 'M2V' : 'MV');
+    const L: string[] = [];
+    L.push(`/** o = a + b for pairs (a, a + ${E}), (b, b + ${E}) (the components of Fp2 elements), both in one v128. o may alias a or b. */`);
+    L.push(`export function add2x(o: usize, a: usize, b: usize): void {`);
+    L.push(`  const Z = i64x2.splat(0), MV = i64x2.splat(${lit(this.mask)}), M2V = i64x2.splat(${lit((1n << BigInt(W2)) - 1n)});`);
+    L.push(`  let c: v128 = Z, s: v128;`);
+    cs.forEach((c, k) => L.push(`  s = i64x2.add(i64x2.add(${load('a', c)}, ${load('b', c)}), c); const s${k} = v128.and(s, ${mask(c)}); c = i64x2.shr_u(s, ${W2});`));
+    L.push(`  let d: v128, br: v128 = Z;`);
+    cs.forEach((c, k) => L.push(`  d = i64x2.sub(i64x2.sub(s${k}, i64x2.splat(${lit(c.P)})), br); const d${k} = v128.and(d, ${mask(c)}); br = i64x2.shr_u(d, 63);`));
+    L.push(`  const keep = i64x2.sub(Z, br);`);
+    cs.forEach((c, k) => L.push(`  ${store(c, `v128.bitselect(s${k}, d${k}, keep)`)}`));
+    L.push(`}`);
+    L.push('');
+    L.push(`/** o = a − b for pairs (a, a + ${E}), (b, b + ${E}), both in one v128. o may alias a or b. */`);
+    L.push(`export function sub2x(o: usize, a: usize, b: usize): void {`);
+    L.push(`  const Z = i64x2.splat(0), MV = i64x2.splat(${lit(this.mask)}), M2V = i64x2.splat(${lit((1n << BigInt(W2)) - 1n)});`);
+    L.push(`  let br: v128 = Z, d: v128;`);
+    cs.forEach((c, k) => L.push(`  d = i64x2.sub(i64x2.sub(${load('a', c)}, ${load('b', c)}), br); const d${k} = v128.and(d, ${mask(c)}); br = i64x2.shr_u(d, 63);`));
+    L.push(`  const addp = i64x2.sub(Z, br);`);
+    L.push(`  let c: v128 = Z, s: v128;`);
+    cs.forEach((c, k) => L.push(`  s = i64x2.add(i64x2.add(d${k}, v128.and(i64x2.splat(${lit(c.P)}), addp)), c); c = i64x2.shr_u(s, ${W2}); const r${k} = v128.and(s, ${mask(c)});`));
+    cs.forEach((c, k) => L.push(`  ${store(c, `r${k}`)}`));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
+  }
+
+  /** add, sub and neg over limb pairs (see chunks()). */
+  private addSubNegPaired(): string {
+    const cs = this.chunks();
+    const W2 = 2 * this.w;
+    const L: string[] = [];
+    L.push(`const MASK2: u64 = ${u64Lit((1n << BigInt(W2)) - 1n)};`);
+    L.push('');
+    L.push(`/** out = a + b mod p (carry chains over limb pairs). */`);
+    L.push(`export function add(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let c: u64 = 0, s: u64;`);
+    cs.forEach((c, k) => L.push(`  s = ${this.chunkLoad('a', c)} + ${this.chunkLoad('b', c)} + c; const s${k} = s & ${c.mask}; c = s >> ${W2};`));
+    L.push(`  let d: u64, br: u64 = 0;`);
+    cs.forEach((c, k) => L.push(`  d = s${k} - ${u64Lit(c.P)} - br; const d${k} = d & ${c.mask}; br = d >> 63;`));
+    L.push(`  const keep: u64 = <u64>0 - br;`);
+    cs.forEach((c, k) => L.push(`  { const r = (s${k} & keep) | (d${k} & ~keep); ${this.chunkStore('out', c, 'r')} }`));
+    L.push(`}`);
+    L.push('');
+    L.push(`/** out = a − b mod p (borrow chains over limb pairs). */`);
+    L.push(`export function sub(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let br: u64 = 0, d: u64;`);
+    cs.forEach((c, k) => L.push(`  d = ${this.chunkLoad('a', c)} - ${this.chunkLoad('b', c)} - br; const d${k} = d & ${c.mask}; br = d >> 63;`));
+    L.push(`  const addp: u64 = <u64>0 - br;`);
+    L.push(`  let c: u64 = 0, s: u64;`);
+    cs.forEach((c, k) => L.push(`  s = d${k} + (${u64Lit(c.P)} & addp) + c; c = s >> ${W2}; ${this.chunkStore('out', c, `s & ${c.mask}`)}`));
+    L.push(`}`);
+    L.push('');
+    L.push(`/** out = −a mod p. */`);
+    L.push(`export function neg(out: usize, a: usize): void {`);
+    L.push(`  let nz: u64 = 0;`);
+    for (let j = 0; j < this.n; j++) L.push(`  nz |= <u64>load<u32>(a, ${4 * j});`);
+    L.push(`  const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0`);
+    L.push(`  let br: u64 = 0, d: u64;`);
+    cs.forEach((c) => L.push(`  d = ${u64Lit(c.P)} - ${this.chunkLoad('a', c)} - br; br = d >> 63; ${this.chunkStore('out', c, `d & ${c.mask} & keep`)}`));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
   }
 
   // ---------------------------------------------------------------- encodings
@@ -1024,18 +1221,22 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       const m2 = this.mulSumRows(2);
       if (!m2) return '';
       L.push(m2);
-    } else L.push(this.mulSum2());
+    } else {
+      L.push(this.mulSum2());
+      if (this.shape.simd) L.push(this.mulSum2x2());
+      if (this.shape.simdMul) L.push(this.mul2x());
+    }
     L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
     L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let br: u64 = 0, d: u64;`);
-    for (let j = 0; j < n; j++) L.push(`  d = <u64>load<u32>(a, ${4 * j}) - <u64>load<u32>(b, ${4 * j}) - br; store<u32>(out, <u32>(d & MASK), ${4 * j}); br = d >> 63;`);
+    for (const c of this.chunks()) L.push(`  d = ${this.chunkLoad('a', c)} - ${this.chunkLoad('b', c)} - br; br = d >> 63; ${this.chunkStore('out', c, `d & ${c.mask}`)}`);
     L.push(`}`);
     L.push('');
     L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */`);
     L.push(`export function addNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let c: u64 = 0, s: u64;`);
-    for (let j = 0; j < n; j++) L.push(`  s = <u64>load<u32>(a, ${4 * j}) + <u64>load<u32>(b, ${4 * j}) + c; store<u32>(out, <u32>(s & MASK), ${4 * j}); c = s >> ${w};`);
+    for (const c of this.chunks()) L.push(`  s = ${this.chunkLoad('a', c)} + ${this.chunkLoad('b', c)} + c; c = s >> ${2 * w}; ${this.chunkStore('out', c, `s & ${c.mask}`)}`);
     L.push(`}`);
     return L.join('\n') + '\n';
   }

@@ -36,7 +36,7 @@ const FP_IMPORTS = [
 
 /** The import line of the base-field functions, for every generated pairing module. */
 export function fpImports(f: FieldLayoutInfo): string {
-  return `import { ${FP_IMPORTS.join(', ')} } from '${f.path}';`;
+  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : []), ...(f.simdAdd ? ['add2x as fp_add2x', 'sub2x as fp_sub2x'] : [])].join(', ')} } from '${f.path}';`;
 }
 
 
@@ -137,16 +137,16 @@ export function fp2_copy(o: usize, a: usize): void { memory.copy(o, a, ${F2}); }
 export function fp2_isZero(a: usize): bool { return fp_isZero(a) && fp_isZero(a + ${E}); }
 export function fp2_isOne(a: usize): bool { return fp_isOne(a) && fp_isZero(a + ${E}); }
 export function fp2_eq(a: usize, b: usize): bool { return fp_eq(a, b) && fp_eq(a + ${E}, b + ${E}); }
-export function fp2_add(o: usize, a: usize, b: usize): void { fp_add(o, a, b); fp_add(o + ${E}, a + ${E}, b + ${E}); }
+export function fp2_add(o: usize, a: usize, b: usize): void { ${f.simdAdd ? 'fp_add2x(o, a, b);' : `fp_add(o, a, b); fp_add(o + ${E}, a + ${E}, b + ${E});`} }
 /** Sum without reduction (components below 2p for reduced inputs): only as an input of products. */
 export function fp2_addNR(o: usize, a: usize, b: usize): void { fp_addNR(o, a, b); fp_addNR(o + ${E}, a + ${E}, b + ${E}); }
-export function fp2_sub(o: usize, a: usize, b: usize): void { fp_sub(o, a, b); fp_sub(o + ${E}, a + ${E}, b + ${E}); }
+export function fp2_sub(o: usize, a: usize, b: usize): void { ${f.simdAdd ? 'fp_sub2x(o, a, b);' : `fp_sub(o, a, b); fp_sub(o + ${E}, a + ${E}, b + ${E});`} }
 export function fp2_dbl(o: usize, a: usize): void { fp_dbl(o, a); fp_dbl(o + ${E}, a + ${E}); }
 export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + ${E}, a + ${E}); }
 /** Conjugation c0 − c1·u, which is also the p-power Frobenius. */
 export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + ${E}, a + ${E}); }
 /** o = a·k for k in Fp. */
-export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul(o, a, k); fp_mul(o + ${E}, a + ${E}, k); }
+export function fp2_mulFp(o: usize, a: usize, k: usize): void { ${f.simdMul ? `fp_mul2x(o, a, k, o + ${E}, a + ${E}, k);` : `fp_mul(o, a, k); fp_mul(o + ${E}, a + ${E}, k);`} }
 /** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN2_MAX); a, b reduced. o may alias a or b. */
 export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + ${E}, a + ${E}, ka, b + ${E}, kb); }
 `);
@@ -185,15 +185,20 @@ ${code}
       }
       scaled.push(`  fp_subNR(${nb}, C_KP, ${t});`);
     }
+    // With SIMD (f.simd) both fused sums run in the two lanes of one mulSum2x2, which reads every input before
+    // it writes, so o needs no temporary.
+    const products = f.simd
+      ? `  fp_mulSum2x2(o, o + ${E}, a, a + ${E}, b, ${nb}, b + ${E}, b);`
+      : `  fp_mulSum2(${t}, a, b, a + ${E}, ${nb});
+  fp_mulSum2(o + ${E}, a, b + ${E}, a + ${E}, b);
+  fp_copy(o, ${t});`;
     emit(`/**
- * o = a·b with two fused Montgomery sums of products (one reduction each). Components of a and b may be
+ * o = a·b with two fused Montgomery sums of products (one reduction each${f.simd ? ', both in one SIMD call' : ''}). Components of a and b may be
  * unreduced below 4p (bound ${bound}·p < R checked by the generator). o may alias a or b.
  */
 export function fp2_mul(o: usize, a: usize, b: usize): void {
 ${scaled.join('\n')}
-  fp_mulSum2(${t}, a, b, a + ${E}, ${nb});
-  fp_mulSum2(o + ${E}, a, b + ${E}, a + ${E}, b);
-  fp_copy(o, ${t});
+${products}
 }
 `);
   }
@@ -209,8 +214,8 @@ export function fp2_sqr(o: usize, a: usize): void {
   fp_addNR(${s}, a, a + ${E});
   fp_sub(${d}, a, a + ${E});
   fp_addNR(${m}, a, a);
-  fp_mul(o + ${E}, ${m}, a + ${E});
-  fp_mul(o, ${s}, ${d});
+${f.simdMul ? `  fp_mul2x(o + ${E}, ${m}, a + ${E}, o, ${s}, ${d});` : `  fp_mul(o + ${E}, ${m}, a + ${E});
+  fp_mul(o, ${s}, ${d});`}
 }
 `);
     } else {
@@ -218,10 +223,12 @@ export function fp2_sqr(o: usize, a: usize): void {
       // single lin2 passes.
       emit(`/** o = a² (complex squaring with β = ${betaSmall}: 2 products). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-  fp_mul(${m}, a, a + ${E});
+${f.simdMul ? `  fp_lin2(${d}, a, 1, a + ${E}, ${betaSmall});
+  fp_addNR(${s}, a, a + ${E});
+  fp_mul2x(${m}, a, a + ${E}, ${s}, ${s}, ${d});` : `  fp_mul(${m}, a, a + ${E});
   fp_lin2(${d}, a, 1, a + ${E}, ${betaSmall});
   fp_addNR(${s}, a, a + ${E});
-  fp_mul(${s}, ${s}, ${d});
+  fp_mul(${s}, ${s}, ${d});`}
   fp_lin2(o, ${s}, 1, ${m}, ${-(1n + betaSmall)});
   fp_dbl(o + ${E}, ${m});
 }

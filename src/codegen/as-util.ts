@@ -24,6 +24,12 @@ export interface FieldLayoutInfo {
    * are below p except `subNR`'s k·p − x, and R/p may be small (≈ 5 for BN254). Bound checks use it.
    */
   readonly reducedSums?: boolean;
+  /** Whether the field module exports `mulSum2x2` (SIMD Fp2 products; see as-field.ts). */
+  readonly simd?: boolean;
+  /** Whether the field module exports `mul2x` (two products in SIMD lanes; see as-field.ts). */
+  readonly simdMul?: boolean;
+  /** Whether the field module exports `add2x`/`sub2x` (Fp2-shaped sums in SIMD lanes; see as-field.ts). */
+  readonly simdAdd?: boolean;
 }
 
 /**

@@ -17,10 +17,27 @@ export interface FieldShapeRecord {
   readonly limbBits: number;
   readonly mul: AsMulShape;
   readonly sqr: 'mul' | 'comba';
-  /** Measured time of the chosen multiplication (ns), for the record only. */
+  /** Measured time of the chosen multiplication (ns; in the built curve modules unless tuned `--lab-only`), for the record only. */
   readonly mulNs?: number;
+  /** The same product's time in the tuner's lab module (ns), for the record only. */
+  readonly labMulNs?: number;
   /** Measured time of the chosen squaring (ns), for the record only. */
   readonly sqrNs?: number;
+  /**
+   * Whether the Fp2 products use `mulSum2x2` (two fused sums of products in the lanes of a v128, wasm SIMD):
+   * set by the tuner where it measured faster than two scalar `mulSum2` calls.
+   */
+  readonly simd?: boolean;
+  /** Measured time of two `mulSum2` calls and of one `mulSum2x2` (ns), for the record only. */
+  readonly mulSum2x2Ns?: readonly [number, number];
+  /** Whether Fp2 squarings and Fp2·Fp products use `mul2x` (two products in v128 lanes), where measured faster. */
+  readonly simdMul?: boolean;
+  /** Measured time of two `mul` calls and of one `mul2x` (ns), for the record only. */
+  readonly mul2xNs?: readonly [number, number];
+  /** Whether Fp2 additions and subtractions use `add2x`/`sub2x` (both components in v128 lanes), where measured faster. */
+  readonly simdAdd?: boolean;
+  /** Measured time of two `add` and two `sub` calls and of one `add2x` and one `sub2x` (ns), for the record only. */
+  readonly add2xNs?: readonly [number, number];
 }
 
 /**
@@ -29,6 +46,6 @@ export interface FieldShapeRecord {
  */
 export function shapeFor(field: PrimeFieldSpec, records: Readonly<Record<string, FieldShapeRecord>>): AsFieldShape {
   const r = records[field.id];
-  if (r) return { limbBits: r.limbBits, mul: r.mul, sqr: r.sqr };
+  if (r) return { limbBits: r.limbBits, mul: r.mul, sqr: r.sqr, ...(r.simd ? { simd: true } : {}), ...(r.simdMul ? { simdMul: true } : {}), ...(r.simdAdd ? { simdAdd: true } : {}) };
   return { limbBits: 32, mul: montgomeryParams(field.modulus, 32).limbs <= 16 ? 'unrolled' : 'rows', sqr: 'mul' };
 }

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { curves, fieldsOf, primeFields } from '../curves/index.js';
 import type { PrimeFieldSpec } from '../curves/types.js';
-import { emitAsField, GENERATED_BANNER, ioWords } from './as-field.js';
+import { emitAsField, GENERATED_BANNER, ioWords, supportsWide } from './as-field.js';
 import { emitAsField64 } from './as-field64.js';
 import { wideField } from './wide-ir.js';
 import { FIELD_SHAPES_PATH, shapeFor, type FieldShapeRecord } from './field-shapes.js';
@@ -168,8 +168,9 @@ function pairingModules6(desc: Pairing6Descriptor, f: FieldLayoutInfo): Map<stri
 
 /** Field layout of a curve's base field as seen from `src/wasm/<kind>/<curve>/`. */
 function baseFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): FieldLayoutInfo {
-  const mp = montgomeryParams(fp.modulus, shapeFor(fp, shapes).limbBits);
-  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}` };
+  const shape = shapeFor(fp, shapes);
+  const mp = montgomeryParams(fp.modulus, shape.limbBits);
+  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}`, simd: shape.simd === true && supportsWide(mp), simdMul: shape.simdMul === true && supportsWide(mp), simdAdd: shape.simdAdd === true && supportsWide(mp) };
 }
 
 /**
@@ -360,9 +361,11 @@ function wideFiles(root: string, shapes: Readonly<Record<string, FieldShapeRecor
 /**
  * Every generated file, as repository-relative path → content.
  * @param root - repository root (for the shape record)
+ * @param records - shape records to generate with instead of the committed ones (the tuner's built-module runs)
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when a record asks for a shape a field cannot take.
  */
-export function generatedFiles(root: string): Map<string, string> {
-  const shapes = JSON.parse(readFileSync(join(root, FIELD_SHAPES_PATH), 'utf8')) as Record<string, FieldShapeRecord>;
+export function generatedFiles(root: string, records?: Readonly<Record<string, FieldShapeRecord>>): Map<string, string> {
+  const shapes = records ?? (JSON.parse(readFileSync(join(root, FIELD_SHAPES_PATH), 'utf8')) as Record<string, FieldShapeRecord>);
   const files = new Map<string, string>();
   for (const f of primeFields()) {
     files.set(`src/wasm/fields/${f.id}.ts`, emitAsField(f, shapeFor(f, shapes)));

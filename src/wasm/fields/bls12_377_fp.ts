@@ -300,83 +300,113 @@ export function sqr(out: usize, a: usize): void {
   mul(out, a, a);
 }
 
-/** out = a + b mod p. */
-export function add(out: usize, a: usize, b: usize): void {
-  let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; const s0 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; const s1 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; const s2 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; const s3 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; const s4 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; const s5 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; const s6 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; const s7 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; const s8 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; const s9 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; const s10 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; const s11 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; const s12 = s & MASK; c = s >> 30;
-  let d: u64, br: u64 = 0;
-  d = s0 - <u64>0x1 - br; const d0 = d & MASK; br = d >> 63;
-  d = s1 - <u64>0x14230000 - br; const d1 = d & MASK; br = d >> 63;
-  d = s2 - <u64>0x8 - br; const d2 = d & MASK; br = d >> 63;
-  d = s3 - <u64>0x2d7510c - br; const d3 = d & MASK; br = d >> 63;
-  d = s4 - <u64>0x9480017 - br; const d4 = d & MASK; br = d >> 63;
-  d = s5 - <u64>0xd88bee8 - br; const d5 = d & MASK; br = d >> 63;
-  d = s6 - <u64>0x1138f1ef - br; const d6 = d & MASK; br = d >> 63;
-  d = s7 - <u64>0x367cc03d - br; const d7 = d & MASK; br = d >> 63;
-  d = s8 - <u64>0x93b1a22 - br; const d8 = d & MASK; br = d >> 63;
-  d = s9 - <u64>0x1701b285 - br; const d9 = d & MASK; br = d >> 63;
-  d = s10 - <u64>0xeac63b0 - br; const d10 = d & MASK; br = d >> 63;
-  d = s11 - <u64>0x1185f144 - br; const d11 = d & MASK; br = d >> 63;
-  d = s12 - <u64>0x1ae3a - br; const d12 = d & MASK; br = d >> 63;
-  const keep: u64 = <u64>0 - br;
-  store<u32>(out, <u32>((s0 & keep) | (d0 & ~keep)), 0);
-  store<u32>(out, <u32>((s1 & keep) | (d1 & ~keep)), 4);
-  store<u32>(out, <u32>((s2 & keep) | (d2 & ~keep)), 8);
-  store<u32>(out, <u32>((s3 & keep) | (d3 & ~keep)), 12);
-  store<u32>(out, <u32>((s4 & keep) | (d4 & ~keep)), 16);
-  store<u32>(out, <u32>((s5 & keep) | (d5 & ~keep)), 20);
-  store<u32>(out, <u32>((s6 & keep) | (d6 & ~keep)), 24);
-  store<u32>(out, <u32>((s7 & keep) | (d7 & ~keep)), 28);
-  store<u32>(out, <u32>((s8 & keep) | (d8 & ~keep)), 32);
-  store<u32>(out, <u32>((s9 & keep) | (d9 & ~keep)), 36);
-  store<u32>(out, <u32>((s10 & keep) | (d10 & ~keep)), 40);
-  store<u32>(out, <u32>((s11 & keep) | (d11 & ~keep)), 44);
-  store<u32>(out, <u32>((s12 & keep) | (d12 & ~keep)), 48);
+/** o = a + b for pairs (a, a + 52), (b, b + 52) (the components of Fp2 elements), both in one v128. o may alias a or b. */
+export function add2x(o: usize, a: usize, b: usize): void {
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x3fffffff), M2V = i64x2.splat(0xfffffffffffffff);
+  let c: v128 = Z, s: v128;
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 0), 2, load<u32>(a, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 4), 2, load<u32>(a, 56)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 0), 2, load<u32>(b, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 4), 2, load<u32>(b, 56)), 30))), c); const s0 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 8), 2, load<u32>(a, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 12), 2, load<u32>(a, 64)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 8), 2, load<u32>(b, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 12), 2, load<u32>(b, 64)), 30))), c); const s1 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 16), 2, load<u32>(a, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 20), 2, load<u32>(a, 72)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 16), 2, load<u32>(b, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 20), 2, load<u32>(b, 72)), 30))), c); const s2 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 24), 2, load<u32>(a, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 28), 2, load<u32>(a, 80)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 24), 2, load<u32>(b, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 28), 2, load<u32>(b, 80)), 30))), c); const s3 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 32), 2, load<u32>(a, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 36), 2, load<u32>(a, 88)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 32), 2, load<u32>(b, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 36), 2, load<u32>(b, 88)), 30))), c); const s4 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 40), 2, load<u32>(a, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 44), 2, load<u32>(a, 96)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 40), 2, load<u32>(b, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 44), 2, load<u32>(b, 96)), 30))), c); const s5 = v128.and(s, M2V); c = i64x2.shr_u(s, 60);
+  s = i64x2.add(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 48), 2, load<u32>(a, 100)), i32x4.replace_lane(v128.load32_zero(b, 48), 2, load<u32>(b, 100))), c); const s6 = v128.and(s, MV); c = i64x2.shr_u(s, 60);
+  let d: v128, br: v128 = Z;
+  d = i64x2.sub(i64x2.sub(s0, i64x2.splat(0x508c00000000001)), br); const d0 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s1, i64x2.splat(0xb5d44300000008)), br); const d1 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s2, i64x2.splat(0x3622fba09480017)), br); const d2 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s3, i64x2.splat(0xd9f300f5138f1ef)), br); const d3 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s4, i64x2.splat(0x5c06ca1493b1a22)), br); const d4 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s5, i64x2.splat(0x4617c510eac63b0)), br); const d5 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(s6, i64x2.splat(0x1ae3a)), br); const d6 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const keep = i64x2.sub(Z, br);
+  { const v = v128.bitselect(s0, d0, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 0); v128.store32_lane(o, lo, 2, 52); v128.store32_lane(o, hi, 0, 4); v128.store32_lane(o, hi, 2, 56); }
+  { const v = v128.bitselect(s1, d1, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 8); v128.store32_lane(o, lo, 2, 60); v128.store32_lane(o, hi, 0, 12); v128.store32_lane(o, hi, 2, 64); }
+  { const v = v128.bitselect(s2, d2, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 16); v128.store32_lane(o, lo, 2, 68); v128.store32_lane(o, hi, 0, 20); v128.store32_lane(o, hi, 2, 72); }
+  { const v = v128.bitselect(s3, d3, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 24); v128.store32_lane(o, lo, 2, 76); v128.store32_lane(o, hi, 0, 28); v128.store32_lane(o, hi, 2, 80); }
+  { const v = v128.bitselect(s4, d4, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 32); v128.store32_lane(o, lo, 2, 84); v128.store32_lane(o, hi, 0, 36); v128.store32_lane(o, hi, 2, 88); }
+  { const v = v128.bitselect(s5, d5, keep); const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 40); v128.store32_lane(o, lo, 2, 92); v128.store32_lane(o, hi, 0, 44); v128.store32_lane(o, hi, 2, 96); }
+  { const v = v128.bitselect(s6, d6, keep); v128.store32_lane(o, v, 0, 48); v128.store32_lane(o, v, 2, 100); }
 }
 
-/** out = a − b mod p. */
+/** o = a − b for pairs (a, a + 52), (b, b + 52), both in one v128. o may alias a or b. */
+export function sub2x(o: usize, a: usize, b: usize): void {
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x3fffffff), M2V = i64x2.splat(0xfffffffffffffff);
+  let br: v128 = Z, d: v128;
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 0), 2, load<u32>(a, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 4), 2, load<u32>(a, 56)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 0), 2, load<u32>(b, 52)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 4), 2, load<u32>(b, 56)), 30))), br); const d0 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 8), 2, load<u32>(a, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 12), 2, load<u32>(a, 64)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 8), 2, load<u32>(b, 60)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 12), 2, load<u32>(b, 64)), 30))), br); const d1 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 16), 2, load<u32>(a, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 20), 2, load<u32>(a, 72)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 16), 2, load<u32>(b, 68)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 20), 2, load<u32>(b, 72)), 30))), br); const d2 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 24), 2, load<u32>(a, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 28), 2, load<u32>(a, 80)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 24), 2, load<u32>(b, 76)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 28), 2, load<u32>(b, 80)), 30))), br); const d3 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 32), 2, load<u32>(a, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 36), 2, load<u32>(a, 88)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 32), 2, load<u32>(b, 84)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 36), 2, load<u32>(b, 88)), 30))), br); const d4 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i64x2.add(i32x4.replace_lane(v128.load32_zero(a, 40), 2, load<u32>(a, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(a, 44), 2, load<u32>(a, 96)), 30)), i64x2.add(i32x4.replace_lane(v128.load32_zero(b, 40), 2, load<u32>(b, 92)), i64x2.shl(i32x4.replace_lane(v128.load32_zero(b, 44), 2, load<u32>(b, 96)), 30))), br); const d5 = v128.and(d, M2V); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(i32x4.replace_lane(v128.load32_zero(a, 48), 2, load<u32>(a, 100)), i32x4.replace_lane(v128.load32_zero(b, 48), 2, load<u32>(b, 100))), br); const d6 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const addp = i64x2.sub(Z, br);
+  let c: v128 = Z, s: v128;
+  s = i64x2.add(i64x2.add(d0, v128.and(i64x2.splat(0x508c00000000001), addp)), c); c = i64x2.shr_u(s, 60); const r0 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d1, v128.and(i64x2.splat(0xb5d44300000008), addp)), c); c = i64x2.shr_u(s, 60); const r1 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d2, v128.and(i64x2.splat(0x3622fba09480017), addp)), c); c = i64x2.shr_u(s, 60); const r2 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d3, v128.and(i64x2.splat(0xd9f300f5138f1ef), addp)), c); c = i64x2.shr_u(s, 60); const r3 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d4, v128.and(i64x2.splat(0x5c06ca1493b1a22), addp)), c); c = i64x2.shr_u(s, 60); const r4 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d5, v128.and(i64x2.splat(0x4617c510eac63b0), addp)), c); c = i64x2.shr_u(s, 60); const r5 = v128.and(s, M2V);
+  s = i64x2.add(i64x2.add(d6, v128.and(i64x2.splat(0x1ae3a), addp)), c); c = i64x2.shr_u(s, 60); const r6 = v128.and(s, MV);
+  { const v = r0; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 0); v128.store32_lane(o, lo, 2, 52); v128.store32_lane(o, hi, 0, 4); v128.store32_lane(o, hi, 2, 56); }
+  { const v = r1; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 8); v128.store32_lane(o, lo, 2, 60); v128.store32_lane(o, hi, 0, 12); v128.store32_lane(o, hi, 2, 64); }
+  { const v = r2; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 16); v128.store32_lane(o, lo, 2, 68); v128.store32_lane(o, hi, 0, 20); v128.store32_lane(o, hi, 2, 72); }
+  { const v = r3; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 24); v128.store32_lane(o, lo, 2, 76); v128.store32_lane(o, hi, 0, 28); v128.store32_lane(o, hi, 2, 80); }
+  { const v = r4; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 32); v128.store32_lane(o, lo, 2, 84); v128.store32_lane(o, hi, 0, 36); v128.store32_lane(o, hi, 2, 88); }
+  { const v = r5; const lo = v128.and(v, MV); const hi = i64x2.shr_u(v, 30); v128.store32_lane(o, lo, 0, 40); v128.store32_lane(o, lo, 2, 92); v128.store32_lane(o, hi, 0, 44); v128.store32_lane(o, hi, 2, 96); }
+  { const v = r6; v128.store32_lane(o, v, 0, 48); v128.store32_lane(o, v, 2, 100); }
+}
+
+const MASK2: u64 = <u64>0xfffffffffffffff;
+
+/** out = a + b mod p (carry chains over limb pairs). */
+export function add(out: usize, a: usize, b: usize): void {
+  let c: u64 = 0, s: u64;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; const s0 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; const s1 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; const s2 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; const s3 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) + (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) + c; const s4 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) + (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) + c; const s5 = s & MASK2; c = s >> 60;
+  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; const s6 = s & MASK; c = s >> 60;
+  let d: u64, br: u64 = 0;
+  d = s0 - <u64>0x508c00000000001 - br; const d0 = d & MASK2; br = d >> 63;
+  d = s1 - <u64>0xb5d44300000008 - br; const d1 = d & MASK2; br = d >> 63;
+  d = s2 - <u64>0x3622fba09480017 - br; const d2 = d & MASK2; br = d >> 63;
+  d = s3 - <u64>0xd9f300f5138f1ef - br; const d3 = d & MASK2; br = d >> 63;
+  d = s4 - <u64>0x5c06ca1493b1a22 - br; const d4 = d & MASK2; br = d >> 63;
+  d = s5 - <u64>0x4617c510eac63b0 - br; const d5 = d & MASK2; br = d >> 63;
+  d = s6 - <u64>0x1ae3a - br; const d6 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br;
+  { const r = (s0 & keep) | (d0 & ~keep); store<u32>(out, <u32>((r) & MASK), 0); store<u32>(out, <u32>((r) >> 30), 4); }
+  { const r = (s1 & keep) | (d1 & ~keep); store<u32>(out, <u32>((r) & MASK), 8); store<u32>(out, <u32>((r) >> 30), 12); }
+  { const r = (s2 & keep) | (d2 & ~keep); store<u32>(out, <u32>((r) & MASK), 16); store<u32>(out, <u32>((r) >> 30), 20); }
+  { const r = (s3 & keep) | (d3 & ~keep); store<u32>(out, <u32>((r) & MASK), 24); store<u32>(out, <u32>((r) >> 30), 28); }
+  { const r = (s4 & keep) | (d4 & ~keep); store<u32>(out, <u32>((r) & MASK), 32); store<u32>(out, <u32>((r) >> 30), 36); }
+  { const r = (s5 & keep) | (d5 & ~keep); store<u32>(out, <u32>((r) & MASK), 40); store<u32>(out, <u32>((r) >> 30), 44); }
+  { const r = (s6 & keep) | (d6 & ~keep); store<u32>(out, <u32>(r), 48); }
+}
+
+/** out = a − b mod p (borrow chains over limb pairs). */
 export function sub(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; const d0 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; const d1 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; const d2 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; const d3 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; const d4 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; const d5 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; const d6 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; const d7 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; const d8 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; const d9 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; const d10 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; const d11 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; const d12 = d & MASK; br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; const d0 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; const d1 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; const d2 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; const d3 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) - br; const d4 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) - br; const d5 = d & MASK2; br = d >> 63;
+  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; const d6 = d & MASK; br = d >> 63;
   const addp: u64 = <u64>0 - br;
   let c: u64 = 0, s: u64;
-  s = d0 + (<u64>0x1 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 0);
-  s = d1 + (<u64>0x14230000 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 4);
-  s = d2 + (<u64>0x8 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 8);
-  s = d3 + (<u64>0x2d7510c & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 12);
-  s = d4 + (<u64>0x9480017 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 16);
-  s = d5 + (<u64>0xd88bee8 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 20);
-  s = d6 + (<u64>0x1138f1ef & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 24);
-  s = d7 + (<u64>0x367cc03d & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 28);
-  s = d8 + (<u64>0x93b1a22 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 32);
-  s = d9 + (<u64>0x1701b285 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 36);
-  s = d10 + (<u64>0xeac63b0 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 40);
-  s = d11 + (<u64>0x1185f144 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 44);
-  s = d12 + (<u64>0x1ae3a & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 48);
+  s = d0 + (<u64>0x508c00000000001 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = d1 + (<u64>0xb5d44300000008 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = d2 + (<u64>0x3622fba09480017 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = d3 + (<u64>0xd9f300f5138f1ef & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = d4 + (<u64>0x5c06ca1493b1a22 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 32); store<u32>(out, <u32>((s & MASK2) >> 30), 36);
+  s = d5 + (<u64>0x4617c510eac63b0 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 40); store<u32>(out, <u32>((s & MASK2) >> 30), 44);
+  s = d6 + (<u64>0x1ae3a & addp) + c; c = s >> 60; store<u32>(out, <u32>(s & MASK), 48);
 }
 
 /** out = −a mod p. */
@@ -397,18 +427,12 @@ export function neg(out: usize, a: usize): void {
   nz |= <u64>load<u32>(a, 48);
   const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0
   let br: u64 = 0, d: u64;
-  d = <u64>0x1 - <u64>load<u32>(a, 0) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 0);
-  d = <u64>0x14230000 - <u64>load<u32>(a, 4) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 4);
-  d = <u64>0x8 - <u64>load<u32>(a, 8) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 8);
-  d = <u64>0x2d7510c - <u64>load<u32>(a, 12) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 12);
-  d = <u64>0x9480017 - <u64>load<u32>(a, 16) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 16);
-  d = <u64>0xd88bee8 - <u64>load<u32>(a, 20) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 20);
-  d = <u64>0x1138f1ef - <u64>load<u32>(a, 24) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 24);
-  d = <u64>0x367cc03d - <u64>load<u32>(a, 28) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 28);
-  d = <u64>0x93b1a22 - <u64>load<u32>(a, 32) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 32);
-  d = <u64>0x1701b285 - <u64>load<u32>(a, 36) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 36);
-  d = <u64>0xeac63b0 - <u64>load<u32>(a, 40) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 40);
-  d = <u64>0x1185f144 - <u64>load<u32>(a, 44) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 44);
+  d = <u64>0x508c00000000001 - (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 0); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 4);
+  d = <u64>0xb5d44300000008 - (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 8); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 12);
+  d = <u64>0x3622fba09480017 - (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 16); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 20);
+  d = <u64>0xd9f300f5138f1ef - (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 24); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 28);
+  d = <u64>0x5c06ca1493b1a22 - (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 32); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 36);
+  d = <u64>0x4617c510eac63b0 - (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 40); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 44);
   d = <u64>0x1ae3a - <u64>load<u32>(a, 48) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 48);
 }
 
@@ -1078,6 +1102,607 @@ export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): voi
   store<u32>(out, <u32>((t12 & keep) | (d12 & ~keep)), 48);
 }
 
+/** o0 = (a·b0 + c·d0)·R⁻¹, o1 = (a·b1 + c·d1)·R⁻¹ mod p in the two lanes of a v128; inputs as for mulSum2. Outputs may alias inputs. */
+export function mulSum2x2(o0: usize, o1: usize, a: usize, c: usize, b0: usize, d0: usize, b1: usize, d1: usize): void {
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x3fffffff);
+  let t0: v128 = Z, t1: v128 = Z, t2: v128 = Z, t3: v128 = Z, t4: v128 = Z, t5: v128 = Z, t6: v128 = Z, t7: v128 = Z, t8: v128 = Z, t9: v128 = Z, t10: v128 = Z, t11: v128 = Z, t12: v128 = Z;
+  let s: v128, m64: v128, mp: v128, bi: v128, di: v128;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 0), 1, load<u32>(b1, 0)); di = i32x4.replace_lane(v128.load32_zero(d0, 0), 1, load<u32>(d1, 0));
+  s = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 4), 1, load<u32>(b1, 4)); di = i32x4.replace_lane(v128.load32_zero(d0, 4), 1, load<u32>(d1, 4));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 8), 1, load<u32>(b1, 8)); di = i32x4.replace_lane(v128.load32_zero(d0, 8), 1, load<u32>(d1, 8));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 12), 1, load<u32>(b1, 12)); di = i32x4.replace_lane(v128.load32_zero(d0, 12), 1, load<u32>(d1, 12));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 16), 1, load<u32>(b1, 16)); di = i32x4.replace_lane(v128.load32_zero(d0, 16), 1, load<u32>(d1, 16));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 20), 1, load<u32>(b1, 20)); di = i32x4.replace_lane(v128.load32_zero(d0, 20), 1, load<u32>(d1, 20));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  t1 = i64x2.add(t1, i64x2.shr_u(t0, 30)); t0 = v128.and(t0, MV);
+  t2 = i64x2.add(t2, i64x2.shr_u(t1, 30)); t1 = v128.and(t1, MV);
+  t3 = i64x2.add(t3, i64x2.shr_u(t2, 30)); t2 = v128.and(t2, MV);
+  t4 = i64x2.add(t4, i64x2.shr_u(t3, 30)); t3 = v128.and(t3, MV);
+  t5 = i64x2.add(t5, i64x2.shr_u(t4, 30)); t4 = v128.and(t4, MV);
+  t6 = i64x2.add(t6, i64x2.shr_u(t5, 30)); t5 = v128.and(t5, MV);
+  t7 = i64x2.add(t7, i64x2.shr_u(t6, 30)); t6 = v128.and(t6, MV);
+  t8 = i64x2.add(t8, i64x2.shr_u(t7, 30)); t7 = v128.and(t7, MV);
+  t9 = i64x2.add(t9, i64x2.shr_u(t8, 30)); t8 = v128.and(t8, MV);
+  t10 = i64x2.add(t10, i64x2.shr_u(t9, 30)); t9 = v128.and(t9, MV);
+  t11 = i64x2.add(t11, i64x2.shr_u(t10, 30)); t10 = v128.and(t10, MV);
+  t12 = i64x2.add(t12, i64x2.shr_u(t11, 30)); t11 = v128.and(t11, MV);
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 24), 1, load<u32>(b1, 24)); di = i32x4.replace_lane(v128.load32_zero(d0, 24), 1, load<u32>(d1, 24));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 28), 1, load<u32>(b1, 28)); di = i32x4.replace_lane(v128.load32_zero(d0, 28), 1, load<u32>(d1, 28));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 32), 1, load<u32>(b1, 32)); di = i32x4.replace_lane(v128.load32_zero(d0, 32), 1, load<u32>(d1, 32));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 36), 1, load<u32>(b1, 36)); di = i32x4.replace_lane(v128.load32_zero(d0, 36), 1, load<u32>(d1, 36));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 40), 1, load<u32>(b1, 40)); di = i32x4.replace_lane(v128.load32_zero(d0, 40), 1, load<u32>(d1, 40));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 44), 1, load<u32>(b1, 44)); di = i32x4.replace_lane(v128.load32_zero(d0, 44), 1, load<u32>(d1, 44));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  t1 = i64x2.add(t1, i64x2.shr_u(t0, 30)); t0 = v128.and(t0, MV);
+  t2 = i64x2.add(t2, i64x2.shr_u(t1, 30)); t1 = v128.and(t1, MV);
+  t3 = i64x2.add(t3, i64x2.shr_u(t2, 30)); t2 = v128.and(t2, MV);
+  t4 = i64x2.add(t4, i64x2.shr_u(t3, 30)); t3 = v128.and(t3, MV);
+  t5 = i64x2.add(t5, i64x2.shr_u(t4, 30)); t4 = v128.and(t4, MV);
+  t6 = i64x2.add(t6, i64x2.shr_u(t5, 30)); t5 = v128.and(t5, MV);
+  t7 = i64x2.add(t7, i64x2.shr_u(t6, 30)); t6 = v128.and(t6, MV);
+  t8 = i64x2.add(t8, i64x2.shr_u(t7, 30)); t7 = v128.and(t7, MV);
+  t9 = i64x2.add(t9, i64x2.shr_u(t8, 30)); t8 = v128.and(t8, MV);
+  t10 = i64x2.add(t10, i64x2.shr_u(t9, 30)); t9 = v128.and(t9, MV);
+  t11 = i64x2.add(t11, i64x2.shr_u(t10, 30)); t10 = v128.and(t10, MV);
+  t12 = i64x2.add(t12, i64x2.shr_u(t11, 30)); t11 = v128.and(t11, MV);
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 48), 1, load<u32>(b1, 48)); di = i32x4.replace_lane(v128.load32_zero(d0, 48), 1, load<u32>(d1, 48));
+  s = i64x2.add(i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 0), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 0), di));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 4), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 4), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 8), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 8), di)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 12), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 12), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 16), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 16), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 20), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 20), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 24), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 24), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 28), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 28), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 32), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 32), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 36), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 36), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 40), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 40), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 44), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 44), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load32_splat(a, 48), bi)), i64x2.extmul_low_i32x4_u(v128.load32_splat(c, 48), di)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  t1 = i64x2.add(t1, i64x2.shr_u(t0, 30)); t0 = v128.and(t0, MV);
+  t2 = i64x2.add(t2, i64x2.shr_u(t1, 30)); t1 = v128.and(t1, MV);
+  t3 = i64x2.add(t3, i64x2.shr_u(t2, 30)); t2 = v128.and(t2, MV);
+  t4 = i64x2.add(t4, i64x2.shr_u(t3, 30)); t3 = v128.and(t3, MV);
+  t5 = i64x2.add(t5, i64x2.shr_u(t4, 30)); t4 = v128.and(t4, MV);
+  t6 = i64x2.add(t6, i64x2.shr_u(t5, 30)); t5 = v128.and(t5, MV);
+  t7 = i64x2.add(t7, i64x2.shr_u(t6, 30)); t6 = v128.and(t6, MV);
+  t8 = i64x2.add(t8, i64x2.shr_u(t7, 30)); t7 = v128.and(t7, MV);
+  t9 = i64x2.add(t9, i64x2.shr_u(t8, 30)); t8 = v128.and(t8, MV);
+  t10 = i64x2.add(t10, i64x2.shr_u(t9, 30)); t9 = v128.and(t9, MV);
+  t11 = i64x2.add(t11, i64x2.shr_u(t10, 30)); t10 = v128.and(t10, MV);
+  t12 = i64x2.add(t12, i64x2.shr_u(t11, 30)); t11 = v128.and(t11, MV);
+  let d: v128, br: v128 = Z;
+  d = i64x2.sub(i64x2.sub(t0, i64x2.splat(0x1)), br); const u0 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t1, i64x2.splat(0x14230000)), br); const u1 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t2, i64x2.splat(0x8)), br); const u2 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t3, i64x2.splat(0x2d7510c)), br); const u3 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t4, i64x2.splat(0x9480017)), br); const u4 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t5, i64x2.splat(0xd88bee8)), br); const u5 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t6, i64x2.splat(0x1138f1ef)), br); const u6 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t7, i64x2.splat(0x367cc03d)), br); const u7 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t8, i64x2.splat(0x93b1a22)), br); const u8 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t9, i64x2.splat(0x1701b285)), br); const u9 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t10, i64x2.splat(0xeac63b0)), br); const u10 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t11, i64x2.splat(0x1185f144)), br); const u11 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t12, i64x2.splat(0x1ae3a)), br); const u12 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const keep = i64x2.sub(Z, br); // all ones in a lane whose t < p
+  { const v = v128.bitselect(t0, u0, keep); v128.store32_lane(o0, v, 0, 0); v128.store32_lane(o1, v, 2, 0); }
+  { const v = v128.bitselect(t1, u1, keep); v128.store32_lane(o0, v, 0, 4); v128.store32_lane(o1, v, 2, 4); }
+  { const v = v128.bitselect(t2, u2, keep); v128.store32_lane(o0, v, 0, 8); v128.store32_lane(o1, v, 2, 8); }
+  { const v = v128.bitselect(t3, u3, keep); v128.store32_lane(o0, v, 0, 12); v128.store32_lane(o1, v, 2, 12); }
+  { const v = v128.bitselect(t4, u4, keep); v128.store32_lane(o0, v, 0, 16); v128.store32_lane(o1, v, 2, 16); }
+  { const v = v128.bitselect(t5, u5, keep); v128.store32_lane(o0, v, 0, 20); v128.store32_lane(o1, v, 2, 20); }
+  { const v = v128.bitselect(t6, u6, keep); v128.store32_lane(o0, v, 0, 24); v128.store32_lane(o1, v, 2, 24); }
+  { const v = v128.bitselect(t7, u7, keep); v128.store32_lane(o0, v, 0, 28); v128.store32_lane(o1, v, 2, 28); }
+  { const v = v128.bitselect(t8, u8, keep); v128.store32_lane(o0, v, 0, 32); v128.store32_lane(o1, v, 2, 32); }
+  { const v = v128.bitselect(t9, u9, keep); v128.store32_lane(o0, v, 0, 36); v128.store32_lane(o1, v, 2, 36); }
+  { const v = v128.bitselect(t10, u10, keep); v128.store32_lane(o0, v, 0, 40); v128.store32_lane(o1, v, 2, 40); }
+  { const v = v128.bitselect(t11, u11, keep); v128.store32_lane(o0, v, 0, 44); v128.store32_lane(o1, v, 2, 44); }
+  { const v = v128.bitselect(t12, u12, keep); v128.store32_lane(o0, v, 0, 48); v128.store32_lane(o1, v, 2, 48); }
+}
+
+const LANES_A: usize = memory.data(104, 16);
+
+/** o0 = a0·b0·R⁻¹, o1 = a1·b1·R⁻¹ mod p in the two lanes of a v128; inputs as for mul. Outputs may alias inputs. */
+export function mul2x(o0: usize, a0: usize, b0: usize, o1: usize, a1: usize, b1: usize): void {
+  store<u32>(LANES_A, load<u32>(a0, 0), 0); store<u32>(LANES_A, load<u32>(a1, 0), 4);
+  store<u32>(LANES_A, load<u32>(a0, 4), 8); store<u32>(LANES_A, load<u32>(a1, 4), 12);
+  store<u32>(LANES_A, load<u32>(a0, 8), 16); store<u32>(LANES_A, load<u32>(a1, 8), 20);
+  store<u32>(LANES_A, load<u32>(a0, 12), 24); store<u32>(LANES_A, load<u32>(a1, 12), 28);
+  store<u32>(LANES_A, load<u32>(a0, 16), 32); store<u32>(LANES_A, load<u32>(a1, 16), 36);
+  store<u32>(LANES_A, load<u32>(a0, 20), 40); store<u32>(LANES_A, load<u32>(a1, 20), 44);
+  store<u32>(LANES_A, load<u32>(a0, 24), 48); store<u32>(LANES_A, load<u32>(a1, 24), 52);
+  store<u32>(LANES_A, load<u32>(a0, 28), 56); store<u32>(LANES_A, load<u32>(a1, 28), 60);
+  store<u32>(LANES_A, load<u32>(a0, 32), 64); store<u32>(LANES_A, load<u32>(a1, 32), 68);
+  store<u32>(LANES_A, load<u32>(a0, 36), 72); store<u32>(LANES_A, load<u32>(a1, 36), 76);
+  store<u32>(LANES_A, load<u32>(a0, 40), 80); store<u32>(LANES_A, load<u32>(a1, 40), 84);
+  store<u32>(LANES_A, load<u32>(a0, 44), 88); store<u32>(LANES_A, load<u32>(a1, 44), 92);
+  store<u32>(LANES_A, load<u32>(a0, 48), 96); store<u32>(LANES_A, load<u32>(a1, 48), 100);
+  const Z = i64x2.splat(0), MV = i64x2.splat(0x3fffffff);
+  let t0: v128 = Z, t1: v128 = Z, t2: v128 = Z, t3: v128 = Z, t4: v128 = Z, t5: v128 = Z, t6: v128 = Z, t7: v128 = Z, t8: v128 = Z, t9: v128 = Z, t10: v128 = Z, t11: v128 = Z, t12: v128 = Z;
+  let s: v128, m64: v128, mp: v128, bi: v128;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 0), 1, load<u32>(b1, 0));
+  s = i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi);
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 4), 1, load<u32>(b1, 4));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 8), 1, load<u32>(b1, 8));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 12), 1, load<u32>(b1, 12));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 16), 1, load<u32>(b1, 16));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 20), 1, load<u32>(b1, 20));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 24), 1, load<u32>(b1, 24));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 28), 1, load<u32>(b1, 28));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 32), 1, load<u32>(b1, 32));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 36), 1, load<u32>(b1, 36));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 40), 1, load<u32>(b1, 40));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 44), 1, load<u32>(b1, 44));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  bi = i32x4.replace_lane(v128.load32_zero(b0, 48), 1, load<u32>(b1, 48));
+  s = i64x2.add(t0, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 0), bi));
+  m64 = v128.and(i64x2.sub(Z, s), MV);
+  mp = v128.shuffle<i32>(m64, m64, 0, 2, 0, 2);
+  s = i64x2.shr_u(i64x2.add(s, m64), 30);
+  t0 = i64x2.add(i64x2.add(i64x2.add(t1, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 8), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x14230000))), s);
+  t1 = i64x2.add(i64x2.add(t2, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 16), bi)), i64x2.shl(m64, 3));
+  t2 = i64x2.add(i64x2.add(t3, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 24), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x2d7510c)));
+  t3 = i64x2.add(i64x2.add(t4, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 32), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x9480017)));
+  t4 = i64x2.add(i64x2.add(t5, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 40), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xd88bee8)));
+  t5 = i64x2.add(i64x2.add(t6, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 48), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1138f1ef)));
+  t6 = i64x2.add(i64x2.add(t7, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 56), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x367cc03d)));
+  t7 = i64x2.add(i64x2.add(t8, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 64), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x93b1a22)));
+  t8 = i64x2.add(i64x2.add(t9, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 72), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1701b285)));
+  t9 = i64x2.add(i64x2.add(t10, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 80), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0xeac63b0)));
+  t10 = i64x2.add(i64x2.add(t11, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 88), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1185f144)));
+  t11 = i64x2.add(i64x2.add(t12, i64x2.extmul_low_i32x4_u(v128.load64_zero(LANES_A, 96), bi)), i64x2.extmul_low_i32x4_u(mp, i32x4.splat(0x1ae3a)));
+  t12 = Z;
+  t1 = i64x2.add(t1, i64x2.shr_u(t0, 30)); t0 = v128.and(t0, MV);
+  t2 = i64x2.add(t2, i64x2.shr_u(t1, 30)); t1 = v128.and(t1, MV);
+  t3 = i64x2.add(t3, i64x2.shr_u(t2, 30)); t2 = v128.and(t2, MV);
+  t4 = i64x2.add(t4, i64x2.shr_u(t3, 30)); t3 = v128.and(t3, MV);
+  t5 = i64x2.add(t5, i64x2.shr_u(t4, 30)); t4 = v128.and(t4, MV);
+  t6 = i64x2.add(t6, i64x2.shr_u(t5, 30)); t5 = v128.and(t5, MV);
+  t7 = i64x2.add(t7, i64x2.shr_u(t6, 30)); t6 = v128.and(t6, MV);
+  t8 = i64x2.add(t8, i64x2.shr_u(t7, 30)); t7 = v128.and(t7, MV);
+  t9 = i64x2.add(t9, i64x2.shr_u(t8, 30)); t8 = v128.and(t8, MV);
+  t10 = i64x2.add(t10, i64x2.shr_u(t9, 30)); t9 = v128.and(t9, MV);
+  t11 = i64x2.add(t11, i64x2.shr_u(t10, 30)); t10 = v128.and(t10, MV);
+  t12 = i64x2.add(t12, i64x2.shr_u(t11, 30)); t11 = v128.and(t11, MV);
+  let d: v128, br: v128 = Z;
+  d = i64x2.sub(i64x2.sub(t0, i64x2.splat(0x1)), br); const u0 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t1, i64x2.splat(0x14230000)), br); const u1 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t2, i64x2.splat(0x8)), br); const u2 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t3, i64x2.splat(0x2d7510c)), br); const u3 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t4, i64x2.splat(0x9480017)), br); const u4 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t5, i64x2.splat(0xd88bee8)), br); const u5 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t6, i64x2.splat(0x1138f1ef)), br); const u6 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t7, i64x2.splat(0x367cc03d)), br); const u7 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t8, i64x2.splat(0x93b1a22)), br); const u8 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t9, i64x2.splat(0x1701b285)), br); const u9 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t10, i64x2.splat(0xeac63b0)), br); const u10 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t11, i64x2.splat(0x1185f144)), br); const u11 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  d = i64x2.sub(i64x2.sub(t12, i64x2.splat(0x1ae3a)), br); const u12 = v128.and(d, MV); br = i64x2.shr_u(d, 63);
+  const keep = i64x2.sub(Z, br); // all ones in a lane whose t < p
+  { const v = v128.bitselect(t0, u0, keep); v128.store32_lane(o0, v, 0, 0); v128.store32_lane(o1, v, 2, 0); }
+  { const v = v128.bitselect(t1, u1, keep); v128.store32_lane(o0, v, 0, 4); v128.store32_lane(o1, v, 2, 4); }
+  { const v = v128.bitselect(t2, u2, keep); v128.store32_lane(o0, v, 0, 8); v128.store32_lane(o1, v, 2, 8); }
+  { const v = v128.bitselect(t3, u3, keep); v128.store32_lane(o0, v, 0, 12); v128.store32_lane(o1, v, 2, 12); }
+  { const v = v128.bitselect(t4, u4, keep); v128.store32_lane(o0, v, 0, 16); v128.store32_lane(o1, v, 2, 16); }
+  { const v = v128.bitselect(t5, u5, keep); v128.store32_lane(o0, v, 0, 20); v128.store32_lane(o1, v, 2, 20); }
+  { const v = v128.bitselect(t6, u6, keep); v128.store32_lane(o0, v, 0, 24); v128.store32_lane(o1, v, 2, 24); }
+  { const v = v128.bitselect(t7, u7, keep); v128.store32_lane(o0, v, 0, 28); v128.store32_lane(o1, v, 2, 28); }
+  { const v = v128.bitselect(t8, u8, keep); v128.store32_lane(o0, v, 0, 32); v128.store32_lane(o1, v, 2, 32); }
+  { const v = v128.bitselect(t9, u9, keep); v128.store32_lane(o0, v, 0, 36); v128.store32_lane(o1, v, 2, 36); }
+  { const v = v128.bitselect(t10, u10, keep); v128.store32_lane(o0, v, 0, 40); v128.store32_lane(o1, v, 2, 40); }
+  { const v = v128.bitselect(t11, u11, keep); v128.store32_lane(o0, v, 0, 44); v128.store32_lane(o1, v, 2, 44); }
+  { const v = v128.bitselect(t12, u12, keep); v128.store32_lane(o0, v, 0, 48); v128.store32_lane(o1, v, 2, 48); }
+}
+
 /** Largest |ka| + |kb| that lin2 accepts. */
 export const LIN2_MAX: i32 = 64;
 /** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
@@ -1146,35 +1771,23 @@ export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
 /** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
 export function subNR(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
-  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; store<u32>(out, <u32>(d & MASK), 36); br = d >> 63;
-  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; store<u32>(out, <u32>(d & MASK), 40); br = d >> 63;
-  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; store<u32>(out, <u32>(d & MASK), 44); br = d >> 63;
-  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; store<u32>(out, <u32>(d & MASK), 48); br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 0); store<u32>(out, <u32>((d & MASK2) >> 30), 4);
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 8); store<u32>(out, <u32>((d & MASK2) >> 30), 12);
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 16); store<u32>(out, <u32>((d & MASK2) >> 30), 20);
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 24); store<u32>(out, <u32>((d & MASK2) >> 30), 28);
+  d = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 32); store<u32>(out, <u32>((d & MASK2) >> 30), 36);
+  d = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 40); store<u32>(out, <u32>((d & MASK2) >> 30), 44);
+  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK), 48);
 }
 
 /** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */
 export function addNR(out: usize, a: usize, b: usize): void {
   let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 30;
-  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; store<u32>(out, <u32>(s & MASK), 36); c = s >> 30;
-  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; store<u32>(out, <u32>(s & MASK), 40); c = s >> 30;
-  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; store<u32>(out, <u32>(s & MASK), 44); c = s >> 30;
-  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; store<u32>(out, <u32>(s & MASK), 48); c = s >> 30;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) + (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 32); store<u32>(out, <u32>((s & MASK2) >> 30), 36);
+  s = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) + (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 40); store<u32>(out, <u32>((s & MASK2) >> 30), 44);
+  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; c = s >> 60; store<u32>(out, <u32>(s & MASK), 48);
 }

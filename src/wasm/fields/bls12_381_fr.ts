@@ -184,63 +184,45 @@ export function sqr(out: usize, a: usize): void {
   mul(out, a, a);
 }
 
-/** out = a + b mod p. */
+const MASK2: u64 = <u64>0xfffffffffffffff;
+
+/** out = a + b mod p (carry chains over limb pairs). */
 export function add(out: usize, a: usize, b: usize): void {
   let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; const s0 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; const s1 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; const s2 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; const s3 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; const s4 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; const s5 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; const s6 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; const s7 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; const s8 = s & MASK; c = s >> 30;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; const s0 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; const s1 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; const s2 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; const s3 = s & MASK2; c = s >> 60;
+  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; const s4 = s & MASK; c = s >> 60;
   let d: u64, br: u64 = 0;
-  d = s0 - <u64>0x1 - br; const d0 = d & MASK; br = d >> 63;
-  d = s1 - <u64>0x3ffffffc - br; const d1 = d & MASK; br = d >> 63;
-  d = s2 - <u64>0x3fe5bfef - br; const d2 = d & MASK; br = d >> 63;
-  d = s3 - <u64>0x2f6900bf - br; const d3 = d & MASK; br = d >> 63;
-  d = s4 - <u64>0x21d80553 - br; const d4 = d & MASK; br = d >> 63;
-  d = s5 - <u64>0x27602026 - br; const d5 = d & MASK; br = d >> 63;
-  d = s6 - <u64>0x17d48333 - br; const d6 = d & MASK; br = d >> 63;
-  d = s7 - <u64>0x29d4ca67 - br; const d7 = d & MASK; br = d >> 63;
-  d = s8 - <u64>0x73ed - br; const d8 = d & MASK; br = d >> 63;
+  d = s0 - <u64>0xfffffff00000001 - br; const d0 = d & MASK2; br = d >> 63;
+  d = s1 - <u64>0xbda402fffe5bfef - br; const d1 = d & MASK2; br = d >> 63;
+  d = s2 - <u64>0x9d80809a1d80553 - br; const d2 = d & MASK2; br = d >> 63;
+  d = s3 - <u64>0xa753299d7d48333 - br; const d3 = d & MASK2; br = d >> 63;
+  d = s4 - <u64>0x73ed - br; const d4 = d & MASK; br = d >> 63;
   const keep: u64 = <u64>0 - br;
-  store<u32>(out, <u32>((s0 & keep) | (d0 & ~keep)), 0);
-  store<u32>(out, <u32>((s1 & keep) | (d1 & ~keep)), 4);
-  store<u32>(out, <u32>((s2 & keep) | (d2 & ~keep)), 8);
-  store<u32>(out, <u32>((s3 & keep) | (d3 & ~keep)), 12);
-  store<u32>(out, <u32>((s4 & keep) | (d4 & ~keep)), 16);
-  store<u32>(out, <u32>((s5 & keep) | (d5 & ~keep)), 20);
-  store<u32>(out, <u32>((s6 & keep) | (d6 & ~keep)), 24);
-  store<u32>(out, <u32>((s7 & keep) | (d7 & ~keep)), 28);
-  store<u32>(out, <u32>((s8 & keep) | (d8 & ~keep)), 32);
+  { const r = (s0 & keep) | (d0 & ~keep); store<u32>(out, <u32>((r) & MASK), 0); store<u32>(out, <u32>((r) >> 30), 4); }
+  { const r = (s1 & keep) | (d1 & ~keep); store<u32>(out, <u32>((r) & MASK), 8); store<u32>(out, <u32>((r) >> 30), 12); }
+  { const r = (s2 & keep) | (d2 & ~keep); store<u32>(out, <u32>((r) & MASK), 16); store<u32>(out, <u32>((r) >> 30), 20); }
+  { const r = (s3 & keep) | (d3 & ~keep); store<u32>(out, <u32>((r) & MASK), 24); store<u32>(out, <u32>((r) >> 30), 28); }
+  { const r = (s4 & keep) | (d4 & ~keep); store<u32>(out, <u32>(r), 32); }
 }
 
-/** out = a − b mod p. */
+/** out = a − b mod p (borrow chains over limb pairs). */
 export function sub(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; const d0 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; const d1 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; const d2 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; const d3 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; const d4 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; const d5 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; const d6 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; const d7 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; const d8 = d & MASK; br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; const d0 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; const d1 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; const d2 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; const d3 = d & MASK2; br = d >> 63;
+  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; const d4 = d & MASK; br = d >> 63;
   const addp: u64 = <u64>0 - br;
   let c: u64 = 0, s: u64;
-  s = d0 + (<u64>0x1 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 0);
-  s = d1 + (<u64>0x3ffffffc & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 4);
-  s = d2 + (<u64>0x3fe5bfef & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 8);
-  s = d3 + (<u64>0x2f6900bf & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 12);
-  s = d4 + (<u64>0x21d80553 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 16);
-  s = d5 + (<u64>0x27602026 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 20);
-  s = d6 + (<u64>0x17d48333 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 24);
-  s = d7 + (<u64>0x29d4ca67 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 28);
-  s = d8 + (<u64>0x73ed & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 32);
+  s = d0 + (<u64>0xfffffff00000001 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = d1 + (<u64>0xbda402fffe5bfef & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = d2 + (<u64>0x9d80809a1d80553 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = d3 + (<u64>0xa753299d7d48333 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = d4 + (<u64>0x73ed & addp) + c; c = s >> 60; store<u32>(out, <u32>(s & MASK), 32);
 }
 
 /** out = −a mod p. */
@@ -257,14 +239,10 @@ export function neg(out: usize, a: usize): void {
   nz |= <u64>load<u32>(a, 32);
   const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0
   let br: u64 = 0, d: u64;
-  d = <u64>0x1 - <u64>load<u32>(a, 0) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 0);
-  d = <u64>0x3ffffffc - <u64>load<u32>(a, 4) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 4);
-  d = <u64>0x3fe5bfef - <u64>load<u32>(a, 8) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 8);
-  d = <u64>0x2f6900bf - <u64>load<u32>(a, 12) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 12);
-  d = <u64>0x21d80553 - <u64>load<u32>(a, 16) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 16);
-  d = <u64>0x27602026 - <u64>load<u32>(a, 20) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 20);
-  d = <u64>0x17d48333 - <u64>load<u32>(a, 24) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 24);
-  d = <u64>0x29d4ca67 - <u64>load<u32>(a, 28) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 28);
+  d = <u64>0xfffffff00000001 - (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 0); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 4);
+  d = <u64>0xbda402fffe5bfef - (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 8); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 12);
+  d = <u64>0x9d80809a1d80553 - (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 16); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 20);
+  d = <u64>0xa753299d7d48333 - (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 24); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 28);
   d = <u64>0x73ed - <u64>load<u32>(a, 32) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 32);
 }
 
@@ -826,27 +804,19 @@ export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
 /** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
 export function subNR(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 0); store<u32>(out, <u32>((d & MASK2) >> 30), 4);
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 8); store<u32>(out, <u32>((d & MASK2) >> 30), 12);
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 16); store<u32>(out, <u32>((d & MASK2) >> 30), 20);
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 24); store<u32>(out, <u32>((d & MASK2) >> 30), 28);
+  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK), 32);
 }
 
 /** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */
 export function addNR(out: usize, a: usize, b: usize): void {
   let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 30;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; c = s >> 60; store<u32>(out, <u32>(s & MASK), 32);
 }

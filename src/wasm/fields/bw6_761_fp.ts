@@ -177,148 +177,85 @@ export function sqr(out: usize, a: usize): void {
   mul(out, a, a);
 }
 
-/** out = a + b mod p. */
+const MASK2: u64 = <u64>0xfffffffffffffff;
+
+/** out = a + b mod p (carry chains over limb pairs). */
 export function add(out: usize, a: usize, b: usize): void {
   let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; const s0 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; const s1 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; const s2 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; const s3 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; const s4 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; const s5 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; const s6 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; const s7 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; const s8 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; const s9 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; const s10 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; const s11 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; const s12 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 52) + <u64>load<u32>(b, 52) + c; const s13 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 56) + <u64>load<u32>(b, 56) + c; const s14 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 60) + <u64>load<u32>(b, 60) + c; const s15 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 64) + <u64>load<u32>(b, 64) + c; const s16 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 68) + <u64>load<u32>(b, 68) + c; const s17 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 72) + <u64>load<u32>(b, 72) + c; const s18 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 76) + <u64>load<u32>(b, 76) + c; const s19 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 80) + <u64>load<u32>(b, 80) + c; const s20 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 84) + <u64>load<u32>(b, 84) + c; const s21 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 88) + <u64>load<u32>(b, 88) + c; const s22 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 92) + <u64>load<u32>(b, 92) + c; const s23 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 96) + <u64>load<u32>(b, 96) + c; const s24 = s & MASK; c = s >> 30;
-  s = <u64>load<u32>(a, 100) + <u64>load<u32>(b, 100) + c; const s25 = s & MASK; c = s >> 30;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; const s0 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; const s1 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; const s2 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; const s3 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) + (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) + c; const s4 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) + (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) + c; const s5 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 48) + (<u64>load<u32>(a, 52) << 30)) + (<u64>load<u32>(b, 48) + (<u64>load<u32>(b, 52) << 30)) + c; const s6 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 56) + (<u64>load<u32>(a, 60) << 30)) + (<u64>load<u32>(b, 56) + (<u64>load<u32>(b, 60) << 30)) + c; const s7 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 64) + (<u64>load<u32>(a, 68) << 30)) + (<u64>load<u32>(b, 64) + (<u64>load<u32>(b, 68) << 30)) + c; const s8 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 72) + (<u64>load<u32>(a, 76) << 30)) + (<u64>load<u32>(b, 72) + (<u64>load<u32>(b, 76) << 30)) + c; const s9 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 80) + (<u64>load<u32>(a, 84) << 30)) + (<u64>load<u32>(b, 80) + (<u64>load<u32>(b, 84) << 30)) + c; const s10 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 88) + (<u64>load<u32>(a, 92) << 30)) + (<u64>load<u32>(b, 88) + (<u64>load<u32>(b, 92) << 30)) + c; const s11 = s & MASK2; c = s >> 60;
+  s = (<u64>load<u32>(a, 96) + (<u64>load<u32>(a, 100) << 30)) + (<u64>load<u32>(b, 96) + (<u64>load<u32>(b, 100) << 30)) + c; const s12 = s & MASK2; c = s >> 60;
   let d: u64, br: u64 = 0;
-  d = s0 - <u64>0x8b - br; const d0 = d & MASK; br = d >> 63;
-  d = s1 - <u64>0x12740000 - br; const d1 = d & MASK; br = d >> 63;
-  d = s2 - <u64>0x82f - br; const d2 = d & MASK; br = d >> 63;
-  d = s3 - <u64>0x244f9a1c - br; const d3 = d & MASK; br = d >> 63;
-  d = s4 - <u64>0x30a437e6 - br; const d4 = d & MASK; br = d >> 63;
-  d = s5 - <u64>0x33e2bbab - br; const d5 = d & MASK; br = d >> 63;
-  d = s6 - <u64>0x3a8f8160 - br; const d6 = d & MASK; br = d >> 63;
-  d = s7 - <u64>0x5b09599 - br; const d7 = d & MASK; br = d >> 63;
-  d = s8 - <u64>0x3f2e98a1 - br; const d8 = d & MASK; br = d >> 63;
-  d = s9 - <u64>0xf71cfaf - br; const d9 = d & MASK; br = d >> 63;
-  d = s10 - <u64>0x19071dcd - br; const d10 = d & MASK; br = d >> 63;
-  d = s11 - <u64>0x3b44be7f - br; const d11 = d & MASK; br = d >> 63;
-  d = s12 - <u64>0x48689c8 - br; const d12 = d & MASK; br = d >> 63;
-  d = s13 - <u64>0x3c96d08c - br; const d13 = d & MASK; br = d >> 63;
-  d = s14 - <u64>0x103cebaf - br; const d14 = d & MASK; br = d >> 63;
-  d = s15 - <u64>0x39613a46 - br; const d15 = d & MASK; br = d >> 63;
-  d = s16 - <u64>0x307ba638 - br; const d16 = d & MASK; br = d >> 63;
-  d = s17 - <u64>0x21ef905 - br; const d17 = d & MASK; br = d >> 63;
-  d = s18 - <u64>0x28275ef8 - br; const d18 = d & MASK; br = d >> 63;
-  d = s19 - <u64>0x3451a214 - br; const d19 = d & MASK; br = d >> 63;
-  d = s20 - <u64>0x26186a81 - br; const d20 = d & MASK; br = d >> 63;
-  d = s21 - <u64>0x2bfcfae4 - br; const d21 = d & MASK; br = d >> 63;
-  d = s22 - <u64>0x3c94004f - br; const d22 = d & MASK; br = d >> 63;
-  d = s23 - <u64>0x3382b461 - br; const d23 = d & MASK; br = d >> 63;
-  d = s24 - <u64>0x2824fb83 - br; const d24 = d & MASK; br = d >> 63;
-  d = s25 - <u64>0x48b - br; const d25 = d & MASK; br = d >> 63;
+  d = s0 - <u64>0x49d00000000008b - br; const d0 = d & MASK2; br = d >> 63;
+  d = s1 - <u64>0x913e6870000082f - br; const d1 = d & MASK2; br = d >> 63;
+  d = s2 - <u64>0xcf8aeeaf0a437e6 - br; const d2 = d & MASK2; br = d >> 63;
+  d = s3 - <u64>0x16c25667a8f8160 - br; const d3 = d & MASK2; br = d >> 63;
+  d = s4 - <u64>0x3dc73ebff2e98a1 - br; const d4 = d & MASK2; br = d >> 63;
+  d = s5 - <u64>0xed12f9fd9071dcd - br; const d5 = d & MASK2; br = d >> 63;
+  d = s6 - <u64>0xf25b423048689c8 - br; const d6 = d & MASK2; br = d >> 63;
+  d = s7 - <u64>0xe584e91903cebaf - br; const d7 = d & MASK2; br = d >> 63;
+  d = s8 - <u64>0x87be41707ba638 - br; const d8 = d & MASK2; br = d >> 63;
+  d = s9 - <u64>0xd14688528275ef8 - br; const d9 = d & MASK2; br = d >> 63;
+  d = s10 - <u64>0xaff3eb926186a81 - br; const d10 = d & MASK2; br = d >> 63;
+  d = s11 - <u64>0xce0ad187c94004f - br; const d11 = d & MASK2; br = d >> 63;
+  d = s12 - <u64>0x122e824fb83 - br; const d12 = d & MASK2; br = d >> 63;
   const keep: u64 = <u64>0 - br;
-  store<u32>(out, <u32>((s0 & keep) | (d0 & ~keep)), 0);
-  store<u32>(out, <u32>((s1 & keep) | (d1 & ~keep)), 4);
-  store<u32>(out, <u32>((s2 & keep) | (d2 & ~keep)), 8);
-  store<u32>(out, <u32>((s3 & keep) | (d3 & ~keep)), 12);
-  store<u32>(out, <u32>((s4 & keep) | (d4 & ~keep)), 16);
-  store<u32>(out, <u32>((s5 & keep) | (d5 & ~keep)), 20);
-  store<u32>(out, <u32>((s6 & keep) | (d6 & ~keep)), 24);
-  store<u32>(out, <u32>((s7 & keep) | (d7 & ~keep)), 28);
-  store<u32>(out, <u32>((s8 & keep) | (d8 & ~keep)), 32);
-  store<u32>(out, <u32>((s9 & keep) | (d9 & ~keep)), 36);
-  store<u32>(out, <u32>((s10 & keep) | (d10 & ~keep)), 40);
-  store<u32>(out, <u32>((s11 & keep) | (d11 & ~keep)), 44);
-  store<u32>(out, <u32>((s12 & keep) | (d12 & ~keep)), 48);
-  store<u32>(out, <u32>((s13 & keep) | (d13 & ~keep)), 52);
-  store<u32>(out, <u32>((s14 & keep) | (d14 & ~keep)), 56);
-  store<u32>(out, <u32>((s15 & keep) | (d15 & ~keep)), 60);
-  store<u32>(out, <u32>((s16 & keep) | (d16 & ~keep)), 64);
-  store<u32>(out, <u32>((s17 & keep) | (d17 & ~keep)), 68);
-  store<u32>(out, <u32>((s18 & keep) | (d18 & ~keep)), 72);
-  store<u32>(out, <u32>((s19 & keep) | (d19 & ~keep)), 76);
-  store<u32>(out, <u32>((s20 & keep) | (d20 & ~keep)), 80);
-  store<u32>(out, <u32>((s21 & keep) | (d21 & ~keep)), 84);
-  store<u32>(out, <u32>((s22 & keep) | (d22 & ~keep)), 88);
-  store<u32>(out, <u32>((s23 & keep) | (d23 & ~keep)), 92);
-  store<u32>(out, <u32>((s24 & keep) | (d24 & ~keep)), 96);
-  store<u32>(out, <u32>((s25 & keep) | (d25 & ~keep)), 100);
+  { const r = (s0 & keep) | (d0 & ~keep); store<u32>(out, <u32>((r) & MASK), 0); store<u32>(out, <u32>((r) >> 30), 4); }
+  { const r = (s1 & keep) | (d1 & ~keep); store<u32>(out, <u32>((r) & MASK), 8); store<u32>(out, <u32>((r) >> 30), 12); }
+  { const r = (s2 & keep) | (d2 & ~keep); store<u32>(out, <u32>((r) & MASK), 16); store<u32>(out, <u32>((r) >> 30), 20); }
+  { const r = (s3 & keep) | (d3 & ~keep); store<u32>(out, <u32>((r) & MASK), 24); store<u32>(out, <u32>((r) >> 30), 28); }
+  { const r = (s4 & keep) | (d4 & ~keep); store<u32>(out, <u32>((r) & MASK), 32); store<u32>(out, <u32>((r) >> 30), 36); }
+  { const r = (s5 & keep) | (d5 & ~keep); store<u32>(out, <u32>((r) & MASK), 40); store<u32>(out, <u32>((r) >> 30), 44); }
+  { const r = (s6 & keep) | (d6 & ~keep); store<u32>(out, <u32>((r) & MASK), 48); store<u32>(out, <u32>((r) >> 30), 52); }
+  { const r = (s7 & keep) | (d7 & ~keep); store<u32>(out, <u32>((r) & MASK), 56); store<u32>(out, <u32>((r) >> 30), 60); }
+  { const r = (s8 & keep) | (d8 & ~keep); store<u32>(out, <u32>((r) & MASK), 64); store<u32>(out, <u32>((r) >> 30), 68); }
+  { const r = (s9 & keep) | (d9 & ~keep); store<u32>(out, <u32>((r) & MASK), 72); store<u32>(out, <u32>((r) >> 30), 76); }
+  { const r = (s10 & keep) | (d10 & ~keep); store<u32>(out, <u32>((r) & MASK), 80); store<u32>(out, <u32>((r) >> 30), 84); }
+  { const r = (s11 & keep) | (d11 & ~keep); store<u32>(out, <u32>((r) & MASK), 88); store<u32>(out, <u32>((r) >> 30), 92); }
+  { const r = (s12 & keep) | (d12 & ~keep); store<u32>(out, <u32>((r) & MASK), 96); store<u32>(out, <u32>((r) >> 30), 100); }
 }
 
-/** out = a − b mod p. */
+/** out = a − b mod p (borrow chains over limb pairs). */
 export function sub(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; const d0 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; const d1 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; const d2 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; const d3 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; const d4 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; const d5 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; const d6 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; const d7 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; const d8 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; const d9 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; const d10 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; const d11 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; const d12 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 52) - <u64>load<u32>(b, 52) - br; const d13 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 56) - <u64>load<u32>(b, 56) - br; const d14 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 60) - <u64>load<u32>(b, 60) - br; const d15 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 64) - <u64>load<u32>(b, 64) - br; const d16 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 68) - <u64>load<u32>(b, 68) - br; const d17 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 72) - <u64>load<u32>(b, 72) - br; const d18 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 76) - <u64>load<u32>(b, 76) - br; const d19 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 80) - <u64>load<u32>(b, 80) - br; const d20 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 84) - <u64>load<u32>(b, 84) - br; const d21 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 88) - <u64>load<u32>(b, 88) - br; const d22 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 92) - <u64>load<u32>(b, 92) - br; const d23 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 96) - <u64>load<u32>(b, 96) - br; const d24 = d & MASK; br = d >> 63;
-  d = <u64>load<u32>(a, 100) - <u64>load<u32>(b, 100) - br; const d25 = d & MASK; br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; const d0 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; const d1 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; const d2 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; const d3 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) - br; const d4 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) - br; const d5 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 48) + (<u64>load<u32>(a, 52) << 30)) - (<u64>load<u32>(b, 48) + (<u64>load<u32>(b, 52) << 30)) - br; const d6 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 56) + (<u64>load<u32>(a, 60) << 30)) - (<u64>load<u32>(b, 56) + (<u64>load<u32>(b, 60) << 30)) - br; const d7 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 64) + (<u64>load<u32>(a, 68) << 30)) - (<u64>load<u32>(b, 64) + (<u64>load<u32>(b, 68) << 30)) - br; const d8 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 72) + (<u64>load<u32>(a, 76) << 30)) - (<u64>load<u32>(b, 72) + (<u64>load<u32>(b, 76) << 30)) - br; const d9 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 80) + (<u64>load<u32>(a, 84) << 30)) - (<u64>load<u32>(b, 80) + (<u64>load<u32>(b, 84) << 30)) - br; const d10 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 88) + (<u64>load<u32>(a, 92) << 30)) - (<u64>load<u32>(b, 88) + (<u64>load<u32>(b, 92) << 30)) - br; const d11 = d & MASK2; br = d >> 63;
+  d = (<u64>load<u32>(a, 96) + (<u64>load<u32>(a, 100) << 30)) - (<u64>load<u32>(b, 96) + (<u64>load<u32>(b, 100) << 30)) - br; const d12 = d & MASK2; br = d >> 63;
   const addp: u64 = <u64>0 - br;
   let c: u64 = 0, s: u64;
-  s = d0 + (<u64>0x8b & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 0);
-  s = d1 + (<u64>0x12740000 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 4);
-  s = d2 + (<u64>0x82f & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 8);
-  s = d3 + (<u64>0x244f9a1c & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 12);
-  s = d4 + (<u64>0x30a437e6 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 16);
-  s = d5 + (<u64>0x33e2bbab & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 20);
-  s = d6 + (<u64>0x3a8f8160 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 24);
-  s = d7 + (<u64>0x5b09599 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 28);
-  s = d8 + (<u64>0x3f2e98a1 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 32);
-  s = d9 + (<u64>0xf71cfaf & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 36);
-  s = d10 + (<u64>0x19071dcd & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 40);
-  s = d11 + (<u64>0x3b44be7f & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 44);
-  s = d12 + (<u64>0x48689c8 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 48);
-  s = d13 + (<u64>0x3c96d08c & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 52);
-  s = d14 + (<u64>0x103cebaf & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 56);
-  s = d15 + (<u64>0x39613a46 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 60);
-  s = d16 + (<u64>0x307ba638 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 64);
-  s = d17 + (<u64>0x21ef905 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 68);
-  s = d18 + (<u64>0x28275ef8 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 72);
-  s = d19 + (<u64>0x3451a214 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 76);
-  s = d20 + (<u64>0x26186a81 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 80);
-  s = d21 + (<u64>0x2bfcfae4 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 84);
-  s = d22 + (<u64>0x3c94004f & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 88);
-  s = d23 + (<u64>0x3382b461 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 92);
-  s = d24 + (<u64>0x2824fb83 & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 96);
-  s = d25 + (<u64>0x48b & addp) + c; c = s >> 30; store<u32>(out, <u32>(s & MASK), 100);
+  s = d0 + (<u64>0x49d00000000008b & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = d1 + (<u64>0x913e6870000082f & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = d2 + (<u64>0xcf8aeeaf0a437e6 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = d3 + (<u64>0x16c25667a8f8160 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = d4 + (<u64>0x3dc73ebff2e98a1 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 32); store<u32>(out, <u32>((s & MASK2) >> 30), 36);
+  s = d5 + (<u64>0xed12f9fd9071dcd & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 40); store<u32>(out, <u32>((s & MASK2) >> 30), 44);
+  s = d6 + (<u64>0xf25b423048689c8 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 48); store<u32>(out, <u32>((s & MASK2) >> 30), 52);
+  s = d7 + (<u64>0xe584e91903cebaf & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 56); store<u32>(out, <u32>((s & MASK2) >> 30), 60);
+  s = d8 + (<u64>0x87be41707ba638 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 64); store<u32>(out, <u32>((s & MASK2) >> 30), 68);
+  s = d9 + (<u64>0xd14688528275ef8 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 72); store<u32>(out, <u32>((s & MASK2) >> 30), 76);
+  s = d10 + (<u64>0xaff3eb926186a81 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 80); store<u32>(out, <u32>((s & MASK2) >> 30), 84);
+  s = d11 + (<u64>0xce0ad187c94004f & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 88); store<u32>(out, <u32>((s & MASK2) >> 30), 92);
+  s = d12 + (<u64>0x122e824fb83 & addp) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 96); store<u32>(out, <u32>((s & MASK2) >> 30), 100);
 }
 
 /** out = −a mod p. */
@@ -352,32 +289,19 @@ export function neg(out: usize, a: usize): void {
   nz |= <u64>load<u32>(a, 100);
   const keep: u64 = <u64>0 - ((nz | (<u64>0 - nz)) >> 63); // all ones when a ≠ 0
   let br: u64 = 0, d: u64;
-  d = <u64>0x8b - <u64>load<u32>(a, 0) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 0);
-  d = <u64>0x12740000 - <u64>load<u32>(a, 4) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 4);
-  d = <u64>0x82f - <u64>load<u32>(a, 8) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 8);
-  d = <u64>0x244f9a1c - <u64>load<u32>(a, 12) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 12);
-  d = <u64>0x30a437e6 - <u64>load<u32>(a, 16) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 16);
-  d = <u64>0x33e2bbab - <u64>load<u32>(a, 20) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 20);
-  d = <u64>0x3a8f8160 - <u64>load<u32>(a, 24) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 24);
-  d = <u64>0x5b09599 - <u64>load<u32>(a, 28) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 28);
-  d = <u64>0x3f2e98a1 - <u64>load<u32>(a, 32) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 32);
-  d = <u64>0xf71cfaf - <u64>load<u32>(a, 36) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 36);
-  d = <u64>0x19071dcd - <u64>load<u32>(a, 40) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 40);
-  d = <u64>0x3b44be7f - <u64>load<u32>(a, 44) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 44);
-  d = <u64>0x48689c8 - <u64>load<u32>(a, 48) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 48);
-  d = <u64>0x3c96d08c - <u64>load<u32>(a, 52) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 52);
-  d = <u64>0x103cebaf - <u64>load<u32>(a, 56) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 56);
-  d = <u64>0x39613a46 - <u64>load<u32>(a, 60) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 60);
-  d = <u64>0x307ba638 - <u64>load<u32>(a, 64) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 64);
-  d = <u64>0x21ef905 - <u64>load<u32>(a, 68) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 68);
-  d = <u64>0x28275ef8 - <u64>load<u32>(a, 72) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 72);
-  d = <u64>0x3451a214 - <u64>load<u32>(a, 76) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 76);
-  d = <u64>0x26186a81 - <u64>load<u32>(a, 80) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 80);
-  d = <u64>0x2bfcfae4 - <u64>load<u32>(a, 84) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 84);
-  d = <u64>0x3c94004f - <u64>load<u32>(a, 88) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 88);
-  d = <u64>0x3382b461 - <u64>load<u32>(a, 92) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 92);
-  d = <u64>0x2824fb83 - <u64>load<u32>(a, 96) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 96);
-  d = <u64>0x48b - <u64>load<u32>(a, 100) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK & keep), 100);
+  d = <u64>0x49d00000000008b - (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 0); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 4);
+  d = <u64>0x913e6870000082f - (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 8); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 12);
+  d = <u64>0xcf8aeeaf0a437e6 - (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 16); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 20);
+  d = <u64>0x16c25667a8f8160 - (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 24); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 28);
+  d = <u64>0x3dc73ebff2e98a1 - (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 32); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 36);
+  d = <u64>0xed12f9fd9071dcd - (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 40); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 44);
+  d = <u64>0xf25b423048689c8 - (<u64>load<u32>(a, 48) + (<u64>load<u32>(a, 52) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 48); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 52);
+  d = <u64>0xe584e91903cebaf - (<u64>load<u32>(a, 56) + (<u64>load<u32>(a, 60) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 56); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 60);
+  d = <u64>0x87be41707ba638 - (<u64>load<u32>(a, 64) + (<u64>load<u32>(a, 68) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 64); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 68);
+  d = <u64>0xd14688528275ef8 - (<u64>load<u32>(a, 72) + (<u64>load<u32>(a, 76) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 72); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 76);
+  d = <u64>0xaff3eb926186a81 - (<u64>load<u32>(a, 80) + (<u64>load<u32>(a, 84) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 80); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 84);
+  d = <u64>0xce0ad187c94004f - (<u64>load<u32>(a, 88) + (<u64>load<u32>(a, 92) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 88); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 92);
+  d = <u64>0x122e824fb83 - (<u64>load<u32>(a, 96) + (<u64>load<u32>(a, 100) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2 & keep) & MASK), 96); store<u32>(out, <u32>((d & MASK2 & keep) >> 30), 100);
 }
 
 /** out = 2a mod p. */
@@ -1084,61 +1008,35 @@ export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
 /** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */
 export function subNR(out: usize, a: usize, b: usize): void {
   let br: u64 = 0, d: u64;
-  d = <u64>load<u32>(a, 0) - <u64>load<u32>(b, 0) - br; store<u32>(out, <u32>(d & MASK), 0); br = d >> 63;
-  d = <u64>load<u32>(a, 4) - <u64>load<u32>(b, 4) - br; store<u32>(out, <u32>(d & MASK), 4); br = d >> 63;
-  d = <u64>load<u32>(a, 8) - <u64>load<u32>(b, 8) - br; store<u32>(out, <u32>(d & MASK), 8); br = d >> 63;
-  d = <u64>load<u32>(a, 12) - <u64>load<u32>(b, 12) - br; store<u32>(out, <u32>(d & MASK), 12); br = d >> 63;
-  d = <u64>load<u32>(a, 16) - <u64>load<u32>(b, 16) - br; store<u32>(out, <u32>(d & MASK), 16); br = d >> 63;
-  d = <u64>load<u32>(a, 20) - <u64>load<u32>(b, 20) - br; store<u32>(out, <u32>(d & MASK), 20); br = d >> 63;
-  d = <u64>load<u32>(a, 24) - <u64>load<u32>(b, 24) - br; store<u32>(out, <u32>(d & MASK), 24); br = d >> 63;
-  d = <u64>load<u32>(a, 28) - <u64>load<u32>(b, 28) - br; store<u32>(out, <u32>(d & MASK), 28); br = d >> 63;
-  d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; store<u32>(out, <u32>(d & MASK), 32); br = d >> 63;
-  d = <u64>load<u32>(a, 36) - <u64>load<u32>(b, 36) - br; store<u32>(out, <u32>(d & MASK), 36); br = d >> 63;
-  d = <u64>load<u32>(a, 40) - <u64>load<u32>(b, 40) - br; store<u32>(out, <u32>(d & MASK), 40); br = d >> 63;
-  d = <u64>load<u32>(a, 44) - <u64>load<u32>(b, 44) - br; store<u32>(out, <u32>(d & MASK), 44); br = d >> 63;
-  d = <u64>load<u32>(a, 48) - <u64>load<u32>(b, 48) - br; store<u32>(out, <u32>(d & MASK), 48); br = d >> 63;
-  d = <u64>load<u32>(a, 52) - <u64>load<u32>(b, 52) - br; store<u32>(out, <u32>(d & MASK), 52); br = d >> 63;
-  d = <u64>load<u32>(a, 56) - <u64>load<u32>(b, 56) - br; store<u32>(out, <u32>(d & MASK), 56); br = d >> 63;
-  d = <u64>load<u32>(a, 60) - <u64>load<u32>(b, 60) - br; store<u32>(out, <u32>(d & MASK), 60); br = d >> 63;
-  d = <u64>load<u32>(a, 64) - <u64>load<u32>(b, 64) - br; store<u32>(out, <u32>(d & MASK), 64); br = d >> 63;
-  d = <u64>load<u32>(a, 68) - <u64>load<u32>(b, 68) - br; store<u32>(out, <u32>(d & MASK), 68); br = d >> 63;
-  d = <u64>load<u32>(a, 72) - <u64>load<u32>(b, 72) - br; store<u32>(out, <u32>(d & MASK), 72); br = d >> 63;
-  d = <u64>load<u32>(a, 76) - <u64>load<u32>(b, 76) - br; store<u32>(out, <u32>(d & MASK), 76); br = d >> 63;
-  d = <u64>load<u32>(a, 80) - <u64>load<u32>(b, 80) - br; store<u32>(out, <u32>(d & MASK), 80); br = d >> 63;
-  d = <u64>load<u32>(a, 84) - <u64>load<u32>(b, 84) - br; store<u32>(out, <u32>(d & MASK), 84); br = d >> 63;
-  d = <u64>load<u32>(a, 88) - <u64>load<u32>(b, 88) - br; store<u32>(out, <u32>(d & MASK), 88); br = d >> 63;
-  d = <u64>load<u32>(a, 92) - <u64>load<u32>(b, 92) - br; store<u32>(out, <u32>(d & MASK), 92); br = d >> 63;
-  d = <u64>load<u32>(a, 96) - <u64>load<u32>(b, 96) - br; store<u32>(out, <u32>(d & MASK), 96); br = d >> 63;
-  d = <u64>load<u32>(a, 100) - <u64>load<u32>(b, 100) - br; store<u32>(out, <u32>(d & MASK), 100); br = d >> 63;
+  d = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) - (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 0); store<u32>(out, <u32>((d & MASK2) >> 30), 4);
+  d = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) - (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 8); store<u32>(out, <u32>((d & MASK2) >> 30), 12);
+  d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 16); store<u32>(out, <u32>((d & MASK2) >> 30), 20);
+  d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 24); store<u32>(out, <u32>((d & MASK2) >> 30), 28);
+  d = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) - (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 32); store<u32>(out, <u32>((d & MASK2) >> 30), 36);
+  d = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) - (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 40); store<u32>(out, <u32>((d & MASK2) >> 30), 44);
+  d = (<u64>load<u32>(a, 48) + (<u64>load<u32>(a, 52) << 30)) - (<u64>load<u32>(b, 48) + (<u64>load<u32>(b, 52) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 48); store<u32>(out, <u32>((d & MASK2) >> 30), 52);
+  d = (<u64>load<u32>(a, 56) + (<u64>load<u32>(a, 60) << 30)) - (<u64>load<u32>(b, 56) + (<u64>load<u32>(b, 60) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 56); store<u32>(out, <u32>((d & MASK2) >> 30), 60);
+  d = (<u64>load<u32>(a, 64) + (<u64>load<u32>(a, 68) << 30)) - (<u64>load<u32>(b, 64) + (<u64>load<u32>(b, 68) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 64); store<u32>(out, <u32>((d & MASK2) >> 30), 68);
+  d = (<u64>load<u32>(a, 72) + (<u64>load<u32>(a, 76) << 30)) - (<u64>load<u32>(b, 72) + (<u64>load<u32>(b, 76) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 72); store<u32>(out, <u32>((d & MASK2) >> 30), 76);
+  d = (<u64>load<u32>(a, 80) + (<u64>load<u32>(a, 84) << 30)) - (<u64>load<u32>(b, 80) + (<u64>load<u32>(b, 84) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 80); store<u32>(out, <u32>((d & MASK2) >> 30), 84);
+  d = (<u64>load<u32>(a, 88) + (<u64>load<u32>(a, 92) << 30)) - (<u64>load<u32>(b, 88) + (<u64>load<u32>(b, 92) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 88); store<u32>(out, <u32>((d & MASK2) >> 30), 92);
+  d = (<u64>load<u32>(a, 96) + (<u64>load<u32>(a, 100) << 30)) - (<u64>load<u32>(b, 96) + (<u64>load<u32>(b, 100) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 96); store<u32>(out, <u32>((d & MASK2) >> 30), 100);
 }
 
 /** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */
 export function addNR(out: usize, a: usize, b: usize): void {
   let c: u64 = 0, s: u64;
-  s = <u64>load<u32>(a, 0) + <u64>load<u32>(b, 0) + c; store<u32>(out, <u32>(s & MASK), 0); c = s >> 30;
-  s = <u64>load<u32>(a, 4) + <u64>load<u32>(b, 4) + c; store<u32>(out, <u32>(s & MASK), 4); c = s >> 30;
-  s = <u64>load<u32>(a, 8) + <u64>load<u32>(b, 8) + c; store<u32>(out, <u32>(s & MASK), 8); c = s >> 30;
-  s = <u64>load<u32>(a, 12) + <u64>load<u32>(b, 12) + c; store<u32>(out, <u32>(s & MASK), 12); c = s >> 30;
-  s = <u64>load<u32>(a, 16) + <u64>load<u32>(b, 16) + c; store<u32>(out, <u32>(s & MASK), 16); c = s >> 30;
-  s = <u64>load<u32>(a, 20) + <u64>load<u32>(b, 20) + c; store<u32>(out, <u32>(s & MASK), 20); c = s >> 30;
-  s = <u64>load<u32>(a, 24) + <u64>load<u32>(b, 24) + c; store<u32>(out, <u32>(s & MASK), 24); c = s >> 30;
-  s = <u64>load<u32>(a, 28) + <u64>load<u32>(b, 28) + c; store<u32>(out, <u32>(s & MASK), 28); c = s >> 30;
-  s = <u64>load<u32>(a, 32) + <u64>load<u32>(b, 32) + c; store<u32>(out, <u32>(s & MASK), 32); c = s >> 30;
-  s = <u64>load<u32>(a, 36) + <u64>load<u32>(b, 36) + c; store<u32>(out, <u32>(s & MASK), 36); c = s >> 30;
-  s = <u64>load<u32>(a, 40) + <u64>load<u32>(b, 40) + c; store<u32>(out, <u32>(s & MASK), 40); c = s >> 30;
-  s = <u64>load<u32>(a, 44) + <u64>load<u32>(b, 44) + c; store<u32>(out, <u32>(s & MASK), 44); c = s >> 30;
-  s = <u64>load<u32>(a, 48) + <u64>load<u32>(b, 48) + c; store<u32>(out, <u32>(s & MASK), 48); c = s >> 30;
-  s = <u64>load<u32>(a, 52) + <u64>load<u32>(b, 52) + c; store<u32>(out, <u32>(s & MASK), 52); c = s >> 30;
-  s = <u64>load<u32>(a, 56) + <u64>load<u32>(b, 56) + c; store<u32>(out, <u32>(s & MASK), 56); c = s >> 30;
-  s = <u64>load<u32>(a, 60) + <u64>load<u32>(b, 60) + c; store<u32>(out, <u32>(s & MASK), 60); c = s >> 30;
-  s = <u64>load<u32>(a, 64) + <u64>load<u32>(b, 64) + c; store<u32>(out, <u32>(s & MASK), 64); c = s >> 30;
-  s = <u64>load<u32>(a, 68) + <u64>load<u32>(b, 68) + c; store<u32>(out, <u32>(s & MASK), 68); c = s >> 30;
-  s = <u64>load<u32>(a, 72) + <u64>load<u32>(b, 72) + c; store<u32>(out, <u32>(s & MASK), 72); c = s >> 30;
-  s = <u64>load<u32>(a, 76) + <u64>load<u32>(b, 76) + c; store<u32>(out, <u32>(s & MASK), 76); c = s >> 30;
-  s = <u64>load<u32>(a, 80) + <u64>load<u32>(b, 80) + c; store<u32>(out, <u32>(s & MASK), 80); c = s >> 30;
-  s = <u64>load<u32>(a, 84) + <u64>load<u32>(b, 84) + c; store<u32>(out, <u32>(s & MASK), 84); c = s >> 30;
-  s = <u64>load<u32>(a, 88) + <u64>load<u32>(b, 88) + c; store<u32>(out, <u32>(s & MASK), 88); c = s >> 30;
-  s = <u64>load<u32>(a, 92) + <u64>load<u32>(b, 92) + c; store<u32>(out, <u32>(s & MASK), 92); c = s >> 30;
-  s = <u64>load<u32>(a, 96) + <u64>load<u32>(b, 96) + c; store<u32>(out, <u32>(s & MASK), 96); c = s >> 30;
-  s = <u64>load<u32>(a, 100) + <u64>load<u32>(b, 100) + c; store<u32>(out, <u32>(s & MASK), 100); c = s >> 30;
+  s = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)) + (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 0); store<u32>(out, <u32>((s & MASK2) >> 30), 4);
+  s = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)) + (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 8); store<u32>(out, <u32>((s & MASK2) >> 30), 12);
+  s = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)) + (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 16); store<u32>(out, <u32>((s & MASK2) >> 30), 20);
+  s = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)) + (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 24); store<u32>(out, <u32>((s & MASK2) >> 30), 28);
+  s = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)) + (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 32); store<u32>(out, <u32>((s & MASK2) >> 30), 36);
+  s = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)) + (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 40); store<u32>(out, <u32>((s & MASK2) >> 30), 44);
+  s = (<u64>load<u32>(a, 48) + (<u64>load<u32>(a, 52) << 30)) + (<u64>load<u32>(b, 48) + (<u64>load<u32>(b, 52) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 48); store<u32>(out, <u32>((s & MASK2) >> 30), 52);
+  s = (<u64>load<u32>(a, 56) + (<u64>load<u32>(a, 60) << 30)) + (<u64>load<u32>(b, 56) + (<u64>load<u32>(b, 60) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 56); store<u32>(out, <u32>((s & MASK2) >> 30), 60);
+  s = (<u64>load<u32>(a, 64) + (<u64>load<u32>(a, 68) << 30)) + (<u64>load<u32>(b, 64) + (<u64>load<u32>(b, 68) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 64); store<u32>(out, <u32>((s & MASK2) >> 30), 68);
+  s = (<u64>load<u32>(a, 72) + (<u64>load<u32>(a, 76) << 30)) + (<u64>load<u32>(b, 72) + (<u64>load<u32>(b, 76) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 72); store<u32>(out, <u32>((s & MASK2) >> 30), 76);
+  s = (<u64>load<u32>(a, 80) + (<u64>load<u32>(a, 84) << 30)) + (<u64>load<u32>(b, 80) + (<u64>load<u32>(b, 84) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 80); store<u32>(out, <u32>((s & MASK2) >> 30), 84);
+  s = (<u64>load<u32>(a, 88) + (<u64>load<u32>(a, 92) << 30)) + (<u64>load<u32>(b, 88) + (<u64>load<u32>(b, 92) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 88); store<u32>(out, <u32>((s & MASK2) >> 30), 92);
+  s = (<u64>load<u32>(a, 96) + (<u64>load<u32>(a, 100) << 30)) + (<u64>load<u32>(b, 96) + (<u64>load<u32>(b, 100) << 30)) + c; c = s >> 60; store<u32>(out, <u32>((s & MASK2) & MASK), 96); store<u32>(out, <u32>((s & MASK2) >> 30), 100);
 }
