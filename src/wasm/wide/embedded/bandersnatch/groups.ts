@@ -6,17 +6,70 @@ const C_TE_A: usize = memory.data<u32>([0xc, 0xfffffff4, 0xffec4ff3, 0xece3b023,
 const C_TE_D: usize = memory.data<u32>([0x47a2c730, 0xa8dced1b, 0xad3cccc7, 0x381c065a, 0x188351f8, 0x53ff52e1, 0x990fe940, 0x362e8d63, 0x0]);
 const C_TE_K: usize = memory.data<u32>([0x2e174e37, 0x15c8c4b6, 0x54abe0cb, 0xed31ea72, 0xd6c4b391, 0x84adb35f, 0x96947d88, 0xe3d52a0, 0x0]);
 const C_TE_C0: usize = memory.data<u32>([0x369b2135, 0xf17a2782, 0xc7864e1e, 0x22147fc0, 0xefe4db0b, 0x303185e2, 0xfa9ccb33, 0x423248a7, 0x0]);
-const D_R: usize = memory.data<i8>([1, 0, 0, -1, 0, 1, 0, 0, 0, 0, 0, -1, 0, 0, -1, 0, -1, 0, 1, 0, 1, 0, 0, -1, 0, 1, 0, 1, 0, 1, 0, -1, 0, 0, 1, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, 0, -1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 1, 0, -1, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, -1, 0, 0, 1, 0, -1, 0, 0, -1, 0, 1, 0, 1, 0, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, -1, 0, -1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 1, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1]);
+const C_TE_SUB_KD1: usize = memory.data<u32>([0x2e174e3d, 0x15c8c4b0, 0x54a208c5, 0xe3a3c284, 0x108fc3b1, 0xb808c390, 0x90456d39, 0x45cf3e93, 0x0]);
+const C_TE_SUB_KD2: usize = memory.data<u32>([0x2e174e32, 0x15c8c4bb, 0x54b414d0, 0x4a7db663, 0xa69b7b77, 0x848c7b37, 0xc6810b1f, 0x4a990e00, 0x0]);
 const S_te_add: usize = memory.data(424, 8);
 const S_te_aff: usize = memory.data(696, 8);
 const S_te_mul: usize = memory.data(1008, 8);
 const S_te_map: usize = memory.data(200, 8);
+const C_SW_SUB_E1: usize = memory.data<u32>([0x369b212f, 0xf17a2788, 0xc7902624, 0x2ba2a7ae, 0xb619caeb, 0xfcd675b2, 0xebdb81, 0xaa05cb5, 0x0]);
+const C_SW_SUB_E2: usize = memory.data<u32>([0x92c9bd9d, 0x1d0bb0f4, 0x70e7e7bb, 0x6067c93, 0x63a3320f, 0x631dc72, 0x2e14d693, 0x271b01f6, 0x0]);
 const C_SW_A: usize = memory.data<u32>([0xd53dc9a4, 0x4a76edf8, 0x9393fff5, 0x1f8fb7e7, 0x4866eac5, 0x453ecaa, 0xd4367b46, 0x70e0fbe4, 0x0]);
 const C_SW_B: usize = memory.data<u32>([0xdc31ae59, 0x67274ef7, 0x4138818f, 0x1dc0dfe7, 0xb66332b6, 0xe1c48857, 0xb45cb597, 0x1a2b947f, 0x0]);
 const S_sw_xdbl: usize = memory.data(384, 8);
 const S_sw_xadd: usize = memory.data(464, 8);
 const S_sw_xToAff: usize = memory.data(80, 8);
 const S_sw: usize = memory.data(1376, 8);
+const C_JAC_P: usize = memory.data<u64>([0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48]);
+const S_JAC_A: usize = memory.data(32, 8);
+const S_JAC_N: usize = memory.data(32, 8);
+
+/** Legendre symbol of a (Montgomery form): 1, −1, or 0 for a = 0. Binary Jacobi algorithm; variable-time. */
+function fp_jacobi(a: usize): i32 {
+  fp_toWords(S_JAC_A, a);
+  memory.copy(S_JAC_N, C_JAC_P, 32);
+  let pa = S_JAC_A, pn = S_JAC_N;
+  let t: i32 = 1;
+  for (;;) {
+    // a = 0 ends; otherwise strip its factors of two.
+    let i = 0;
+    while (i < 4 && load<u64>(pa + (<usize>i << 3)) == 0) i++;
+    if (i == 4) break;
+    const z = (i << 6) + <i32>ctz(load<u64>(pa + (<usize>i << 3)));
+    if (z != 0) {
+      const q = z >> 6, sh = <u64>(z & 63);
+      for (let k = 0; k < 4; k++) {
+        const lo: u64 = k + q < 4 ? load<u64>(pa + (<usize>(k + q) << 3)) : 0;
+        const hi: u64 = k + q + 1 < 4 ? load<u64>(pa + (<usize>(k + q + 1) << 3)) : 0;
+        store<u64>(pa + (<usize>k << 3), sh == 0 ? lo : (lo >> sh) | (hi << (64 - sh)));
+      }
+      const n8 = load<u64>(pn) & 7;
+      if ((z & 1) != 0 && (n8 == 3 || n8 == 5)) t = -t;
+    }
+    // a < n: swap (reciprocity: the sign flips when both are 3 mod 4).
+    let lt = false;
+    for (let k = 3; k >= 0; k--) {
+      const x = load<u64>(pa + (<usize>k << 3)), y = load<u64>(pn + (<usize>k << 3));
+      if (x != y) { lt = x < y; break; }
+    }
+    if (lt) {
+      const tmp = pa; pa = pn; pn = tmp;
+      if ((load<u64>(pa) & 3) == 3 && (load<u64>(pn) & 3) == 3) t = -t;
+    }
+    // a −= n (both odd: the difference is even, or zero when a = n)
+    let borrow: u64 = 0;
+    for (let k = 0; k < 4; k++) {
+      const x = load<u64>(pa + (<usize>k << 3)), y = load<u64>(pn + (<usize>k << 3));
+      const d = x - y - borrow;
+      borrow = (x < y || (x == y && borrow != 0)) ? 1 : 0;
+      store<u64>(pa + (<usize>k << 3), d);
+    }
+  }
+  // gcd = n: 1 for a unit, p for a = 0.
+  if (load<u64>(pn) != 1) return 0;
+  for (let k = 1; k < 4; k++) if (load<u64>(pn + (<usize>k << 3)) != 0) return 0;
+  return t;
+}
 
 function te_setId(o: usize): void { memory.fill(o, 0, 144); fp_one(o + 36); fp_one(o + 108); }
 function te_isId(q: usize): bool { return fp_isZero(q) && fp_eq(q + 36, q + 108); }
@@ -83,18 +136,6 @@ function te_toAff(o: usize, q: usize): void {
   fp_mul(o, q, S_te_aff);
   fp_mul(o + 36, q + 36, S_te_aff);
 }
-/** o = [r]·q (NAF of r, 254 digits). o may alias q. */
-function te_mulR(o: usize, q: usize): void {
-  te_copy((S_te_aff + 408), q);
-  te_neg((S_te_aff + 552), q);
-  te_copy(o, q);
-  for (let k: usize = 1; k < 254; k++) {
-    te_dbl(o, o);
-    const dig = load<i8>(D_R + k);
-    if (dig > 0) te_add(o, o, (S_te_aff + 408));
-    else if (dig < 0) te_add(o, o, (S_te_aff + 552));
-  }
-}
 /** a (affine, Montgomery) from two canonical coordinates; false when one is not below p. */
 export function te_fromWords(o: usize, io: usize, ioWords: i32): bool {
   return fp_fromWords(o, io) && fp_fromWords(o + 36, io + <usize>(ioWords * 4));
@@ -116,11 +157,19 @@ export function te_onCurve(q: usize): bool {
   fp_add((S_te_aff + 368), (S_te_aff + 368), S_te_aff);
   return fp_eq((S_te_aff + 328), (S_te_aff + 368));
 }
-/** Whether affine a (on the curve) is in the prime-order subgroup: [r]a = O. Variable-time. */
+/**
+ * Whether affine a (on the curve) is in the prime-order subgroup, by 2-descent: two Legendre symbols (E(Fp) ≅ Z/2 × Z/2 × Z/r);
+ * exact, see src/math/cofactor4.ts. x = 0: the identity (0, 1) is in, the point (0, −1) of order 2 is not. Variable-time.
+ */
 export function te_inSubgroup(q: usize): bool {
-  te_fromAff((S_te_aff + 40), q);
-  te_mulR((S_te_aff + 40), (S_te_aff + 40));
-  return te_isId((S_te_aff + 40));
+  if (fp_isZero(q)) return fp_isOne(q + 36);
+  fp_one(S_te_aff); fp_sub(S_te_aff, S_te_aff, q + 36);   // 1 − y
+  fp_one((S_te_aff + 328)); fp_add((S_te_aff + 328), (S_te_aff + 328), q + 36);   // 1 + y
+  // x − e1 ≡ k·(1 + y)·(1 − y) and x − e2 ≡ ((k − δ) + (k + δ)·y)·(1 − y), up to squares
+  fp_mul((S_te_aff + 368), (S_te_aff + 328), S_te_aff); fp_mul((S_te_aff + 368), (S_te_aff + 368), C_TE_K);
+  if (fp_jacobi((S_te_aff + 368)) != 1) return false;
+  fp_mul((S_te_aff + 368), q + 36, C_TE_SUB_KD2); fp_add((S_te_aff + 368), (S_te_aff + 368), C_TE_SUB_KD1); fp_mul((S_te_aff + 368), (S_te_aff + 368), S_te_aff);
+  return fp_jacobi((S_te_aff + 368)) == 1;
 }
 /** o = a + b (affine in and out). */
 export function te_addAff(o: usize, a: usize, b: usize): void {
@@ -335,18 +384,16 @@ export function sw_onCurve(q: usize): bool {
   fp_sqr((S_sw + 328), q + 36);
   return fp_eq((S_sw + 288), (S_sw + 328));
 }
-/** Whether affine a (on the curve) is in the prime-order subgroup: [r]a = O. Variable-time. */
+/**
+ * Whether affine a (on the curve) is in the prime-order subgroup, by 2-descent: x − e1 and x − e2 both squares (E(Fp) ≅ Z/2 × Z/2 × Z/r);
+ * exact, see src/math/cofactor4.ts. The identity (0, 0) is in; points of order 2 are not. Variable-time.
+ */
 export function sw_inSubgroup(q: usize): bool {
-  sw_xFromAff(S_sw, q);
-  sw_xNeg((S_sw + 144), S_sw);
-  memory.copy((S_sw + 1088), S_sw, 144);
-  for (let k: usize = 1; k < 254; k++) {
-    sw_xDbl((S_sw + 1088), (S_sw + 1088));
-    const dig = load<i8>(D_R + k);
-    if (dig > 0) sw_xAdd((S_sw + 1088), (S_sw + 1088), S_sw);
-    else if (dig < 0) sw_xAdd((S_sw + 1088), (S_sw + 1088), (S_sw + 144));
-  }
-  return sw_xIsInf((S_sw + 1088));
+  if (fp_isZero(q) && fp_isZero(q + 36)) return true;
+  fp_sub((S_sw + 288), q, C_SW_SUB_E1);
+  if (fp_jacobi((S_sw + 288)) != 1) return false;
+  fp_sub((S_sw + 288), q, C_SW_SUB_E2);
+  return fp_jacobi((S_sw + 288)) == 1;
 }
 /** o = a + b (affine in and out). */
 export function sw_addAff(o: usize, a: usize, b: usize): void { sw_xFromAff(S_sw, a); sw_xAddAff(S_sw, S_sw, b); sw_xToAff(o, S_sw); }
