@@ -62,6 +62,7 @@ interface Outcome {
   readonly blsSignature: string;
   readonly blsVerified: boolean;
   readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
+  readonly embedded: Record<string, { valid: boolean; shiftedValid: boolean; msmError: string; msm: [string, string] }>;
 }
 
 describe('headless Chromium: the build follows the probe and the option; only the chosen build is fetched', () => {
@@ -132,6 +133,12 @@ describe('headless Chromium: the build follows the probe and the option; only th
     expect(o.stark.verified).toBe(true);
     expect(BigInt(o.stark.pedersen)).toBe(BigInt(starknet.pedersen(A, B)));
     expect(BigInt(o.stark.poseidon)).toBe(starknet.poseidonHash(A, B));
+    for (const [name, e] of Object.entries(o.embedded)) {
+      expect(e.valid, name).toBe(true);
+      expect(e.shiftedValid, name).toBe(false);
+      expect(e.msmError, name).toBe('NOT_IN_SUBGROUP');
+    }
+    expect(Object.keys(o.embedded).sort()).toEqual(['bandersnatch', 'ed_on_bls12_377']);
   }
 
   // The bundle holds both builds, and Vite's asset names (<curve>-<hash>.wasm) do not keep the directory: tell
@@ -150,6 +157,8 @@ describe('headless Chromium: the build follows the probe and the option; only th
     expect(portable.errors).toEqual([]);
     expect(portable.result.arithmetic).toBe('portable');
     expectCorrect(portable.result);
+    // The embedded curves' subgroup tests: the same verdicts and MSM on both builds.
+    expect(wide.result.embedded).toEqual(portable.result.embedded);
     for (const f of portable.fetched) expect(built('wasm'), f).toContain(f);
   });
 

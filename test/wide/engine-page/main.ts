@@ -15,7 +15,22 @@ interface Outcome {
   readonly blsSignature: string;
   readonly blsVerified: boolean;
   readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
+  readonly embedded: Record<string, Embedded>;
 }
+
+/** An embedded curve's subgroup test (generated per build): a point, the point plus (0, −1) of order 2, an MSM. */
+interface Embedded {
+  readonly valid: boolean;
+  readonly shiftedValid: boolean;
+  readonly msmError: string;
+  readonly msm: [string, string];
+}
+
+/** Base-field moduli of the embedded curves (BLS12-381's and BLS12-377's scalar fields). */
+const embeddedModuli = {
+  bandersnatch: 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n,
+  ed_on_bls12_377: 0x12ab655e9a2ca55660b44d1e5c37b00159aa76fed00000010a11800000000001n,
+};
 
 async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: string, ks: string[]): Promise<Outcome> {
   const wc = await createEngine({ workers: 2, gpu: 'off', arithmetic });
@@ -43,7 +58,20 @@ async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: strin
     const pk = sn.getPublicKey(BigInt(a));
     const ss = sn.sign(BigInt(b), BigInt(a));
     const stark = { publicKey: String(pk), r: String(ss.r), s: String(ss.s), verified: sn.verify(pk, BigInt(b), ss.r, ss.s), pedersen: String(sn.pedersen(BigInt(a), BigInt(b))), poseidon: String(sn.poseidonHash(BigInt(a), BigInt(b))) };
-    return { arithmetic: wc.info().arithmetic, pairings, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, stark };
+    // Embedded curves: the character-based subgroup tests (quartic on ed_on_bls12_377, 2-descent on Bandersnatch).
+    const embedded: Record<string, Embedded> = {};
+    for (const [name, p] of Object.entries(embeddedModuli)) {
+      const curve = name as 'bandersnatch' | 'ed_on_bls12_377';
+      await wc.load(curve);
+      const te = wc[curve].te;
+      const P = te.mul(te.generator, BigInt(a));
+      const shifted = { x: (p - P.x) % p, y: (p - P.y) % p }; // P + (0, −1)
+      let msmError = 'none';
+      await te.msm([P, shifted], [1n, 2n]).catch((e: { code?: string }) => (msmError = e.code ?? String(e)));
+      const sum = await te.msm([P, te.double(P)], [3n, 5n]);
+      embedded[name] = { valid: te.isValid(P), shiftedValid: te.isValid(shifted), msmError, msm: [String(sum.x), String(sum.y)] };
+    }
+    return { arithmetic: wc.info().arithmetic, pairings, embedded, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, stark };
   } finally {
     await wc.close();
   }
