@@ -24,7 +24,7 @@ export { acquireGpu } from './gpu/device-node.js';
  * @returns a ready engine; call `close()` when done
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when `gpu: 'on'` and no WebGPU adapter is found (the message names
  *   the `webgpu` package when it is not installed); `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when
- *   a module of `curves` cannot be loaded.
+ *   a module of `curves` cannot be loaded, or with `arithmetic: 'wide'` (Node 20 has no wide arithmetic).
  */
 export function createEngine(options: EngineOptions = {}): Promise<Engine> {
   return createEngineOn(nodeHost(ALL_CURVE_MODULES, nodeGpu), options);

@@ -28,7 +28,8 @@ export { acquireGpu } from './gpu/device.js';
  * to split — those run in-thread until the workers are warm): creating an engine and a first verification
  * cost no thread start-up. A worker that fails to load fails the tasks sent to the pool with `WORKER_FAILED`.
  * @throws {WebcurvesError} `GPU_UNAVAILABLE` when `gpu: 'on'` and no WebGPU adapter is found;
- *   `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when a module of `curves` cannot be loaded.
+ *   `INVALID_ARGUMENT` for a bad option; `WASM_UNAVAILABLE` when a module of `curves` cannot be loaded, when
+ *   WebAssembly has no SIMD (Safari before 16.4), or with `arithmetic: 'wide'` where it has no wide arithmetic.
  */
 export function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const host = browserHost(ALL_CURVE_MODULES, () => new Worker(new URL('../workers/core.worker.js', import.meta.url), { type: 'module' }), browserGpu);

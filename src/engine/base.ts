@@ -100,7 +100,7 @@ export interface EngineInfo {
   readonly gpu:
     | { readonly available: true; readonly source: GpuSource; readonly adapter: GpuAdapterSummary; readonly limits: Readonly<Record<string, number>> }
     | { readonly available: false; readonly reason: string };
-  /** Whether the host's WebAssembly accepts SIMD (v128) code. */
+  /** Whether the host's WebAssembly accepts SIMD (v128) code: always true, as `createEngine` refuses to start without it. */
   readonly wasmSimd: boolean;
   /**
    * The build of the wasm core in use (see {@link EngineOptions.arithmetic}). Always present in what `info()`
@@ -285,6 +285,11 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
   const arithmeticOption = options.arithmetic ?? 'auto';
   if (arithmeticOption !== 'auto' && arithmeticOption !== 'wide' && arithmeticOption !== 'portable')
     throw new WebcurvesError('INVALID_ARGUMENT', `arithmetic must be 'auto', 'wide' or 'portable', not ${String(arithmeticOption)}`);
+  // Every wasm module uses SIMD (the portable build's Fp2 products run in its 64-bit lanes): without it nothing
+  // compiles, so say so here rather than as a compile error at a curve's first use.
+  const simd = wasmSimdSupported();
+  if (!simd)
+    throw new WebcurvesError('WASM_UNAVAILABLE', 'this WebAssembly engine has no SIMD (v128), which every webcurves module needs (Chrome 91+, Firefox 89+, Safari 16.4+, Node 16.4+)');
   const wideHere = wideArithmeticAvailable();
   if (arithmeticOption === 'wide' && !wideHere)
     throw new WebcurvesError('WASM_UNAVAILABLE', "arithmetic: 'wide', but this WebAssembly engine has no wide arithmetic (i64.mul_wide_u)");
@@ -360,7 +365,6 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
   gpu?.device.lost.then((info) => {
     if (!closed) lostReason = `device lost: ${info.message || info.reason}`;
   });
-  const simd = wasmSimdSupported();
   const noGpuReason = (): string =>
     lostReason ?? (gpuMode === 'off' ? "disabled (gpu: 'off')" : !gpuHost ? `${spec.entry} does not use the GPU` : (gpuMissing ?? 'no WebGPU adapter found'));
 
