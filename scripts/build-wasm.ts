@@ -45,7 +45,9 @@ mkdirSync(hashes, { recursive: true });
 const widePassSources = ['scripts/wide-pass.ts', 'src/codegen/wide-ir.ts', 'node_modules/binaryen/package.json'].map((f) => join(root, f));
 const asc = join(root, 'node_modules/.bin/asc');
 // One list of flags with the tuner's built-module runs (SIMD: the lane pairs of fields whose record says so).
+// The wide build has no lane code, and with SIMD on asc would also copy memory through v128: left off there.
 const FLAGS = [...BUILD_FLAGS];
+const WIDE_FLAGS = FLAGS.filter((f, i) => !(f === 'simd' && FLAGS[i - 1] === '--enable') && !(f === '--enable' && FLAGS[i + 1] === 'simd'));
 const ascVersion = (JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as { version: string }).version;
 const force = process.argv.includes('--force');
 
@@ -68,7 +70,7 @@ function sourcesOf(entry: string): string[] {
 
 function inputHash(entry: string, wide: boolean): string {
   const h = createHash('sha256');
-  h.update(`asc ${ascVersion} ${FLAGS.join(' ')}\n`);
+  h.update(`asc ${ascVersion} ${(wide ? WIDE_FLAGS : FLAGS).join(' ')}\n`);
   for (const f of [...sourcesOf(entry), ...(wide ? widePassSources : [])]) h.update(`${f.slice(root.length)}\n`).update(readFileSync(f));
   return h.digest('hex');
 }
@@ -84,7 +86,7 @@ async function worker(): Promise<void> {
       // asc writes the module with its placeholder imports; the post-pass (imported lazily: binaryen is
       // large) replaces them and writes the wide module.
       const raw = `${j.wasm}.asc`;
-      await run(asc, [j.entry, '-o', raw, ...FLAGS], { cwd: root });
+      await run(asc, [j.entry, '-o', raw, ...WIDE_FLAGS], { cwd: root });
       const { applyWidePass } = await import('./wide-pass.js');
       writeFileSync(j.wasm, applyWidePass(readFileSync(raw)));
       rmSync(raw);

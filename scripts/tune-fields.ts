@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { ioWords } from '../src/codegen/as-field.js';
 import { FIELD_SHAPES_PATH, type FieldShapeRecord } from '../src/codegen/field-shapes.js';
 import { timeInBuiltModules } from '../src/codegen/built-lab.js';
-import { buildShapeLab, labIo, shapeCandidates, timeLanes, type ShapeCandidate } from '../src/codegen/shape-lab.js';
+import { buildShapeLab, labIo, seededBelow, shapeCandidates, timeLanes, type ShapeCandidate } from '../src/codegen/shape-lab.js';
 import { primeFields } from '../src/curves/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,15 +43,7 @@ async function main(): Promise<void> {
     const p = field.modulus;
     const [a, b, c] = [X.alloc!(512), X.alloc!(512), X.alloc!(512)];
     const { buf, put, get } = labIo(X, ioWords(p));
-    let seed = 0x2545f4914f6cdd1dn;
-    const rnd = (): bigint => {
-      let v = 0n;
-      for (let i = 0; i < 14; i++) {
-        seed = (seed * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
-        v = (v << 64n) | seed;
-      }
-      return v % p;
-    };
+    const rnd = seededBelow(p, 0x2545f4914f6cdd1dn);
     // correctness first
     const vals = [0n, 1n, p - 1n, p - 2n, ...Array.from({ length: 60 }, rnd)];
     for (const cand of cands) {

@@ -13,13 +13,9 @@ import binaryen from 'binaryen';
 import { primeFields } from '../src/curves/index.js';
 import { buildWideKernel, WIDE_IMPORT_MODULE, wideField, type WideMulOptions } from '../src/codegen/wide-ir.js';
 
-/**
- * Features of the wide build: the portable build's (asc's defaults plus SIMD, which `BUILD_FLAGS` enables and asc
- * also uses for memory copies) plus wide arithmetic (whose results are multi-value).
- */
+/** Features of the wide build: asc's defaults plus wide arithmetic (whose results are multi-value); no SIMD (build-wasm.ts). */
 const FEATURES =
   binaryen.Features.MVP |
-  binaryen.Features.SIMD128 |
   binaryen.Features.MutableGlobals |
   binaryen.Features.SignExt |
   binaryen.Features.NontrappingFPToInt |

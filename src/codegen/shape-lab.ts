@@ -68,6 +68,23 @@ export function buildShapeLab(root: string, dir: string, field: PrimeFieldSpec, 
   return instance.exports as unknown as ShapeLabExports;
 }
 
+/**
+ * Reproducible field elements for the labs and their tests: a 64-bit LCG (Knuth's MMIX constants), `draws`
+ * outputs concatenated per value and reduced mod p (14 draws: far more bits than any field here has, so the
+ * reduction's bias is negligible). @throws nothing.
+ */
+export function seededBelow(p: bigint, seed: bigint, draws = 14): () => bigint {
+  let state = seed;
+  return () => {
+    let v = 0n;
+    for (let i = 0; i < draws; i++) {
+      state = (state * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+      v = (v << 64n) | state;
+    }
+    return v % p;
+  };
+}
+
 /** BigInt ↔ canonical-word marshalling over a shape-lab module's memory. */
 export function labIo(X: ShapeLabExports, ioWords: number): { buf: number; put(v: bigint): void; get(): bigint } {
   const buf = X.alloc!(4 * ioWords + 16);
@@ -167,15 +184,7 @@ function timeLaneLab(X: ShapeLabExports, field: PrimeFieldSpec, shape: AsFieldSh
   const { buf, put, get } = labIo(X, Math.ceil(p.toString(2).length / 32));
   const args = Array.from({ length: 8 }, () => X.alloc!(512)) as [number, number, number, number, number, number, number, number];
   const [o0, o1, a, c, b0, d0, b1, d1] = args;
-  let seed = 0x9e3779b97f4a7c15n;
-  const rnd = (): bigint => {
-    let v = 0n;
-    for (let i = 0; i < 14; i++) {
-      seed = (seed * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
-      v = (v << 64n) | seed;
-    }
-    return v % p;
-  };
+  const rnd = seededBelow(p, 0x9e3779b97f4a7c15n);
   const read = (at: number): bigint => {
     X.toWords!(buf, at);
     return get();

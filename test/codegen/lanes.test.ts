@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ioWords } from '../../src/codegen/as-field.js';
 import { FIELD_SHAPES_PATH, shapeFor, type FieldShapeRecord } from '../../src/codegen/field-shapes.js';
-import { buildLaneLab, labIo } from '../../src/codegen/shape-lab.js';
+import { buildLaneLab, labIo, seededBelow } from '../../src/codegen/shape-lab.js';
 import { curves } from '../../src/curves/index.js';
 import type { Pairing12Descriptor } from '../../src/curves/types.js';
 import { mod } from '../../src/math/modular.js';
@@ -55,15 +55,7 @@ for (const desc of pairing.filter((c) => records[c.fp.id]?.simd || records[c.fp.
       };
       const beta = -BigInt(desc.tower.fp2NonResidue);
       const kp = 4n * beta * p; // fp2_mul's C_KP
-      let seed = 0x2545f4914f6cdd1dn;
-      const rnd = (): bigint => {
-        let v = 0n;
-        for (let i = 0; i < 7; i++) {
-          seed = (seed * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
-          v = (v << 64n) | seed;
-        }
-        return v % p;
-      };
+      const rnd = seededBelow(p, 0x2545f4914f6cdd1dn, 7);
       // fromWords/toWords convert to and from Montgomery form, so decoded outputs are plain residues.
       const edges = edgeValues(p, shape.limbBits, mp.limbs).filter((x) => x < p);
       for (let k = 0; k < 160; k++) {
