@@ -76,6 +76,7 @@ interface Observed {
   statusText: string;
   adapterText: string;
   isolationText: string;
+  arithmeticText: string;
   crossOriginIsolated: boolean;
   selfTest: PageSelfTest | undefined;
   selfTestRows: { backend: string; verdict: string | null }[];
@@ -128,6 +129,7 @@ function observe(page: Page): Promise<Observed> {
       statusText: text('#status'),
       adapterText: text('[data-env="gpu-adapter"]'),
       isolationText: text('[data-env="isolation"]'),
+      arithmeticText: text('[data-env="arithmetic"]'),
       crossOriginIsolated: globalThis.crossOriginIsolated,
       selfTest: w.__webcurvesSelfTest,
       selfTestRows: [...document.querySelectorAll<HTMLTableRowElement>('#selftest-table tbody tr')].map((tr) => ({
@@ -314,10 +316,12 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
-  it('names the SwiftShader WebGPU adapter in the environment panel and is cross-origin isolated', () => {
+  it('names the SwiftShader WebGPU adapter and the wasm field build in the environment panel and is cross-origin isolated', () => {
     ready();
     expect(first.state, `page status: ${first.statusText}`).toBe('ready');
     expect(first.adapterText.toLowerCase()).toContain('swiftshader');
+    // Launched without --js-flags=--wasm-wide-arithmetic: the portable build, said so.
+    expect(first.arithmeticText).toMatch(/^Portable \(30-bit limbs\)/);
     expect(first.crossOriginIsolated).toBe(true);
     expect(first.isolationText).toMatch(/^Yes/);
   });
