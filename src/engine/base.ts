@@ -17,7 +17,7 @@ import { MSM_RAISE_LIMITS } from '../gpu/constants.js';
 import { packWords, unpackWords, wasmField, type WasmField } from '../core/field.js';
 import { curveOfField, UnitExecutor } from '../core/units.js';
 import type { Arithmetic, WasmSource } from '../core/wasm.js';
-import { wideArithmeticAvailable } from '../core/wide-probe.js';
+import { wasmSimdAvailable, wideArithmeticAvailable } from '../core/wasm-features.js';
 import { WorkerPool, type WorkerSpawner } from '../pool/worker-pool.js';
 import { CURVE_FIELDS, FIELD_LAYOUTS, type FieldId } from '../generated/fields.js';
 import { MSM_CURVES, type MsmCurveName } from '../curves/msm-curves.js';
@@ -227,17 +227,6 @@ function curvesOption(value: unknown, served: readonly CurveName[], entry: strin
   return out;
 }
 
-function wasmSimdSupported(): boolean {
-  // (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt))
-  const bytes = new Uint8Array([
-    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-  ]);
-  try {
-    return WebAssembly.validate(bytes);
-  } catch {
-    return false;
-  }
-}
 
 /** Deterministic pseudo-random field elements (SplitMix64-style), so every backend sees the same inputs. */
 function seededElements(modulus: bigint, count: number, seed: bigint): bigint[] {
@@ -287,7 +276,7 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
     throw new WebcurvesError('INVALID_ARGUMENT', `arithmetic must be 'auto', 'wide' or 'portable', not ${String(arithmeticOption)}`);
   // Every wasm module uses SIMD (the portable build's Fp2 products run in its 64-bit lanes): without it nothing
   // compiles, so say so here rather than as a compile error at a curve's first use.
-  const simd = wasmSimdSupported();
+  const simd = wasmSimdAvailable();
   if (!simd)
     throw new WebcurvesError('WASM_UNAVAILABLE', 'this WebAssembly engine has no SIMD (v128), which every webcurves module needs (Chrome 91+, Firefox 89+, Safari 16.4+, Node 16.4+)');
   const wideHere = wideArithmeticAvailable();

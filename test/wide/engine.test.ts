@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from 'webcurves';
 import { launchChromium } from '../../bench/browser/chromium.js';
 import { serveStatic, type StaticServer } from '../../bench/browser/serve.js';
+import type { Outcome } from './engine-page/main.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const pageRoot = fileURLToPath(new URL('./engine-page/', import.meta.url));
@@ -54,16 +55,6 @@ type Fp2 = { c0: bigint; c1: bigint };
 type Fp12 = { c0: { c0: Fp2; c1: Fp2; c2: Fp2 }; c1: { c0: Fp2; c1: Fp2; c2: Fp2 } };
 const flat = (e: Fp12): bigint[] => [e.c0, e.c1].flatMap((c6) => [c6.c0, c6.c1, c6.c2].flatMap((c2) => [c2.c0, c2.c1]));
 
-interface Outcome {
-  readonly arithmetic: string | undefined;
-  readonly pairings: Record<string, string[]>;
-  readonly msm: { x: string; y: string };
-  readonly mul: string;
-  readonly blsSignature: string;
-  readonly blsVerified: boolean;
-  readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
-  readonly embedded: Record<string, { valid: boolean; shiftedValid: boolean; msmError: string; msm: [string, string] }>;
-}
 
 describe('headless Chromium: the build follows the probe and the option; only the chosen build is fetched', () => {
   let outDir: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * The wide-arithmetic probe (src/core/wide-probe.ts) and the two builds' validity where it answers each way:
+ * The wide-arithmetic probe (src/core/wasm-features.ts) and the two builds' validity where it answers each way:
  * Node 20 has no wide arithmetic; headless Chromium has it only with `--js-flags=--wasm-wide-arithmetic`, and
  * there the probe and every wide module validate, while without the flag both are refused and every portable
  * module still validates (the build a loader falls back to).
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curves } from '../../src/curves/index.js';
 import { WIDE_CURVES } from '../../src/codegen/generate.js';
-import { WIDE_PROBE_MODULE, wideArithmeticAvailable } from '../../src/core/wide-probe.js';
+import { WIDE_PROBE_MODULE, wideArithmeticAvailable } from '../../src/core/wasm-features.js';
 import { WidePage } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -7,7 +7,8 @@
  */
 import { createEngine } from '../../../dist/src/index.js';
 
-interface Outcome {
+/** What one scenario gives back (decimal strings), as the test reads it. */
+export interface Outcome {
   readonly arithmetic: string | undefined;
   readonly pairings: Record<string, string[]>;
   readonly msm: { x: string; y: string };
@@ -19,7 +20,7 @@ interface Outcome {
 }
 
 /** An embedded curve's subgroup test (generated per build): a point, the point plus (0, −1) of order 2, an MSM. */
-interface Embedded {
+export interface Embedded {
   readonly valid: boolean;
   readonly shiftedValid: boolean;
   readonly msmError: string;
