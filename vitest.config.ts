@@ -4,14 +4,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     // Runtime tests exercise the built package (wasm assets and worker files live in dist/), exactly as a
-    // user's `import 'webcurves'` would in Node (the `node` entry points of package.json `exports`); `npm test`
-    // builds first. Exact matches: a plain key would also capture `webcurves/...`.
+    // user's `import 'webcurves'` would in Node: the `node` entry points of package.json `exports`, the Node
+    // bundle in `dist/node/` (scripts/bundle-node.ts). `npm test` builds first. Exact matches: a plain key would
+    // also capture `webcurves/...`.
     alias: [
-      { find: /^webcurves$/, replacement: fileURLToPath(new URL('./dist/src/index.node.js', import.meta.url)) },
-      { find: /^webcurves\/starknet$/, replacement: fileURLToPath(new URL('./dist/src/starknet/index.node.js', import.meta.url)) },
-      { find: /^webcurves\/starknet-signer$/, replacement: fileURLToPath(new URL('./dist/src/starknet/signer-index.js', import.meta.url)) },
-      { find: /^webcurves\/groth16$/, replacement: fileURLToPath(new URL('./dist/src/groth16/index.node.js', import.meta.url)) },
-      { find: /^webcurves\/plonk$/, replacement: fileURLToPath(new URL('./dist/src/plonk/index.node.js', import.meta.url)) },
+      { find: /^webcurves$/, replacement: fileURLToPath(new URL('./dist/node/index.js', import.meta.url)) },
+      { find: /^webcurves\/starknet$/, replacement: fileURLToPath(new URL('./dist/node/starknet.js', import.meta.url)) },
+      { find: /^webcurves\/starknet-signer$/, replacement: fileURLToPath(new URL('./dist/node/starknet-signer.js', import.meta.url)) },
+      { find: /^webcurves\/groth16$/, replacement: fileURLToPath(new URL('./dist/node/groth16.js', import.meta.url)) },
+      { find: /^webcurves\/plonk$/, replacement: fileURLToPath(new URL('./dist/node/plonk.js', import.meta.url)) },
     ],
   },
   test: {

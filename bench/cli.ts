@@ -99,8 +99,9 @@ if (flag('--browser')) {
 
 // The built package, whatever tsx makes of the bare name: tsconfig.json maps `webcurves` to src/ for type
 // checking, and tsx follows that mapping, but the library from src/ cannot find its wasm modules and worker
-// (they are build outputs next to dist/src/). `npm run build` first. The Node entry point, as `import 'webcurves'` gives in Node.
-const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
+// (they are build outputs in dist/). `npm run build` first. The Node entry point, the bundle that `import 'webcurves'`
+// gives in Node.
+const { createEngine } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof Webcurves;
 const engine = await createEngine({ curves: 'all', workers, gpu: 'auto' });
 try {
   const info = engine.info();

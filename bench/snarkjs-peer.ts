@@ -63,8 +63,8 @@ export async function coldRun(source: string): Promise<number> {
 export function coldSource(impl: 'webcurves' | 'snarkjs', system: SnarkjsSystem, f: { readonly vk: unknown; readonly publicSignals: readonly string[]; readonly proof: unknown }): string {
   const args = `${JSON.stringify(f.vk)}, ${JSON.stringify(f.publicSignals)}, ${JSON.stringify(f.proof)}`;
   if (impl === 'webcurves') {
-    // A child Node process: the Node entry point of the built package.
-    const entry = new URL('../dist/src/index.node.js', import.meta.url).href;
+    // A child Node process: the built package's Node entry point, the bundle `import 'webcurves'` gives in Node.
+    const entry = new URL('../dist/node/index.js', import.meta.url).href;
     return `const t0 = performance.now();
 const { createEngine } = await import(${JSON.stringify(entry)});
 const wc = await createEngine({ workers: 2, gpu: 'off' });

@@ -10,8 +10,12 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { CoreWorkerApi } from '../../workers/api.js';
 import type { SpawnedWorker, WorkerSpawner } from './worker-pool.js';
 
-/** The Node worker, relative to this file. A variable, so that bundlers do not try to inline it as a browser worker. */
-const NODE_WORKER_PATH = '../../workers/node.worker.js';
+/**
+ * The Node worker, relative to this file. A variable, so that bundlers do not try to inline it as a browser
+ * worker; its `@bundle-url` mark has the package's own Node bundle (`scripts/bundle-node.ts`) point it at the
+ * bundled worker.
+ */
+const NODE_WORKER_PATH = /* @bundle-url */ '../../workers/node.worker.js';
 
 /** Flags that name the parent's own entry (`-e code`, `-p code`, `--input-type`): a worker runs its module. */
 function withoutEntryFlags(parent: readonly string[]): string[] {

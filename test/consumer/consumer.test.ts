@@ -200,8 +200,16 @@ describe('the packed package in fresh apps (vite build and webpack without confi
   it('the tarball holds the built entry points, workers and wasm, and no sources or tests', async () => {
     const r = await run('tar', ['-tzf', tarball], tmp);
     const files = r.stdout.split('\n').filter(Boolean);
-    for (const f of ['dist/src/index.js', 'dist/src/index.node.js', 'dist/src/starknet/index.js', 'dist/src/groth16/index.node.js', 'dist/workers/core.worker.js', 'dist/workers/node.worker.js', 'dist/wasm/bn254.wasm', 'dist/wasm-wide/bn254.wasm'])
+    for (const f of ['dist/src/index.js', 'dist/src/starknet/index.js', 'dist/workers/core.worker.js', 'dist/wasm/bn254.wasm', 'dist/wasm-wide/bn254.wasm'])
       expect(files, f).toContain(`package/${f}`);
+    // Every `node` condition names a file of the Node bundle, and the tarball has it.
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { exports: Record<string, { node?: string }> };
+    const nodeFiles = Object.values(pkg.exports).flatMap((e) => (typeof e === 'object' && e.node ? [e.node.replace(/^\.\//, '')] : []));
+    expect(nodeFiles.length).toBe(5);
+    for (const f of [...nodeFiles, 'dist/node/webcurves.js', 'dist/node/node.worker.js']) {
+      expect(f, f).toMatch(/^dist\/node\//);
+      expect(files, f).toContain(`package/${f}`);
+    }
     expect(files.filter((f) => /^package\/(src|test|examples|scripts)\//.test(f))).toEqual([]);
     // One self-contained declaration file per entry point, and no per-file declarations of the internals.
     expect(files.filter((f) => f.endsWith('.d.ts')).sort()).toEqual(['package/dist/types/groth16.d.ts', 'package/dist/types/index.d.ts', 'package/dist/types/plonk.d.ts', 'package/dist/types/starknet-signer.d.ts', 'package/dist/types/starknet.d.ts']);

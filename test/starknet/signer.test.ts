@@ -235,8 +235,8 @@ describe('calldata compiler equals starknet.js', () => {
 });
 
 describe('the entry point needs no starknet.js at run time', () => {
-  it('dist/src/starknet/signer*.js import starknet for types only, and no other module imports it', () => {
-    for (const f of ['dist/src/starknet/signer.js', 'dist/src/starknet/signer-index.js', 'dist/src/starknet/index.js', 'dist/src/starknet/api.js', 'dist/src/starknet/typed-data.js']) {
+  it('dist/src/starknet/signer*.js import starknet for types only, and no other module (nor the Node bundle) imports it', () => {
+    for (const f of ['dist/src/starknet/signer.js', 'dist/src/starknet/signer-index.js', 'dist/src/starknet/index.js', 'dist/src/starknet/api.js', 'dist/src/starknet/typed-data.js', 'dist/node/webcurves.js']) {
       const js = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
       expect(js, f).not.toMatch(/from\s+['"]starknet['"]|import\(\s*['"]starknet['"]\s*\)|require\(\s*['"]starknet['"]\s*\)/);
     }
@@ -244,5 +244,6 @@ describe('the entry point needs no starknet.js at run time', () => {
     expect(pkg.peerDependencies.starknet).toBeDefined();
     expect(pkg.peerDependenciesMeta.starknet.optional).toBe(true);
     expect(pkg.exports['./starknet-signer'].default).toBe('./dist/src/starknet/signer-index.js');
+    expect(pkg.exports['./starknet-signer'].node).toBe('./dist/node/starknet-signer.js');
   });
 });
