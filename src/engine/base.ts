@@ -18,7 +18,7 @@ import { packWords, unpackWords, wasmField, type WasmField } from '../core/field
 import { curveOfField, UnitExecutor } from '../core/units.js';
 import type { Arithmetic, WasmSource } from '../core/wasm.js';
 import { wasmSimdAvailable, wideArithmeticAvailable } from '../core/wasm-features.js';
-import { WorkerPool, type WorkerSpawner } from '../pool/worker-pool.js';
+import { WorkerPool, type WorkerApi, type WorkerSpawner } from '../pool/worker-pool.js';
 import { CURVE_FIELDS, FIELD_LAYOUTS, type FieldId } from '../generated/fields.js';
 import { MSM_CURVES, type MsmCurveName } from '../curves/msm-curves.js';
 import type { CurveName } from '../curves/types.js';
@@ -318,14 +318,10 @@ export async function openEngine(host: EngineHost, options: EngineOptions, spec:
   // Workers start with the first task sent to the pool: the calling thread's wasm core serves the first calls
   // (pairing checks run in-thread until the workers are warm for their curve), so a first result never waits
   // for threads, nor shares the CPU with their start-up.
-  // Every worker loads the engine's build: the choice is its first message (replacements included, as the pool
-  // spawns them through the same function), which the worker handles before any task.
-  const spawn: WorkerSpawner = async (onDeath) => {
-    const w = await host.spawn(onDeath);
-    w.remote.useArithmetic(arithmetic).catch(() => {});
-    return w;
-  };
-  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount, { start: 'first-task', spawn }) : Promise.resolve(undefined);
+  // Every worker loads the engine's build: the pool sends the choice to each new worker (replacements included)
+  // and waits for its answer before the worker's first task.
+  const prepare = (api: WorkerApi): Promise<void> => api.useArithmetic(arithmetic);
+  const poolPromise = workerCount > 0 ? WorkerPool.start(workerCount, { start: 'first-task', spawn: host.spawn, prepare }) : Promise.resolve(undefined);
   const settled = await Promise.allSettled([curvesPromise, gpuPromise, poolPromise]);
   const release = async (): Promise<void> => {
     if (settled[1].status === 'fulfilled') settled[1].value?.device.destroy();

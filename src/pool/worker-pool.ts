@@ -27,6 +27,11 @@ export interface PoolOptions {
   readonly start?: 'ready' | 'background' | 'first-task';
   /** How this host starts a worker: `browserSpawner(...)` (`src/pool/browser.ts`) or `nodeSpawner` (`src/pool/node.ts`). */
   readonly spawn: WorkerSpawner;
+  /**
+   * Sent to each new worker (replacements too) once it answers and before its first task: the engine's build
+   * choice. A worker whose preparation fails counts as one that failed to start (it is stopped, not replaced).
+   */
+  readonly prepare?: (api: WorkerApi) => Promise<void>;
 }
 
 /** Options of {@link WorkerPool.run}. */
@@ -100,6 +105,7 @@ export class WorkerPool {
   private constructor(
     private readonly target: number,
     private readonly spawner: WorkerSpawner,
+    private readonly prepare: ((api: WorkerApi) => Promise<void>) | undefined,
   ) {}
 
   /**
@@ -116,7 +122,7 @@ export class WorkerPool {
   static async start(size: number, options: PoolOptions): Promise<WorkerPool> {
     if (!Number.isInteger(size) || size < 1) throw new WebcurvesError('INVALID_ARGUMENT', `pool size must be ≥ 1, not ${size}`);
     if (typeof options?.spawn !== 'function') throw new WebcurvesError('INVALID_ARGUMENT', 'a pool needs a spawn function (src/pool/browser.ts, src/pool/node.ts)');
-    const pool = new WorkerPool(size, options.spawn);
+    const pool = new WorkerPool(size, options.spawn, options.prepare);
     const when = options.start ?? 'ready';
     if (when === 'first-task') return pool;
     pool.spawned = true;
@@ -181,15 +187,24 @@ export class WorkerPool {
     return slot;
   }
 
-  /** Waits for a new worker's first answer, then lets it take tasks. */
+  /**
+   * Waits for a new worker's first answer and its preparation, then lets it take tasks. A worker that dies or
+   * refuses meanwhile is stopped (not replaced: it never served) and the greeting rejects.
+   */
   private async greet(slot: Slot): Promise<void> {
     slot.ref(true);
     try {
       await new Promise<void>((resolve, reject) => {
         slot.fail = reject;
-        slot.remote.ping().then(() => resolve(), reject);
+        slot.remote
+          .ping()
+          .then(() => this.prepare?.(slot.remote))
+          .then(() => resolve(), reject);
       });
       await slot.watch?.().catch(() => {});
+    } catch (cause) {
+      this.bury(slot, new WebcurvesError('WORKER_FAILED', `a wasm worker failed to start: ${cause instanceof Error ? cause.message : String(cause)}`, { cause }));
+      throw cause;
     } finally {
       slot.fail = undefined;
       slot.ref(false);

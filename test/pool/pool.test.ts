@@ -104,4 +104,31 @@ describe('WorkerPool', () => {
     await pool.close();
     expect(pool.size).toBe(0);
   });
+
+  it('prepares each new worker, replacements included, before its first task', async () => {
+    // Node has no wide arithmetic: a worker told to load the wide build fails its task at compile time, which
+    // shows that the preparation reached it first. The plain pool serves the same task.
+    const bn = FIELD_LAYOUTS.bn254_fr;
+    const task = (api: Parameters<Parameters<WorkerPool['run']>[0]>[0]) => api.fieldBatch('bn254_fr', 'mul', packWords([2n, 3n], bn.ioWords));
+    pool = await WorkerPool.start(1, { start: 'first-task', spawn, prepare: (api) => api.useArithmetic('wide') });
+    await expect(pool.run(task)).rejects.toMatchObject({ code: 'WASM_UNAVAILABLE' });
+    const ac = new AbortController();
+    const running = pool.run((api) => api.spin(20_000), { signal: ac.signal });
+    setTimeout(() => ac.abort(), 50);
+    await expect(running).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(pool.run(task)).rejects.toMatchObject({ code: 'WASM_UNAVAILABLE' });
+    await pool.close();
+    pool = await WorkerPool.start(1, { spawn, prepare: (api) => api.useArithmetic('portable') });
+    expect(unpackWords(await pool.run(task), bn.ioWords)[0]).toBe(6n);
+  });
+
+  it('a worker that refuses its preparation is stopped: tasks fail WORKER_FAILED with the reason, nothing waits', async () => {
+    pool = await WorkerPool.start(2, { start: 'first-task', spawn, prepare: (api) => api.useArithmetic('bogus' as never) });
+    const err = await pool.run((api) => api.ping()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WebcurvesError);
+    expect(err).toMatchObject({ code: 'WORKER_FAILED', message: expect.stringMatching(/no live worker: a wasm worker failed to start: arithmetic must be/) });
+    expect(pool.size).toBe(0);
+    await pool.close();
+    await expect(WorkerPool.start(1, { spawn, prepare: (api) => api.useArithmetic('bogus' as never) })).rejects.toMatchObject({ code: 'WORKER_FAILED' });
+  });
 });
