@@ -17,6 +17,7 @@
  * Kernels (out may alias any input in all of them; every input limb is read before the first store):
  * - `mul`: CIOS without the extra carry word ("no-carry", valid when p's top word is below 2^63 − 1, checked
  *   here), for reduced inputs; one final conditional subtraction.
+ * - `sqr`: a dedicated squaring (separated operand scanning: half the cross products, doubled).
  * - `mulSum2`: (a·b + c·e)·R⁻¹ with one reduction for a·b + c·e < p·R (unreduced inputs allowed within that
  *   bound): two product rows and one reduction row per word of b and e, with two carry words.
  * - `add`, `sub`, `subNR`: carry chains on `i64.add128`/`i64.sub128`.
@@ -52,6 +53,8 @@ export interface WideMulOptions {
   readonly noFinalSubtraction?: boolean;
   /** How the 128-bit sums carry: `i64.add128`, or plain `i64.add` with an unsigned compare for the carry. */
   readonly carries?: 'add128' | 'compare';
+  /** How `sqr` squares: the product kernel with b = a (`'cios'`), or the dedicated squaring (`'sos'`, default). */
+  readonly squaring?: 'cios' | 'sos';
 }
 
 /** The field data the kernels need. */
@@ -248,6 +251,55 @@ function buildMul(m: binaryen.Module, name: string, f: WideField, square: boolea
   return F.done(name);
 }
 
+/**
+ * out = a²·R⁻¹ by separated operand scanning: the 2n-word square from its n(n−1)/2 cross products (doubled by a
+ * one-bit shift) and n diagonal squares, then n reduction rows — n(n+1)/2 + n² + n word products against the
+ * product kernel's 2n² + n (BLS12-381: 63 against 78; the Stark prime's sparse words drop most reduction
+ * products in both). The reduction's row carries ride one bit from row to row; a² + m·p < 2pR < R² (2p < R, the
+ * same condition as the product kernel's) so the last one is 0 and the result is below 2p before the final
+ * conditional subtraction. Params: out, a.
+ */
+function buildSqrSos(m: binaryen.Module, name: string, f: WideField): binaryen.FunctionRef {
+  const { n, p, n0 } = f;
+  if (p[n - 1]! >= (1n << 63n) - 1n) throw new WebcurvesError('INVALID_ARGUMENT', `${f.id}: the top word of p leaves no room for the squaring`);
+  const F = new Fn(m, 2);
+  const OUT = 0, A = 1;
+  const a = Array.from({ length: n }, (_, j) => {
+    const l = F.local();
+    F.set(l, F.load(A, j));
+    return l;
+  });
+  const t = Array.from({ length: 2 * n }, () => F.local());
+  const carry = F.local(), hi = F.local(), mm = F.local(), bit = F.local(), junk = F.local();
+  for (const l of t) F.set(l, F.c(0n));
+  // cross products a_i·a_j, i < j, at t[i + j]
+  for (let i = 0; i < n - 1; i++) {
+    for (let j = i + 1; j < n; j++) F.madd(t[i + j]!, carry, F.get(a[i]!), F.get(a[j]!), i === 0 ? null : F.get(t[i + j]!), j === i + 1 ? null : F.get(carry));
+    F.set(t[i + n]!, F.get(carry));
+  }
+  // doubled: t ← 2t (t < 2^(128n − 1), so nothing leaves the top word)
+  for (let k = 2 * n - 1; k > 0; k--) F.set(t[k]!, m.i64.or(m.i64.shl(F.get(t[k]!), F.c(1n)), m.i64.shr_u(F.get(t[k - 1]!), F.c(63n))));
+  F.set(t[0]!, m.i64.shl(F.get(t[0]!), F.c(1n)));
+  // + the diagonal squares a_i² at t[2i], t[2i + 1]
+  for (let i = 0; i < n; i++) {
+    F.madd(t[2 * i]!, hi, F.get(a[i]!), F.get(a[i]!), F.get(t[2 * i]!), i === 0 ? null : F.get(carry));
+    F.add3(t[2 * i + 1]!, carry, F.get(t[2 * i + 1]!), F.get(hi), null);
+  }
+  // reduction rows: t[i] becomes 0, its row carry goes into t[i + n] with the previous row's carry bit
+  F.set(bit, F.c(0n));
+  for (let i = 0; i < n; i++) {
+    F.set(mm, m.i64.mul(F.get(t[i]!), F.c(n0)));
+    F.maddC(junk, carry, F.get(mm), p[0]!, F.get(t[i]!), null);
+    for (let j = 1; j < n; j++) F.maddC(t[i + j]!, carry, F.get(mm), p[j]!, F.get(t[i + j]!), F.get(carry));
+    F.add3(t[i + n]!, bit, F.get(t[i + n]!), F.get(carry), i === 0 ? null : F.get(bit));
+  }
+  const r = t.slice(n);
+  const d = Array.from({ length: n }, () => F.local());
+  const mask = F.subP(d, r, p, null);
+  F.storeSelect(OUT, r, d, mask);
+  return F.done(name);
+}
+
 /** out = (a·b + c·e)·R⁻¹ for a·b + c·e < p·R. Params: out, a, b, c, e. */
 function buildMulSum2(m: binaryen.Module, name: string, f: WideField): binaryen.FunctionRef {
   const { n, p, n0 } = f;
@@ -332,7 +384,7 @@ export function buildWideKernel(m: binaryen.Module, name: string, f: WideField, 
     case 'mul':
       return buildMul(m, name, f, false, opt);
     case 'sqr':
-      return buildMul(m, name, f, true, opt);
+      return (opt.squaring ?? 'sos') === 'sos' ? buildSqrSos(m, name, f) : buildMul(m, name, f, true, opt);
     case 'mulSum2':
       return buildMulSum2(m, name, f);
     case 'add':
