@@ -35,7 +35,17 @@ export type WebcurvesErrorCode =
   | 'INVALID_PUBLIC_SIGNALS'
   | 'INVALID_TYPED_DATA';
 
-/** The one error class webcurves throws for bad input and unavailable backends. */
+/** Marks every WebcurvesError, from whichever copy of the library made it (a registered symbol). */
+const BRAND: unique symbol = Symbol.for('webcurves.error') as never;
+
+/**
+ * The one error class webcurves throws for bad input and unavailable backends.
+ *
+ * `e instanceof WebcurvesError` holds for an error made by any copy of the library in the same program (two
+ * installed versions, or the Node bundle next to the unbundled modules): the copies share comlink's one table
+ * of transfer handlers, so an error that crossed from a worker is rebuilt by whichever copy installed its
+ * handler last, and a prototype check would then depend on that order.
+ */
 export class WebcurvesError extends Error {
   /** Stable, machine-readable reason; see {@link WebcurvesErrorCode}. */
   readonly code: WebcurvesErrorCode;
@@ -49,6 +59,19 @@ export class WebcurvesError extends Error {
     super(message, options);
     this.name = 'WebcurvesError';
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /**
+   * `instanceof WebcurvesError` by the brand every instance carries (see the class); subclasses keep the
+   * prototype check.
+   * @param value - anything
+   * @returns whether `value` is such an error
+   * @throws nothing
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== WebcurvesError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
   }
 }
 

@@ -51,6 +51,26 @@ describe('the Node bundle', () => {
     expect(dirname(resolve(dir, './node.worker.js'))).toBe(dir);
   });
 
+  it('instanceof WebcurvesError holds across copies of the library (the bundle and the unbundled modules)', async () => {
+    const bundled = (await import(pathToFileURL(join(repoRoot, 'dist/node/index.js')).href)) as typeof import('webcurves');
+    const plain = (await import(pathToFileURL(join(repoRoot, 'dist/src/errors.js')).href)) as typeof import('webcurves');
+    expect(bundled.WebcurvesError).not.toBe(plain.WebcurvesError);
+    const a = new bundled.WebcurvesError('INVALID_ARGUMENT', 'a');
+    const b = new plain.WebcurvesError('NOT_ON_CURVE', 'b');
+    expect([a instanceof plain.WebcurvesError, b instanceof bundled.WebcurvesError, plain.isWebcurvesError(a, 'INVALID_ARGUMENT')]).toEqual([true, true, true]);
+    for (const other of [new Error('x'), { code: 'INVALID_ARGUMENT' }, null, 'WebcurvesError', Object.create(bundled.WebcurvesError.prototype)])
+      expect(other instanceof bundled.WebcurvesError, String(other)).toBe(false);
+    // 301 points: the MSM runs over the workers, whose slices check their points; the error crosses back into a
+    // thread that also loaded the unbundled modules (and their comlink handler)
+    const wc = await bundled.createEngine({ workers: 2, gpu: 'off' });
+    try {
+      const err = await wc.bn254.G1.msm([{ x: 1n, y: 1n }, ...Array.from({ length: 300 }, () => wc.bn254.G1.generator)], Array.from({ length: 301 }, () => 3n)).catch((e: unknown) => e);
+      expect([err instanceof bundled.WebcurvesError, err instanceof plain.WebcurvesError, (err as { code?: string }).code]).toEqual([true, true, 'NOT_ON_CURVE']);
+    } finally {
+      await wc.close();
+    }
+  });
+
   it('in a plain Node process: one WebcurvesError class for every entry point, engines with workers, the KZG asset', async () => {
     const r = await runNode(`
       const entries = ['webcurves', 'webcurves/starknet', 'webcurves/starknet-signer', 'webcurves/groth16', 'webcurves/plonk'];
