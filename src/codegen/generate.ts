@@ -31,6 +31,7 @@ import { emitAbiIndex, emitAbiModule, moduleExports, sourceReader } from './abi.
 import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairing6MsmModules, pairingMsmModules, type MsmModule } from './msm-modules.js';
 import { emitShadersModule, type WgslSourceFile } from './wgsl-sources.js';
 import { emitAsFrVec } from './as-frvec.js';
+import { emitAsKeccak, KECCAK_CURVES, KECCAK_MODULE } from './as-keccak.js';
 
 /**
  * Curves whose wasm module carries the scalar-field vector routines (`frv_*`, src/codegen/as-frvec.ts): the
@@ -69,6 +70,7 @@ function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: Prim
   if (embedded) lines.push(`export * from '../embedded/${curveName}/index';`);
   if (msm) lines.push(`export * from '../msm/${curveName}/index';`);
   if (frvec) lines.push(`export * from '../frvec/${curveName}';`);
+  if (KECCAK_CURVES.includes(curveName)) lines.push(`export * from '../${KECCAK_MODULE}';`);
   for (const [prefix, f] of [['fp', fp], ['fr', fr]] as const) {
     const names = WASM_FIELD_FUNCTIONS.map((n) => `${n} as ${prefix}_${n}`).join(', ');
     lines.push(`export { ${names} } from '../fields/${f.id}';`);
@@ -355,6 +357,7 @@ function wideFiles(root: string, shapes: Readonly<Record<string, FieldShapeRecor
     put(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec, true));
   }
   put('src/wasm/msm/mp.ts', emitMsmMp(banner));
+  put(`src/wasm/${KECCAK_MODULE}.ts`, emitAsKeccak(banner));
   return out;
 }
 
@@ -389,6 +392,7 @@ export function generatedFiles(root: string, records?: Readonly<Record<string, F
     files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec));
   }
   files.set('src/wasm/msm/mp.ts', emitMsmMp(TS_BANNER.trimEnd()));
+  files.set(`src/wasm/${KECCAK_MODULE}.ts`, emitAsKeccak(TS_BANNER.trimEnd()));
   for (const [rel, text] of wideFiles(root, shapes)) files.set(rel, text);
   files.set(
     'src/generated/msm.ts',

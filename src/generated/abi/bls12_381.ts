@@ -263,6 +263,8 @@ export interface Bls12381Exports {
   readonly h2c_g2Hash: (o: number, uniform: number) => void;
   /** `h2c_g2Map(o: usize, u: usize): void` */
   readonly h2c_g2Map: (o: number, u: number) => void;
+  /** `kc_keccak256(out: usize, data: usize, len: i32): void` */
+  readonly kc_keccak256: (out: number, data: number, len: number) => void;
   /** `msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
   readonly msm_g1_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
   /** `msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
@@ -478,6 +480,9 @@ export interface Bls12381Abi {
     readonly g2Hash: (o: number, uniform: number) => void;
     readonly g2Map: (o: number, u: number) => void;
   };
+  readonly kc: {
+    readonly keccak256: (out: number, data: number, len: number) => void;
+  };
   readonly msm_g1: {
     readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
     readonly combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
@@ -668,6 +673,9 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       g2Encode: ex.h2c_g2Encode,
       g2Hash: ex.h2c_g2Hash,
       g2Map: ex.h2c_g2Map,
+    },
+    kc: {
+      keccak256: ex.kc_keccak256,
     },
     msm_g1: {
       accumulate: ex.msm_g1_accumulate,
