@@ -23,6 +23,7 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
+import { abortError } from '../core/abort.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
@@ -34,11 +35,12 @@ import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
 import type { PublicSignalsInput } from '../groth16/json.js';
 import { rootOfUnity } from './domain.js';
 import { arenaOf } from './fr.js';
-import { keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
+import { verifierUnit, type ResidentLines, type VerifierUnit } from './kernel.js';
+import { keyFieldNames, keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
 import { fflonkAlgebra } from './fflonk.js';
 import { plonkAlgebra } from './plonk.js';
 import type { SystemAlgebra } from './system.js';
-import { pointBytes, transcriptPrefix, type TranscriptPrefix } from './transcript.js';
+import { pointBytes, transcriptPrefix, wasmKeccak, type TranscriptPrefix } from './transcript.js';
 import type { FflonkProofInput, FflonkVerifyingKeyInput, PlonkProofInput, PlonkVerifyingKeyInput } from './json.js';
 
 /** A PLONK or FFLONK verifying key made ready for repeated verification (`prepare`). Opaque. */
@@ -94,6 +96,8 @@ interface KeyData {
    */
   tables?: FixedG1Tables;
   readonly tableIndex: readonly number[];
+  /** [τ]₂'s and [1]₂'s lines in the verifier unit's memory (made on first use; freed when the key is collected). */
+  resident?: ResidentLines;
 }
 
 /** wNAF width of the key points' fixed-base tables: 2⁶ affine multiples each (and their φ images). */
@@ -103,6 +107,15 @@ export const FIXED_BASE_WIDTH = 8;
 const tableReaper = new FinalizationRegistry<FixedG1Tables>((t) => {
   try {
     t.kernel.freeFixedTables(t);
+  } catch {
+    // the engine (and its memory) is gone
+  }
+});
+
+/** Frees a collected key's resident lines. */
+const linesReaper = new FinalizationRegistry<ResidentLines>((r) => {
+  try {
+    r.unit.freeLines(r);
   } catch {
     // the engine (and its memory) is gone
   }
@@ -132,6 +145,13 @@ const isIdentity = (P: G1Point): boolean => P.x === 0n && P.y === 0n;
 export class UniversalVerifier<S extends ProofSystem, VK, P> {
   private readonly cache = new Map<string, UniversalPreparedKey<S>>();
   private readonly keys = new WeakMap<UniversalPreparedKey<S>, KeyData>();
+  /**
+   * Keys passed as JSON objects, by identity: the values parsed ({@link keyLeaves}) and the content id in
+   * {@link cache}. Weak, so it lives as long as the caller's object; it holds no prepared key itself.
+   */
+  private readonly objectIds = new WeakMap<object, { readonly leaves: readonly unknown[]; readonly id: string }>();
+  /** Keys passed as JSON text: text → content id (the last {@link UNIVERSAL_KEY_CACHE_SIZE} texts). */
+  private readonly textIds = new Map<string, string>();
   private readonly algebra: SystemAlgebra;
 
   /** See {@link createPlonkApi} / {@link createFflonkApi}. */
@@ -175,14 +195,15 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const alg = this.algebra;
     const F = arenaOf(data.impl.core, alg.slots(data.key.nPublic) + 2 * alg.terms);
     const out = alg.slots(data.key.nPublic);
-    alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
+    alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes, hash: wasmKeccak(data.impl.core) }, pd.signals, out);
     const tables = this.tablesOf(data);
+    const unit = verifierUnit(data.impl.core);
+    const lines = this.residentOf(data, unit);
     const m = tables.m;
-    const sums: G1Point[] = [];
-    for (let side = 0; side < 2; side++) {
+    for (const side of [0, 1] as const) {
       // The key's terms read their tables; the proof's points share the same doubling chain.
       const fixedKs = new Array<bigint>(m).fill(0n);
-      const points: bigint[][] = [];
+      const points: G1Point[] = [];
       const ks: bigint[] = [];
       for (let t = 0; t < alg.terms; t++) {
         const slot = out + side * alg.terms + t;
@@ -194,13 +215,23 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
         }
         const P = this.termPoint(data, pd.proof, t);
         if (isIdentity(P)) continue;
-        points.push([P.x, P.y]);
+        points.push(P);
         ks.push(F.get(slot));
       }
-      const [x, y] = data.impl.kernel.msmFixed(tables, fixedKs, points, ks);
-      sums.push({ x: x!, y: y! });
+      unit.sum(side, tables, { fixedKs, points, ks });
     }
-    return this.checkSums(data, sums, pd.checks, pd.checkNames, options);
+    const signal = signalOf(options);
+    if (signal?.aborted) throw abortError(signal, 'the pairing check');
+    return this.outcome(data, unit.check(lines, pd.checks), pd.checks, pd.checkNames);
+  }
+
+  /** The key's [τ]₂ and [1]₂ lines resident in the unit's memory (made on first use, and again for a new instance). */
+  private residentOf(data: KeyData, unit: VerifierUnit): ResidentLines {
+    if (data.resident?.unit === unit && data.resident.live) return data.resident;
+    const r = unit.residentLines([data.x2, data.g2]);
+    data.resident = r;
+    linesReaper.register(data, r);
+    return r;
   }
 
   /** The key's fixed-base tables, made on first use (and again if the curve's kernel was replaced). */
@@ -253,7 +284,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const checkNames: string[] = [];
     const seen = new Set<string>();
     for (const pd of parsed) {
-      alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
+      alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes, hash: wasmKeccak(data.impl.core) }, pd.signals, out);
       F.set(R, randomCoefficient(data.key.curve));
       for (let side = 0; side < 2; side++) {
         for (let t = 0; t < alg.terms; t++) {
@@ -303,21 +334,6 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
   /** The point of term t for a proof. */
   private termPoint(data: KeyData, proof: ParsedProof, t: number): G1Point {
     return data.fixedTerms[t] ?? proof.points[t - this.algebra.proofTerm(0)]!;
-  }
-
-  /**
-   * e(X, [τ]₂)·e(Y, [1]₂) = 1 for X, Y already summed, in this thread: two prepared pairs do not pay a
-   * split across workers (measured, docs/plonk.md).
-   */
-  private checkSums(data: KeyData, sums: readonly G1Point[], checks: readonly G1Point[], checkNames: readonly string[], options: unknown): boolean {
-    const lines = [data.x2, data.g2];
-    const pairs: PairInput[] = [];
-    sums.forEach((P, side) => {
-      if (!isIdentity(P)) pairs.push({ g1: { points: [P] }, lines: lines[side]! });
-    });
-    if (pairs.length === 0 && checks.length === 0) return true;
-    if (pairs.length === 0) pairs.push({ g1: { points: [sums[0]!] }, lines: null });
-    return this.outcome(data, data.impl.checkInThread({ pairs, checks }, signalOf(options)), checks, checkNames);
   }
 
   /** The verdict of a check; a failed subgroup check is `INVALID_PROOF_FORMAT` naming the point. */
@@ -371,9 +387,40 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     return { proof: parsed, bytes: parsed.points.map((P) => pointBytes(P, fpBytes)), signals, checks, checkNames };
   }
 
+  /**
+   * The prepared key of JSON seen before, without parsing it again: a JSON object is looked up by identity and
+   * accepted only when every value `parseKey` reads is still the one it read (see {@link keyLeaves}: the leaves
+   * are compared with ===, so a key edited in place is parsed afresh); JSON text by its content. The entry
+   * names the key's content id, so a key evicted from the content cache is parsed again too. Undefined: parse.
+   */
+  private seenKey(vk: unknown): { data: KeyData; handle: UniversalPreparedKey<S> } | undefined {
+    let id: string | undefined;
+    if (typeof vk === 'string') id = this.textIds.get(vk);
+    else if (vk !== null && typeof vk === 'object') {
+      const seen = this.objectIds.get(vk);
+      if (seen && sameLeaves(seen.leaves, keyLeaves(vk as Record<string, unknown>, this.system))) id = seen.id;
+    }
+    const hit = id === undefined ? undefined : this.cache.get(id);
+    if (!hit) return undefined;
+    this.cache.delete(id!);
+    this.cache.set(id!, hit);
+    return { data: this.keys.get(hit)!, handle: hit };
+  }
+
+  /** Remembers where JSON went (see {@link seenKey}). */
+  private noteKey(vk: unknown, id: string): void {
+    if (typeof vk === 'string') {
+      this.textIds.delete(vk);
+      this.textIds.set(vk, id);
+      if (this.textIds.size > UNIVERSAL_KEY_CACHE_SIZE) this.textIds.delete(this.textIds.keys().next().value!);
+    } else if (vk !== null && typeof vk === 'object') this.objectIds.set(vk, { leaves: keyLeaves(vk as Record<string, unknown>, this.system), id });
+  }
+
   /** Parses or looks up a key: a prepared handle, or JSON (cached by content); loads the key's curve. */
   private async keyFor(vk: unknown): Promise<{ data: KeyData; handle: UniversalPreparedKey<S> }> {
     if (vk !== null && typeof vk === 'object' && this.keys.has(vk as UniversalPreparedKey<S>)) return { data: this.keys.get(vk as UniversalPreparedKey<S>)!, handle: vk as UniversalPreparedKey<S> };
+    const seen = this.seenKey(vk);
+    if (seen) return seen;
     if (vk !== null && typeof vk === 'object' && Object.isFrozen(vk) && 'system' in vk && !('protocol' in vk)) {
       const other = (vk as { system: unknown }).system;
       throw new WebcurvesError('INVALID_VERIFYING_KEY', other === this.system ? 'verifying key: prepared by another engine (prepare it on this one)' : `verifying key: prepared for ${String(other)}, not ${this.system}`);
@@ -385,6 +432,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     if (hit) {
       this.cache.delete(id);
       this.cache.set(id, hit);
+      this.noteKey(vk, id);
       return { data: this.keys.get(hit)!, handle: hit };
     }
     const data = this.build(key);
@@ -392,6 +440,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     this.keys.set(handle, data);
     this.cache.set(id, handle);
     if (this.cache.size > UNIVERSAL_KEY_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.noteKey(vk, id);
     return { data, handle };
   }
 
@@ -423,6 +472,38 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
 
 /** Bytes of a base-field element as the transcript writes it (ffjavascript's n8: the canonical width). */
 const fpBytesOf = (curve: Pairing12Name): number => 4 * FIELD_LAYOUTS[`${curve}_fp`].ioWords;
+
+/**
+ * Every value `parseKey` reads from a key object, flattened in a fixed order: the presence of the fields that
+ * mark a proof, protocol, curve, nPublic, power, the scalars, and each point field (arrays recorded as a marker,
+ * their length and then their elements, recursively, so a changed shape changes the list too). Two equal lists
+ * mean `parseKey` would see the same input and return the same key. @throws nothing.
+ */
+function keyLeaves(o: Record<string, unknown>, system: ProofSystem): unknown[] {
+  const out: unknown[] = ['pi_a' in o, 'A' in o, 'polynomials' in o, o.protocol, o.curve, o.nPublic, o.power];
+  const walk = (v: unknown, depth: number): void => {
+    if (!Array.isArray(v) || depth > 3) {
+      out.push(v);
+      return;
+    }
+    out.push(ARRAY_MARK, v.length);
+    for (let i = 0; i < v.length; i++) walk(v[i], depth + 1);
+  };
+  const { points, scalars } = keyFieldNames(system);
+  for (const n of scalars) out.push(o[n]);
+  for (const n of points) walk(o[n], 0);
+  walk(o.X_2, 0);
+  return out;
+}
+
+/** Stands for "an array starts here" in {@link keyLeaves}' lists (no JSON value is this object). */
+const ARRAY_MARK = Object.freeze({});
+
+function sameLeaves(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function keyId(k: ParsedKey): string {
   const h = (v: bigint): string => v.toString(16);

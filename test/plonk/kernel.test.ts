@@ -1,0 +1,169 @@
+/**
+ * The verifiers' in-thread pieces, each against an independent reference: the wasm core's Keccak-256
+ * (`kc_keccak256`, `wasmKeccak`) against @noble/hashes on every length around the rate's multiples and on
+ * seeded random inputs; `wnafInto` against `wnafDigits` (the recoding every scalar multiplication uses); the
+ * verifier unit's G1 sums (`VerifierUnit.sum`, points loaded once, digits written straight into memory) against
+ * @noble/curves' group law; and its two-pair check against bilinearity (e(a·G, [t]₂)·e(−a·t·G, [1]₂) = 1),
+ * with an identity side, and on BLS12-381 a point outside G1 reported by index.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
+import { bn254 as nobleBn } from '@noble/curves/bn254.js';
+import { createEngine, type Engine } from 'webcurves';
+import type { Pairing12Impl } from '../../src/pairing/curve.js';
+import { wasmKeccak } from '../../src/plonk/transcript.js';
+import { verifierUnit } from '../../src/plonk/kernel.js';
+import { wnafDigits, wnafInto } from '../../src/math/digits.js';
+import { PAIRING_CONSTANTS } from '../../src/generated/pairing.js';
+import { g1OutsideSubgroup } from '../helpers/off-subgroup.js';
+
+interface NoblePoint {
+  add(o: NoblePoint): NoblePoint;
+  multiplyUnsafe(k: bigint): NoblePoint;
+  negate(): NoblePoint;
+  is0(): boolean;
+  toAffine(): { x: bigint; y: bigint };
+}
+interface NobleG1 {
+  BASE: NoblePoint;
+  ZERO: NoblePoint;
+}
+const CURVES = {
+  bn254: { G: nobleBn.G1.Point as unknown as NobleG1, r: nobleBn.fields.Fr.ORDER },
+  bls12_381: { G: nobleBls.G1.Point as unknown as NobleG1, r: nobleBls.fields.Fr.ORDER },
+} as const;
+type Name = keyof typeof CURVES;
+
+let wc: Engine;
+beforeAll(async () => {
+  wc = await createEngine({ workers: 0, gpu: 'off' });
+});
+afterAll(() => wc.close());
+
+const implOf = async (name: Name): Promise<Pairing12Impl> => {
+  const impl = wc[name] as unknown as Pairing12Impl;
+  await impl.loadModule();
+  return impl;
+};
+
+describe('wasm Keccak-256', () => {
+  it.each(Object.keys(CURVES) as Name[])('%s: equals @noble/hashes on lengths 0…410 and on seeded random inputs', async (name) => {
+    const hash = wasmKeccak((await implOf(name)).core)!;
+    expect(hash).toBeTypeOf('function');
+    const data = new Uint8Array(410).map((_, i) => (i * 151 + 7) & 0xff);
+    for (let n = 0; n <= data.length; n++) expect(Buffer.from(hash(data.subarray(0, n))).toString('hex'), `length ${n}`).toBe(Buffer.from(keccak_256(data.subarray(0, n))).toString('hex'));
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 3000 }), (bytes) => {
+        expect(Buffer.from(hash(bytes)).toString('hex')).toBe(Buffer.from(keccak_256(bytes)).toString('hex'));
+      }),
+      { seed: 0x4ecc, numRuns: 60 },
+    );
+    // the empty string's digest, as published (Keccak-256, not SHA3-256)
+    expect(Buffer.from(hash(new Uint8Array(0))).toString('hex')).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+  });
+});
+
+describe('wnafInto', () => {
+  it('writes the digits of wnafDigits (negated for v < 0), least significant first, for widths 2…8', () => {
+    const out = new Int8Array(600);
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(1n << 400n), max: 1n << 400n }), fc.integer({ min: 2, max: 8 }), fc.integer({ min: 0, max: 50 }), (v, w, at) => {
+        out.fill(99);
+        const n = wnafInto(v, w, out, at);
+        const want = wnafDigits(v < 0n ? -v : v, w).map((d) => (v < 0n ? 0 - d : d)).reverse();
+        expect(Array.from(out.subarray(at, at + n))).toEqual(want);
+        if (at > 0) expect(out[at - 1]).toBe(99); // nothing before `at` touched
+      }),
+      { seed: 0x3af, numRuns: 400 },
+    );
+    for (const v of [0n, 1n, -1n, 2n ** 127n, -(2n ** 127n), 2n ** 128n - 1n]) {
+      const n = wnafInto(v, 4, out, 0);
+      expect(Array.from(out.subarray(0, n))).toEqual(wnafDigits(v < 0n ? -v : v, 4).map((d) => (v < 0n ? 0 - d : d)).reverse());
+    }
+    expect(() => wnafInto(5n, 9, out, 0)).toThrow(/width/);
+  });
+});
+
+describe.each(Object.keys(CURVES) as Name[])('%s verifier unit', (name) => {
+  const { G, r } = CURVES[name];
+  const aff = (P: NoblePoint): { x: bigint; y: bigint } => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
+  const scalar = fc.oneof(fc.bigInt({ min: 0n, max: r - 1n }), fc.constantFrom(0n, 1n, 2n, r - 1n, r - 2n, (r - 1n) >> 1n, 1n << 127n));
+  const point = fc.bigInt({ min: 1n, max: r - 1n }).map((k) => G.BASE.multiplyUnsafe(k));
+  /** The unit's sum `side`, read back through the kernel (canonical coordinates). */
+  const readSum = (impl: Pairing12Impl, side: 0 | 1): { x: bigint; y: bigint } => {
+    const u = verifierUnit(impl.core) as unknown as { SUMS: number };
+    const E = impl.kernel.E;
+    const [x, y] = impl.kernel.read(1, u.SUMS + side * 2 * E);
+    return { x: x!, y: y! };
+  };
+
+  it('sum: Σ fixed·F + Σ k·P equals the reference (both sides, every table width, empty parts, zero scalars)', async () => {
+    const impl = await implOf(name);
+    const unit = verifierUnit(impl.core);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 3, max: 8 }),
+        fc.array(fc.tuple(point, scalar), { minLength: 0, maxLength: 10 }),
+        fc.array(fc.tuple(point, scalar), { minLength: 0, maxLength: 12 }),
+        fc.constantFrom(0 as const, 1 as const),
+        async (w, fixed, vars, side) => {
+          const T = impl.kernel.fixedTables(fixed.map(([P]) => [aff(P).x, aff(P).y]), w);
+          try {
+            unit.sum(side, T, { fixedKs: fixed.map(([, k]) => k), points: vars.map(([P]) => aff(P)), ks: vars.map(([, k]) => k) });
+            let S = G.ZERO;
+            for (const [P, k] of [...fixed, ...vars]) S = S.add(P.multiplyUnsafe(k));
+            expect(readSum(impl, side)).toEqual(aff(S));
+          } finally {
+            impl.kernel.freeFixedTables(T);
+          }
+        },
+      ),
+      { seed: 0x51de, numRuns: 40 },
+    );
+  });
+
+  it('check: e(a·G, [t]₂)·e(−a·t·G, [1]₂) = 1, a changed scalar fails, identity sides are skipped', async () => {
+    const impl = await implOf(name);
+    const unit = verifierUnit(impl.core);
+    const { g2Gen } = PAIRING_CONSTANTS[name];
+    const t = 0x1234567890abcdefn;
+    const tG2 = (name === 'bn254' ? nobleBn : nobleBls).G2.Point.BASE.multiply(t).toAffine();
+    const l0 = impl.linesOf(impl.prepareG2({ x: [tG2.x.c0, tG2.x.c1], y: [tG2.y.c0, tG2.y.c1] }))!;
+    const l1 = impl.linesOf(impl.prepareG2({ x: [g2Gen.x[0], g2Gen.x[1]], y: [g2Gen.y[0], g2Gen.y[1]] }))!;
+    const lines = unit.residentLines([l0, l1]);
+    const T = impl.kernel.fixedTables([[G.BASE.toAffine().x, G.BASE.toAffine().y]], 8);
+    try {
+      const a = 987654321987654321n;
+      const run = (k0: bigint, k1: bigint): boolean => {
+        unit.sum(0, T, { fixedKs: [k0], points: [], ks: [] });
+        unit.sum(1, T, { fixedKs: [k1], points: [], ks: [] });
+        return unit.check(lines, []).ok;
+      };
+      expect(run(a, r - ((a * t) % r))).toBe(true);
+      expect(run(a, r - ((a * t + 1n) % r))).toBe(false);
+      expect(run(0n, 0n)).toBe(true); // both sides the identity: the empty product
+      expect(run(0n, 5n)).toBe(false); // e(5·G, [1]₂) alone
+    } finally {
+      impl.kernel.freeFixedTables(T);
+      unit.freeLines(lines);
+    }
+    expect(() => unit.check(lines, [])).toThrow(/freed/);
+  });
+
+  if (name === 'bls12_381')
+    it('check: a point outside G1 among the checks is reported by index', async () => {
+      const impl = await implOf(name);
+      const unit = verifierUnit(impl.core);
+      const { g2Gen } = PAIRING_CONSTANTS[name];
+      const l = impl.linesOf(impl.prepareG2({ x: [g2Gen.x[0], g2Gen.x[1]], y: [g2Gen.y[0], g2Gen.y[1]] }))!;
+      const lines = unit.residentLines([l, l]);
+      try {
+        const good = aff(G.BASE.multiplyUnsafe(5n));
+        expect(unit.check(lines, [good, g1OutsideSubgroup('bls12_381'), good])).toEqual({ ok: false, failedCheck: 1 });
+      } finally {
+        unit.freeLines(lines);
+      }
+    });
+});
