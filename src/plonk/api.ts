@@ -201,24 +201,25 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const lines = this.residentOf(data, unit);
     const m = tables.m;
     for (const side of [0, 1] as const) {
-      // The key's terms read their tables; the proof's points share the same doubling chain.
-      const fixedKs = new Array<bigint>(m).fill(0n);
+      // The key's terms read their tables; the proof's points share the same doubling chain. Scalars stay in
+      // the arena: the unit reads their slots.
+      const fixed = new Array<number>(m);
       const points: G1Point[] = [];
-      const ks: bigint[] = [];
+      const scalars: number[] = [];
       for (let t = 0; t < alg.terms; t++) {
         const slot = out + side * alg.terms + t;
-        if (F.isZero(slot)) continue;
         const j = data.tableIndex[t]!;
         if (j >= 0) {
-          fixedKs[j] = F.get(slot);
+          fixed[j] = F.addr(slot);
           continue;
         }
+        if (F.isZero(slot)) continue;
         const P = this.termPoint(data, pd.proof, t);
         if (isIdentity(P)) continue;
         points.push(P);
-        ks.push(F.get(slot));
+        scalars.push(F.addr(slot));
       }
-      unit.sum(side, tables, { fixedKs, points, ks });
+      unit.sum(side, tables, { fixed, points, scalars });
     }
     const signal = signalOf(options);
     if (signal?.aborted) throw abortError(signal, 'the pairing check');

@@ -11,17 +11,14 @@
  * G1 subgroup test for points not yet known to be in G1) on memory it already holds. Verification of one proof
  * always runs in the calling thread (docs/plonk.md: a split of two pairs over workers loses).
  *
- * Scalars enter as BigInt (the Fr arena's canonical values), are split by the GLV lattice and recoded into
- * wNAF digits written straight into wasm memory (`wnafInto`); nothing else crosses as BigInt.
+ * Scalars never leave memory: they are the Fr arena's slots, split by the GLV lattice and recoded into wNAF
+ * digits in wasm (`glv_digits`); only the proof's points cross from BigInt (loaded once per sum).
  * @module
  */
 import type { CoreInstance } from '../core/wasm.js';
 import { WebcurvesError } from '../errors.js';
 import { writeWords } from '../core/words.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
-import { PAIRING_CONSTANTS } from '../generated/pairing.js';
-import { decomposeFast } from '../math/lattice.js';
-import { wnafInto } from '../math/digits.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { LineWords } from '../pairing/jobs.js';
 import type { FixedG1Tables, Pairing12Name } from '../pairing/kernel.js';
@@ -29,14 +26,17 @@ import type { FixedG1Tables, Pairing12Name } from '../pairing/kernel.js';
 /** wNAF width of the proof points' per-call tables (what `g1_mulEndoFixed` reads: 4 odd multiples). */
 const VARIABLE_WIDTH = 4;
 
-/** One G1 sum: Σ fixedKs[j]·F_j (F_j the tables' points) + Σ ks[i]·points[i]. */
+/**
+ * One G1 sum: Σ fixed[j]·F_j (F_j the tables' points) + Σ scalars[i]·points[i], the scalars given as addresses
+ * of Fr elements (Montgomery form) in the unit's instance memory — the verifier's Fr arena slots.
+ */
 export interface G1Sum {
-  /** One scalar per table point (zero: absent), each in [0, r). */
-  readonly fixedKs: readonly bigint[];
+  /** One scalar address per table point (a zero element for an absent term). */
+  readonly fixed: readonly number[];
   /** Points on the curve (checked by the caller), not the identity. */
   readonly points: readonly G1Point[];
-  /** One scalar per point, in [0, r). */
-  readonly ks: readonly bigint[];
+  /** One scalar address per point. */
+  readonly scalars: readonly number[];
 }
 
 /** A key's two prepared G2 points' lines, resident in one instance's memory ({@link VerifierUnit.residentLines}). */
@@ -52,6 +52,10 @@ interface PairAbi {
   readonly millerMixed: (out: number, g1s: number, g2s: number, count: number, work: number, pg1s: number, preps: number, pcount: number, pwork: number) => void;
   readonly finalCheck: (parts: number, k: number, target: number) => number;
 }
+interface GlvAbi {
+  readonly digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+  readonly rowBytes: () => number;
+}
 interface G1Abi {
   readonly fromWords: (o: number, io: number, ioWords: number) => number;
   readonly onCurve: (a: number) => number;
@@ -59,12 +63,10 @@ interface G1Abi {
   readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
 }
 
-/** Digits per half-scalar row: GLV pieces stay below 2^(⌈bits(r)/2⌉ + a few); rounded up generously. */
-const ROW = 160;
-
 /** See the module header. One per core instance ({@link verifierUnit}). */
 export class VerifierUnit {
   private readonly g1: G1Abi;
+  private readonly glv: GlvAbi;
   private readonly pair: PairAbi;
   private readonly ex: CoreInstance['exports'];
   private readonly E: number;
@@ -80,8 +82,6 @@ export class VerifierUnit {
   /** Growable scratch: points, digits, work (reallocated when a call needs more). */
   private scratch = 0;
   private scratchBytes = 0;
-  /** Digit rows, least significant first, before they are written into memory. */
-  private lsb = new Int8Array(40 * ROW);
 
   /**
    * @param core - an instance of a BN/BLS12 module (with `g1_mulEndoFixed`)
@@ -90,8 +90,9 @@ export class VerifierUnit {
   constructor(readonly core: CoreInstance) {
     if (core.curve !== 'bn254' && core.curve !== 'bls12_381') throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve}: no PLONK verifier unit`);
     this.curve = core.curve;
-    const abi = (core as CoreInstance<Pairing12Name>).abi as unknown as { g1: G1Abi; pair: PairAbi };
+    const abi = (core as CoreInstance<'bn254' | 'bls12_381'>).abi;
     this.g1 = abi.g1;
+    this.glv = abi.glv;
     this.pair = abi.pair;
     this.ex = core.exports;
     const lay = FIELD_LAYOUTS[`${this.curve}_fp`];
@@ -148,53 +149,41 @@ export class VerifierUnit {
   }
 
   /**
-   * Writes sum `side` (0 or 1) into this unit's memory as an affine point ((0, 0) for the identity).
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` (tables of another instance or freed, wrong scalar counts),
+   * Writes sum `side` (0 or 1) into this unit's memory as an affine point ((0, 0) for the identity): the scalars
+   * split and recoded in wasm (`glv_digits`), one Straus chain (`g1_mulEndoFixed`).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (tables of another curve or freed, wrong scalar counts),
    *   `NOT_IN_FIELD`, `NOT_ON_CURVE`.
    */
   sum(side: 0 | 1, tables: FixedG1Tables, s: G1Sum): void {
     if (!tables.live || tables.kernel.name !== this.curve) throw new WebcurvesError('INVALID_ARGUMENT', 'fixed-base tables of another kernel, or freed');
-    if (s.fixedKs.length !== tables.m || s.ks.length !== s.points.length) throw new WebcurvesError('INVALID_ARGUMENT', 'one scalar per point');
+    if (s.fixed.length !== tables.m || s.scalars.length !== s.points.length) throw new WebcurvesError('INVALID_ARGUMENT', 'one scalar per point');
     const E = this.E;
     const n = s.points.length;
     const m = tables.m;
-    const rows = 2 * (n + m);
-    if (this.lsb.length < rows * ROW) this.lsb = new Int8Array(rows * ROW);
-    const lsb = this.lsb;
-    const lens = new Array<number>(rows);
-    const glv = PAIRING_CONSTANTS[this.curve].glv;
-    let len = 1;
-    // Rows 0 … 2n − 1: the points' pieces (width 4); then 2m rows for the tables (their width).
-    const recode = (k: bigint, w: number, row: number): void => {
-      const [k0, k1] = decomposeFast(glv, k);
-      const a = wnafInto(k0!, w, lsb, row * ROW);
-      const b = wnafInto(k1!, w, lsb, (row + 1) * ROW);
-      lens[row] = a;
-      lens[row + 1] = b;
-      if (a > len) len = a;
-      if (b > len) len = b;
-    };
-    for (let i = 0; i < n; i++) recode(s.ks[i]!, VARIABLE_WIDTH, 2 * i);
-    for (let j = 0; j < m; j++) recode(s.fixedKs[j]!, tables.width, 2 * (n + j));
+    const k = n + m;
     const tw = 1 << (VARIABLE_WIDTH - 2);
     const J = 3 * E;
     const ptsBytes = Math.max(1, n) * 2 * E;
-    const digitBytes = Math.ceil((rows * len) / 8) * 8;
+    const listBytes = Math.ceil((5 * k) / 8) * 8;
+    const rowBytes = 2 * k * this.glv.rowBytes();
     const workBytes = Math.max(1, 2 * n) * (J * (1 + tw) + 3 * E * tw);
-    const base = this.room(ptsBytes + digitBytes + workBytes);
-    const pts = base, digits = base + ptsBytes, work = digits + digitBytes;
+    const base = this.room(ptsBytes + listBytes + 2 * rowBytes + workBytes);
+    const pts = base, addrs = pts + ptsBytes, widths = addrs + 4 * k, rows = addrs + listBytes, digits = rows + rowBytes, work = digits + rowBytes;
     for (let i = 0; i < n; i++) this.load(s.points[i]!, pts + i * 2 * E);
-    // Most significant first, right-aligned in rows of len digits.
-    const mem = new Int8Array(this.ex.memory.buffer, digits, rows * len);
-    mem.fill(0);
-    for (let r = 0; r < rows; r++) {
-      const l = lens[r]!;
-      const o = r * len + len - 1;
-      const from = r * ROW;
-      for (let k = 0; k < l; k++) mem[o - k] = lsb[from + k]!;
+    // Scalars in chain order: the points' (width 4), then the tables' (their width).
+    const buf = this.ex.memory.buffer;
+    const a = new Uint32Array(buf, addrs, k);
+    const w = new Uint8Array(buf, widths, k);
+    for (let i = 0; i < n; i++) {
+      a[i] = s.scalars[i]!;
+      w[i] = VARIABLE_WIDTH;
     }
-    const fdigits = digits + 2 * n * len;
-    this.g1.mulEndoFixed(this.SUMS + side * 2 * E, pts, n, digits, tables.at, m, 1 << (tables.width - 2), fdigits, len, work);
+    for (let j = 0; j < m; j++) {
+      a[n + j] = s.fixed[j]!;
+      w[n + j] = tables.width;
+    }
+    const len = this.glv.digits(digits, addrs, widths, k, rows);
+    this.g1.mulEndoFixed(this.SUMS + side * 2 * E, pts, n, digits, tables.at, m, 1 << (tables.width - 2), digits + 2 * n * len, len, work);
   }
 
   /**

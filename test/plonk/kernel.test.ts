@@ -1,8 +1,9 @@
 /**
  * The verifiers' in-thread pieces, each against an independent reference: the wasm core's Keccak-256
  * (`kc_keccak256`, `wasmKeccak`) against @noble/hashes on every length around the rate's multiples and on
- * seeded random inputs; `wnafInto` against `wnafDigits` (the recoding every scalar multiplication uses); the
- * verifier unit's G1 sums (`VerifierUnit.sum`, points loaded once, digits written straight into memory) against
+ * seeded random inputs; the wasm GLV recoding (`glv_digits`, scalars read from Fr slots) against `decomposeFast`
+ * and `wnafDigits` (the BigInt split and recoding every scalar multiplication uses); the verifier unit's G1 sums
+ * (`VerifierUnit.sum`) against
  * @noble/curves' group law; and its two-pair check against bilinearity (e(a·G, [t]₂)·e(−a·t·G, [1]₂) = 1),
  * with an identity side, and on BLS12-381 a point outside G1 reported by index.
  */
@@ -15,7 +16,9 @@ import { createEngine, type Engine } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { wasmKeccak } from '../../src/plonk/transcript.js';
 import { verifierUnit } from '../../src/plonk/kernel.js';
-import { wnafDigits, wnafInto } from '../../src/math/digits.js';
+import { wnafDigits } from '../../src/math/digits.js';
+import { decomposeFast } from '../../src/math/lattice.js';
+import { arenaOf } from '../../src/plonk/fr.js';
 import { PAIRING_CONSTANTS } from '../../src/generated/pairing.js';
 import { g1OutsideSubgroup } from '../helpers/off-subgroup.js';
 
@@ -65,24 +68,39 @@ describe('wasm Keccak-256', () => {
   });
 });
 
-describe('wnafInto', () => {
-  it('writes the digits of wnafDigits (negated for v < 0), least significant first, for widths 2…8', () => {
-    const out = new Int8Array(600);
+describe('glv_digits', () => {
+  it.each(Object.keys(CURVES) as Name[])('%s: the digits of decomposeFast and wnafDigits, for every width, right-aligned rows', async (name) => {
+    const impl = await implOf(name);
+    const { r } = CURVES[name];
+    const glv = PAIRING_CONSTANTS[name].glv;
+    const abi = (impl.core as unknown as { abi: { glv: { digits(o: number, a: number, w: number, n: number, rows: number): number; rowBytes(): number } } }).abi.glv;
+    const ex = impl.core.exports;
+    const scalar = fc.oneof(fc.bigInt({ min: 0n, max: r - 1n }), fc.constantFrom(0n, 1n, 2n, r - 1n, r - 2n, (r - 1n) >> 1n, 1n << 127n, (1n << 128n) - 1n));
     fc.assert(
-      fc.property(fc.bigInt({ min: -(1n << 400n), max: 1n << 400n }), fc.integer({ min: 2, max: 8 }), fc.integer({ min: 0, max: 50 }), (v, w, at) => {
-        out.fill(99);
-        const n = wnafInto(v, w, out, at);
-        const want = wnafDigits(v < 0n ? -v : v, w).map((d) => (v < 0n ? 0 - d : d)).reverse();
-        expect(Array.from(out.subarray(at, at + n))).toEqual(want);
-        if (at > 0) expect(out[at - 1]).toBe(99); // nothing before `at` touched
+      fc.property(fc.array(fc.tuple(scalar, fc.integer({ min: 2, max: 8 })), { minLength: 1, maxLength: 24 }), (items) => {
+        const n = items.length;
+        const F = arenaOf(impl.core, n);
+        items.forEach(([k], i) => F.set(i, k));
+        const addrs = ex.alloc(4 * n), widths = ex.alloc(n), rows = ex.alloc(2 * n * abi.rowBytes()), out = ex.alloc(2 * n * abi.rowBytes());
+        try {
+          const buf = ex.memory.buffer;
+          items.forEach(([, w], i) => {
+            new Uint32Array(buf, addrs, n)[i] = F.addr(i);
+            new Uint8Array(buf, widths, n)[i] = w;
+          });
+          const len = abi.digits(out, addrs, widths, n, rows);
+          const want = items.flatMap(([k, w]) =>
+            decomposeFast(glv, k).map((v) => wnafDigits(v < 0n ? -v : v, w).map((d) => (v < 0n ? 0 - d : d))),
+          );
+          expect(len).toBe(Math.max(1, ...want.map((d) => d.length)));
+          const got = new Int8Array(ex.memory.buffer, out, 2 * n * len);
+          want.forEach((d, row) => expect(Array.from(got.subarray(row * len, (row + 1) * len)), `row ${row}`).toEqual([...new Array<number>(len - d.length).fill(0), ...d]));
+        } finally {
+          for (const p of [addrs, widths, rows, out]) ex.free(p);
+        }
       }),
-      { seed: 0x3af, numRuns: 400 },
+      { seed: 0x61f, numRuns: 150 },
     );
-    for (const v of [0n, 1n, -1n, 2n ** 127n, -(2n ** 127n), 2n ** 128n - 1n]) {
-      const n = wnafInto(v, 4, out, 0);
-      expect(Array.from(out.subarray(0, n))).toEqual(wnafDigits(v < 0n ? -v : v, 4).map((d) => (v < 0n ? 0 - d : d)).reverse());
-    }
-    expect(() => wnafInto(5n, 9, out, 0)).toThrow(/width/);
   });
 });
 
@@ -111,7 +129,9 @@ describe.each(Object.keys(CURVES) as Name[])('%s verifier unit', (name) => {
         async (w, fixed, vars, side) => {
           const T = impl.kernel.fixedTables(fixed.map(([P]) => [aff(P).x, aff(P).y]), w);
           try {
-            unit.sum(side, T, { fixedKs: fixed.map(([, k]) => k), points: vars.map(([P]) => aff(P)), ks: vars.map(([, k]) => k) });
+            const F = arenaOf(impl.core, fixed.length + vars.length);
+            [...fixed, ...vars].forEach(([, k], i) => F.set(i, k));
+            unit.sum(side, T, { fixed: fixed.map((_, i) => F.addr(i)), points: vars.map(([P]) => aff(P)), scalars: vars.map((_, i) => F.addr(fixed.length + i)) });
             let S = G.ZERO;
             for (const [P, k] of [...fixed, ...vars]) S = S.add(P.multiplyUnsafe(k));
             expect(readSum(impl, side)).toEqual(aff(S));
@@ -137,8 +157,11 @@ describe.each(Object.keys(CURVES) as Name[])('%s verifier unit', (name) => {
     try {
       const a = 987654321987654321n;
       const run = (k0: bigint, k1: bigint): boolean => {
-        unit.sum(0, T, { fixedKs: [k0], points: [], ks: [] });
-        unit.sum(1, T, { fixedKs: [k1], points: [], ks: [] });
+        const F = arenaOf(impl.core, 2);
+        F.set(0, k0);
+        F.set(1, k1);
+        unit.sum(0, T, { fixed: [F.addr(0)], points: [], scalars: [] });
+        unit.sum(1, T, { fixed: [F.addr(1)], points: [], scalars: [] });
         return unit.check(lines, []).ok;
       };
       expect(run(a, r - ((a * t) % r))).toBe(true);

@@ -249,6 +249,10 @@ export interface Bls12381Exports {
   readonly g2_onCurve: (a: number) => number;
   /** `g2_toWords(io: usize, a: usize, ioWords: i32): void` */
   readonly g2_toWords: (io: number, a: number, ioWords: number) => void;
+  /** `glv_digits(out: usize, addrs: usize, widths: usize, n: i32, rows: usize): i32` */
+  readonly glv_digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+  /** `glv_rowBytes(): i32` */
+  readonly glv_rowBytes: () => number;
   /** `h2c_fp2Sqrt(o: usize, a: usize): bool` */
   readonly h2c_fp2Sqrt: (o: number, a: number) => number;
   /** `h2c_g1Encode(o: usize, uniform: usize): void` */
@@ -471,6 +475,10 @@ export interface Bls12381Abi {
     readonly onCurve: (a: number) => number;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
+  readonly glv: {
+    readonly digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+    readonly rowBytes: () => number;
+  };
   readonly h2c: {
     readonly fp2Sqrt: (o: number, a: number) => number;
     readonly g1Encode: (o: number, uniform: number) => void;
@@ -664,6 +672,10 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       negAffPublic: ex.g2_negAffPublic,
       onCurve: ex.g2_onCurve,
       toWords: ex.g2_toWords,
+    },
+    glv: {
+      digits: ex.glv_digits,
+      rowBytes: ex.glv_rowBytes,
     },
     h2c: {
       fp2Sqrt: ex.h2c_fp2Sqrt,
