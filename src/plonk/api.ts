@@ -206,11 +206,14 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
       const fixed = new Array<number>(m);
       const points: G1Point[] = [];
       const scalars: number[] = [];
+      let fixedTerms = 0;
+      let unit1 = true;
       for (let t = 0; t < alg.terms; t++) {
         const slot = out + side * alg.terms + t;
         const j = data.tableIndex[t]!;
         if (j >= 0) {
           fixed[j] = F.addr(slot);
+          if (!F.isZero(slot)) fixedTerms++;
           continue;
         }
         if (F.isZero(slot)) continue;
@@ -218,8 +221,11 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
         if (isIdentity(P)) continue;
         points.push(P);
         scalars.push(F.addr(slot));
+        unit1 &&= F.isOne(slot);
       }
-      unit.sum(side, tables, { fixed, points, scalars });
+      // One point times one (FFLONK's W₂ side): the point itself, without a chain, tables and inversions.
+      if (fixedTerms === 0 && points.length === 1 && unit1) unit.put(side, points[0]!);
+      else unit.sum(side, tables, { fixed, points, scalars });
     }
     const signal = signalOf(options);
     if (signal?.aborted) throw abortError(signal, 'the pairing check');

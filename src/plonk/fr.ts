@@ -105,6 +105,9 @@ export class FrArena {
   isZero(a: number): boolean {
     return this.fr.isZero(this.at(a)) !== 0;
   }
+  isOne(a: number): boolean {
+    return this.fr.isOne(this.at(a)) !== 0;
+  }
   /** o ← a·b + c. */
   mulAdd(o: number, a: number, b: number, c: number, tmp: number): void {
     this.mul(tmp, a, b);

@@ -187,6 +187,14 @@ export class VerifierUnit {
   }
 
   /**
+   * Sets sum `side` to the point P (on the curve: checked).
+   * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  put(side: 0 | 1, P: G1Point): void {
+    this.load(P, this.SUMS + side * 2 * this.E);
+  }
+
+  /**
    * Whether e(sum 0, lines 0)·e(sum 1, lines 1) = 1, after proving `checks` (points on the curve, not the
    * identity) in G1 — the first that is not ends the check, reported as `failedCheck`.
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (lines of another instance or freed), `NOT_IN_FIELD`, `NOT_ON_CURVE`.

@@ -165,6 +165,15 @@ describe.each(Object.keys(CURVES) as Name[])('%s verifier unit', (name) => {
         return unit.check(lines, []).ok;
       };
       expect(run(a, r - ((a * t) % r))).toBe(true);
+      // put: a sum set to a point directly (FFLONK's W₂ side) equals the chain's 1·P
+      const F = arenaOf(impl.core, 2);
+      F.set(0, 0n);
+      F.set(1, 1n);
+      const P = aff(G.BASE.multiplyUnsafe(777n));
+      unit.sum(1, T, { fixed: [F.addr(0)], points: [P], scalars: [F.addr(1)] });
+      expect(readSum(impl, 1)).toEqual(P);
+      unit.put(0, P);
+      expect(readSum(impl, 0)).toEqual(P);
       expect(run(a, r - ((a * t + 1n) % r))).toBe(false);
       expect(run(0n, 0n)).toBe(true); // both sides the identity: the empty product
       expect(run(0n, 5n)).toBe(false); // e(5·G, [1]₂) alone
