@@ -5,11 +5,13 @@
  *
  * Both systems end in one pairing equation over fixed G2 points, e(X, [τ]₂)·e(Y, [1]₂) = 1, with X and Y
  * linear combinations of the key's points, [1]₁ and the proof's points (see `system.ts`). So a verification
- * is: the transcript (Keccak-256, `transcript.ts`), a few hundred Fr operations on the wasm core (`fr.ts`,
- * the algebra in `plonk.ts` / `fflonk.ts`), then the two G1 sides — MSMs of 2 and 18 points for PLONK — in
- * this thread, by Straus over the endomorphism with fixed-base tables for the key's points (made once per key,
- * `PairingKernel.fixedTables`), and ONE pairing job of two prepared pairs, also in this thread (a split of two
- * pairs over workers does not pay). [τ]₂ and [1]₂ are prepared (line coefficients) once per key.
+ * is: the transcript (Keccak-256 in wasm, `transcript.ts`), a few hundred Fr operations on the wasm core
+ * (`fr.ts`, the algebra in `plonk.ts` / `fflonk.ts`), then the two G1 sides — MSMs of 2 and 18 points for PLONK —
+ * and the check of two prepared pairs, all in this thread on the verifier unit (`kernel.ts`): Straus over the
+ * endomorphism with fixed-base tables for the key's points (made once per key, `PairingKernel.fixedTables`), the
+ * scalars read from the Fr arena by the wasm GLV recoding, the sums left in memory for the 2-pair Miller loop
+ * over [τ]₂'s and [1]₂'s line tables (prepared once per key and kept in the unit's memory). A split of two pairs
+ * over workers does not pay, so the engine's `workers` do not matter here.
  *
  * Batches (`verifyBatch`): with random rᵢ (128 bits of entropy, Groth16's `randomCoefficient`),
  *   e(Σ rᵢ·Xᵢ, [τ]₂) · e(Σ rᵢ·Yᵢ, [1]₂) = 1
