@@ -206,7 +206,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
       // The key's terms read their tables; the proof's points share the same doubling chain. Scalars stay in
       // the arena: the unit reads their slots.
       const fixed = new Array<number>(m);
-      const points: G1Point[] = [];
+      const points: number[] = [];
       const scalars: number[] = [];
       let fixedTerms = 0;
       let unit1 = true;
@@ -219,9 +219,10 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
           continue;
         }
         if (F.isZero(slot)) continue;
+        // Not a table point: a proof point (a key point here is the identity).
         const P = this.termPoint(data, pd.proof, t);
         if (isIdentity(P)) continue;
-        points.push(P);
+        points.push(t - alg.proofTerm(0));
         scalars.push(F.addr(slot));
         unit1 &&= F.isOne(slot);
       }
@@ -379,10 +380,14 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const names = proofFieldNames(this.system).points;
     const checks: G1Point[] = [];
     const checkNames: string[] = [];
+    // Each point is loaded once, into the verifier unit (on-curve check), where the sums read it; curves whose
+    // G1 is not the whole curve also consult the subgroup cache.
+    const unit = verifierUnit(data.impl.core);
     parsed.points.forEach((P, k) => {
       let known: boolean;
       try {
-        known = data.impl.validateOnCurve(1, P, true).inSubgroupKnown;
+        unit.loadProof(k, P);
+        known = unit.g1IsWholeCurve || isIdentity(P) || data.impl.validateOnCurve(1, P, true).inSubgroupKnown;
       } catch (e) {
         if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
         throw new WebcurvesError('INVALID_PROOF_FORMAT', `${prefix}proof.${names[k]}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });

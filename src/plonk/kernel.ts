@@ -12,7 +12,8 @@
  * always runs in the calling thread (docs/plonk.md: a split of two pairs over workers loses).
  *
  * Scalars never leave memory: they are the Fr arena's slots, split by the GLV lattice and recoded into wNAF
- * digits in wasm (`glv_digits`); only the proof's points cross from BigInt (loaded once per sum).
+ * digits in wasm (`glv_digits`); only the proof's points cross from BigInt, loaded (and checked on the curve)
+ * once per proof, when it is read.
  * @module
  */
 import type { CoreInstance } from '../core/wasm.js';
@@ -21,7 +22,10 @@ import { writeWords } from '../core/words.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { G1Point } from '../pairing/encoding.js';
 import type { LineWords } from '../pairing/jobs.js';
+import { bls12_381, bn254 } from '../curves/index.js';
 import type { FixedG1Tables, Pairing12Name } from '../pairing/kernel.js';
+
+const DESCRIPTORS = { bn254, bls12_381 } as const;
 
 /** wNAF width of the proof points' per-call tables (what `g1_mulEndoFixed` reads: 4 odd multiples). */
 const VARIABLE_WIDTH = 4;
@@ -33,8 +37,8 @@ const VARIABLE_WIDTH = 4;
 export interface G1Sum {
   /** One scalar address per table point (a zero element for an absent term). */
   readonly fixed: readonly number[];
-  /** Points on the curve (checked by the caller), not the identity. */
-  readonly points: readonly G1Point[];
+  /** The proof points, by their {@link VerifierUnit.loadProof} slot (none the identity). */
+  readonly points: readonly number[];
   /** One scalar address per point. */
   readonly scalars: readonly number[];
 }
@@ -79,6 +83,11 @@ export class VerifierUnit {
   private readonly PREPS: number;
   private readonly PWORK: number;
   private readonly CHECK: number;
+  /** The proof's points, loaded once ({@link loadProof}) and copied into each sum's chain. */
+  private proof = 0;
+  private proofSlots = 0;
+  /** Whether every point of the G1 curve is in G1 (cofactor 1: BN curves), so loading is the whole check. */
+  readonly g1IsWholeCurve: boolean;
   /** Growable scratch: points, digits, work (reallocated when a call needs more). */
   private scratch = 0;
   private scratchBytes = 0;
@@ -90,6 +99,7 @@ export class VerifierUnit {
   constructor(readonly core: CoreInstance) {
     if (core.curve !== 'bn254' && core.curve !== 'bls12_381') throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve}: no PLONK verifier unit`);
     this.curve = core.curve;
+    this.g1IsWholeCurve = DESCRIPTORS[core.curve].family === 'bn';
     const abi = (core as CoreInstance<'bn254' | 'bls12_381'>).abi;
     this.g1 = abi.g1;
     this.glv = abi.glv;
@@ -138,6 +148,25 @@ export class VerifierUnit {
     return this.scratch;
   }
 
+  /**
+   * Loads proof point `slot` (the proof's k-th commitment), checking its coordinates and that it lies on the
+   * curve; the sums read it from there. The identity (0, 0) loads as itself.
+   * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  loadProof(slot: number, P: G1Point): void {
+    if (slot >= this.proofSlots) {
+      const n = Math.max(16, 2 * slot + 2);
+      const at = this.ex.alloc(n * 2 * this.E);
+      if (this.proofSlots) {
+        new Uint8Array(this.ex.memory.buffer).copyWithin(at, this.proof, this.proof + this.proofSlots * 2 * this.E);
+        this.ex.free(this.proof);
+      }
+      this.proof = at;
+      this.proofSlots = n;
+    }
+    this.load(P, this.proof + slot * 2 * this.E);
+  }
+
   /** Loads an affine point (canonical coordinates) at `at`, checking it lies on the curve. */
   private load(P: G1Point, at: number): void {
     const w = new Uint32Array(this.ex.memory.buffer);
@@ -151,8 +180,8 @@ export class VerifierUnit {
   /**
    * Writes sum `side` (0 or 1) into this unit's memory as an affine point ((0, 0) for the identity): the scalars
    * split and recoded in wasm (`glv_digits`), one Straus chain (`g1_mulEndoFixed`).
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` (tables of another curve or freed, wrong scalar counts),
-   *   `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (tables of another curve or freed, wrong scalar counts, a proof
+   *   slot never loaded).
    */
   sum(side: 0 | 1, tables: FixedG1Tables, s: G1Sum): void {
     if (!tables.live || tables.kernel.name !== this.curve) throw new WebcurvesError('INVALID_ARGUMENT', 'fixed-base tables of another kernel, or freed');
@@ -169,7 +198,11 @@ export class VerifierUnit {
     const workBytes = Math.max(1, 2 * n) * (J * (1 + tw) + 3 * E * tw);
     const base = this.room(ptsBytes + listBytes + 2 * rowBytes + workBytes);
     const pts = base, addrs = pts + ptsBytes, widths = addrs + 4 * k, rows = addrs + listBytes, digits = rows + rowBytes, work = digits + rowBytes;
-    for (let i = 0; i < n; i++) this.load(s.points[i]!, pts + i * 2 * E);
+    const bytes = new Uint8Array(this.ex.memory.buffer);
+    for (let i = 0; i < n; i++) {
+      const from = this.slotAt(s.points[i]!);
+      bytes.copyWithin(pts + i * 2 * E, from, from + 2 * E);
+    }
     // Scalars in chain order: the points' (width 4), then the tables' (their width).
     const buf = this.ex.memory.buffer;
     const a = new Uint32Array(buf, addrs, k);
@@ -187,11 +220,17 @@ export class VerifierUnit {
   }
 
   /**
-   * Sets sum `side` to the point P (on the curve: checked).
-   * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   * Sets sum `side` to proof point `slot` (loaded by {@link loadProof}).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a slot never loaded.
    */
-  put(side: 0 | 1, P: G1Point): void {
-    this.load(P, this.SUMS + side * 2 * this.E);
+  put(side: 0 | 1, slot: number): void {
+    const from = this.slotAt(slot);
+    new Uint8Array(this.ex.memory.buffer).copyWithin(this.SUMS + side * 2 * this.E, from, from + 2 * this.E);
+  }
+
+  private slotAt(slot: number): number {
+    if (!(slot >= 0 && slot < this.proofSlots)) throw new WebcurvesError('INVALID_ARGUMENT', `proof point ${slot} was not loaded`);
+    return this.proof + slot * 2 * this.E;
   }
 
   /**

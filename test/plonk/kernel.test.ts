@@ -3,7 +3,7 @@
  * (`kc_keccak256`, `wasmKeccak`) against @noble/hashes on every length around the rate's multiples and on
  * seeded random inputs; the wasm GLV recoding (`glv_digits`, scalars read from Fr slots) against `decomposeFast`
  * and `wnafDigits` (the BigInt split and recoding every scalar multiplication uses); the verifier unit's G1 sums
- * (`VerifierUnit.sum`) against
+ * (`VerifierUnit.sum`, the proof points loaded once into slots) against
  * @noble/curves' group law; and its two-pair check against bilinearity (e(a·G, [t]₂)·e(−a·t·G, [1]₂) = 1),
  * with an identity side, and on BLS12-381 a point outside G1 reported by index.
  */
@@ -131,7 +131,9 @@ describe.each(Object.keys(CURVES) as Name[])('%s verifier unit', (name) => {
           try {
             const F = arenaOf(impl.core, fixed.length + vars.length);
             [...fixed, ...vars].forEach(([, k], i) => F.set(i, k));
-            unit.sum(side, T, { fixed: fixed.map((_, i) => F.addr(i)), points: vars.map(([P]) => aff(P)), scalars: vars.map((_, i) => F.addr(fixed.length + i)) });
+            // proof slots in reverse order: the sum reads each point from its slot
+            vars.forEach(([P], i) => unit.loadProof(vars.length - 1 - i, aff(P)));
+            unit.sum(side, T, { fixed: fixed.map((_, i) => F.addr(i)), points: vars.map((_, i) => vars.length - 1 - i), scalars: vars.map((_, i) => F.addr(fixed.length + i)) });
             let S = G.ZERO;
             for (const [P, k] of [...fixed, ...vars]) S = S.add(P.multiplyUnsafe(k));
             expect(readSum(impl, side)).toEqual(aff(S));
@@ -170,10 +172,20 @@ describe.each(Object.keys(CURVES) as Name[])('%s verifier unit', (name) => {
       F.set(0, 0n);
       F.set(1, 1n);
       const P = aff(G.BASE.multiplyUnsafe(777n));
-      unit.sum(1, T, { fixed: [F.addr(0)], points: [P], scalars: [F.addr(1)] });
+      unit.loadProof(3, P);
+      unit.sum(1, T, { fixed: [F.addr(0)], points: [3], scalars: [F.addr(1)] });
       expect(readSum(impl, 1)).toEqual(P);
-      unit.put(0, P);
+      unit.put(0, 3);
       expect(readSum(impl, 0)).toEqual(P);
+      // slots grow past the first allocation and keep what was loaded
+      unit.loadProof(40, aff(G.BASE));
+      unit.put(1, 3);
+      expect(readSum(impl, 1)).toEqual(P);
+      unit.put(1, 40);
+      expect(readSum(impl, 1)).toEqual(aff(G.BASE));
+      expect(() => unit.put(0, 1000)).toThrow(/not loaded/);
+      // an off-curve point is refused when loaded
+      expect(() => unit.loadProof(0, { x: P.x, y: P.y + 1n })).toThrow(/not on the G1 curve/);
       expect(run(a, r - ((a * t + 1n) % r))).toBe(false);
       expect(run(0n, 0n)).toBe(true); // both sides the identity: the empty product
       expect(run(0n, 5n)).toBe(false); // e(5·G, [1]₂) alone
