@@ -24,7 +24,7 @@ export const KECCAK_MODULE = 'keccak/index';
 /** Rate of Keccak-256 in bytes (1600 − 2·256 bits). */
 const RATE = 136;
 
-/** The 24 round constants (FIPS 202 Algorithm 5 and 6). */
+/** The 24 round constants (FIPS 202 Algorithm 5 and 6). @throws nothing. */
 export function keccakRoundConstants(): bigint[] {
   const rc = (t: number): number => {
     if (t % 255 === 0) return 1;
@@ -44,7 +44,7 @@ export function keccakRoundConstants(): bigint[] {
   return out;
 }
 
-/** ρ offsets by lane index x + 5y (FIPS 202 Algorithm 2). */
+/** ρ offsets by lane index x + 5y (FIPS 202 Algorithm 2). @throws nothing. */
 export function keccakRho(): number[] {
   const r = new Array<number>(25).fill(0);
   let x = 1, y = 0;
