@@ -1,17 +1,26 @@
 /**
- * `npx tsx scripts/measure-plonk.ts [rounds]`: the PLONK/FFLONK ratios of docs/plonk.md, measured interleaved
+ * `npx tsx scripts/measure-plonk.ts [rounds] [--cpu] [--no-cold]`: the PLONK/FFLONK ratios of docs/plonk.md, measured interleaved
  * so that a shared, noisy machine affects every implementation alike (as `measure-groth16.ts` does). Each
  * round times, one after the other, webcurves with 2 workers, webcurves in-thread and snarkjs (warm) on the
  * same real proof, and webcurves' batch of 16 against 16 of its own single verifications; each reported ratio
  * is the median of its per-round values. The cold first call alternates child processes (webcurves, snarkjs).
- * Uses the built package (`npm run build` first) and the benchmark suite's fixtures.
+ * Uses the built package (`npm run build` first) and the benchmark suite's fixtures. `--cpu` times the warm
+ * calls by process CPU time (every thread's), `--no-cold` skips the cold first calls.
  */
 import * as snarkjs from 'snarkjs';
 import type * as Webcurves from 'webcurves';
 import { coldRun, coldSource } from '../bench/snarkjs-peer.js';
 import { CASES, fixture, type CaseId } from '../bench/suites/plonk.js';
 
-const rounds = Number(process.argv[2] ?? 15);
+const rounds = Number(process.argv.slice(2).find((a) => /^[0-9]+$/.test(a)) ?? 15);
+// --cpu: time by this process's CPU time (all threads) instead of the wall clock — on a machine shared with other
+// jobs the wall clock also counts the time the scheduler gave them, unevenly across the interleaved steps.
+const cpuClock = process.argv.includes('--cpu');
+const now = (): number => {
+  if (!cpuClock) return performance.now();
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const { createEngine } = (await import(new URL('../dist/src/index.node.js', import.meta.url).href)) as typeof Webcurves;
 const [pooled, local] = await Promise.all([createEngine({ workers: 2, gpu: 'off' }), createEngine({ workers: 0, gpu: 'off' })]);
 
@@ -19,9 +28,9 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 const fmt = (ms: number): string => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
 
 async function time(f: () => Promise<unknown>, k: number): Promise<number> {
-  const t0 = performance.now();
+  const t0 = now();
   for (let i = 0; i < k; i++) await f();
-  return (performance.now() - t0) / k;
+  return (now() - t0) / k;
 }
 
 const rows: string[] = [
@@ -57,7 +66,7 @@ for (const n of ['bn128', 'bls12381']) if ((globalThis as Record<string, unknown
 await Promise.all([pooled.close(), local.close()]);
 
 const coldLines: string[] = [];
-for (const id of ['plonk-bn254', 'fflonk-bn254'] as CaseId[]) {
+for (const id of (process.argv.includes('--no-cold') ? [] : ['plonk-bn254', 'fflonk-bn254']) as CaseId[]) {
   const f = fixture(id);
   const ratio: number[] = [];
   const ours: number[] = [];

@@ -566,26 +566,22 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity), so every addition of the chain is mixed.
+ * check — stays the identity), so every addition of the chain is mixed; the φ half of each is the affine
+ * table mapped by φ ((β·x, y), one product per entry) rather than a second table of additions.
  * work: 2n·${J1 * (1 + (1 << (WNAF_WIDTH - 2))) + 3 * E * (1 << (WNAF_WIDTH - 2))} bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = ${1 << (WNAF_WIDTH - 2)};
   const d = 2 * n;
-  const table = work + <usize>d * ${J1};
+  const table = work;
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * ${J1};
-    g1_fromAff(b, pts + <usize>i * ${2 * E});
-    g1_phi(b + ${J1}, b);
-  }
-  for (let i = 0; i < d; i++) {
-    const b = work + <usize>i * ${J1}, tb = table + <usize>i * TW * ${J1};
-    g1_copy(tb, b);
-    g1_dbl(${vt}, b);
+    const tb = table + <usize>i * TW * ${J1};
+    g1_fromAff(tb, pts + <usize>i * ${2 * E});
+    g1_dbl(${vt}, tb);
     for (let j: usize = 1; j < TW; j++) g1_add(tb + j * ${J1}, tb + (j - 1) * ${J1}, ${vt});
   }
-  const cnt: usize = <usize>d * TW;
-  const aff = table + cnt * ${J1}, pre = aff + cnt * ${2 * E};
+  const cnt: usize = <usize>n * TW;
+  const aff = table + cnt * ${J1}, pre = aff + <usize>d * TW * ${2 * E};
   fp_one(${prod});
   for (let e: usize = 0; e < cnt; e++) {
     const z = table + e * ${J1} + ${2 * E};
@@ -594,14 +590,19 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
   }
   if (cnt > 0) fp_inv(${inv}, ${prod});
   for (let e = <i32>cnt - 1; e >= 0; e--) {
-    const q = table + <usize>e * ${J1}, o = aff + <usize>e * ${2 * E};
-    if (fp_isZero(q + ${2 * E})) { memory.fill(o, 0, ${2 * E}); continue; }
+    // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+    const q = table + <usize>e * ${J1};
+    const i = <usize>e / TW, j = <usize>e % TW;
+    const o = aff + (2 * i * TW + j) * ${2 * E}, f = o + TW * ${2 * E};
+    if (fp_isZero(q + ${2 * E})) { memory.fill(o, 0, ${2 * E}); memory.fill(f, 0, ${2 * E}); continue; }
     if (e > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(e - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
     else fp_copy(${zi}, ${inv});
     fp_sqr(${z2}, ${zi});
     fp_mul(o, q, ${z2});
     fp_mul(${z2}, ${z2}, ${zi});
     fp_mul(o + ${E}, q + ${E}, ${z2});
+    fp_mul(f, o, C_OMEGA);
+    fp_copy(f + ${E}, o + ${E});
   }
   const fstride: usize = <usize>tw * ${2 * E};
   g1_setInf(${acc});

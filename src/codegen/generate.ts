@@ -31,6 +31,8 @@ import { emitAbiIndex, emitAbiModule, moduleExports, sourceReader } from './abi.
 import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairing6MsmModules, pairingMsmModules, type MsmModule } from './msm-modules.js';
 import { emitShadersModule, type WgslSourceFile } from './wgsl-sources.js';
 import { emitAsFrVec } from './as-frvec.js';
+import { emitAsKeccak, KECCAK_CURVES, KECCAK_MODULE } from './as-keccak.js';
+import { emitAsGlv, GLV_CURVES } from './as-glv.js';
 
 /**
  * Curves whose wasm module carries the scalar-field vector routines (`frv_*`, src/codegen/as-frvec.ts): the
@@ -69,6 +71,8 @@ function wasmEntry(root: string, curveName: string, fp: PrimeFieldSpec, fr: Prim
   if (embedded) lines.push(`export * from '../embedded/${curveName}/index';`);
   if (msm) lines.push(`export * from '../msm/${curveName}/index';`);
   if (frvec) lines.push(`export * from '../frvec/${curveName}';`);
+  if (KECCAK_CURVES.includes(curveName)) lines.push(`export * from '../${KECCAK_MODULE}';`);
+  if (GLV_CURVES.includes(curveName)) lines.push(`export * from '../glv/${curveName}';`);
   for (const [prefix, f] of [['fp', fp], ['fr', fr]] as const) {
     const names = WASM_FIELD_FUNCTIONS.map((n) => `${n} as ${prefix}_${n}`).join(', ');
     lines.push(`export { ${names} } from '../fields/${f.id}';`);
@@ -341,6 +345,7 @@ function wideFiles(root: string, shapes: Readonly<Record<string, FieldShapeRecor
     for (const [rel, text] of msmFiles(msm, banner)) put(rel, text);
     const frvec = FRVEC_CURVES.includes(c.name);
     if (frvec) put(`src/wasm/frvec/${c.name}.ts`, emitAsFrVec(fr!, 32, banner, portableElemBytes(fr!, shapes)));
+    if (GLV_CURVES.includes(c.name)) put(`src/wasm/glv/${c.name}.ts`, glvModule(c as Pairing12Descriptor, fr!, banner));
     // Hand-written curve code (Starknet's) is written against the field modules' exports and layout constants,
     // so the wide build compiles the same sources: copied into the mirror, where their relative imports reach
     // the wide fields; its one generated file (the parameters) is generated there as well.
@@ -355,7 +360,13 @@ function wideFiles(root: string, shapes: Readonly<Record<string, FieldShapeRecor
     put(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec, true));
   }
   put('src/wasm/msm/mp.ts', emitMsmMp(banner));
+  put(`src/wasm/${KECCAK_MODULE}.ts`, emitAsKeccak(banner));
   return out;
+}
+
+/** A BN/BLS12 curve's GLV recoding module (`src/wasm/glv/<curve>.ts`, the same text in the wide mirror). */
+function glvModule(desc: Pairing12Descriptor, fr: PrimeFieldSpec, banner: string): string {
+  return emitAsGlv(desc.name, pairing12Params(desc).glv, `../fields/${fr.id}`, ioWords(fr.modulus), banner);
 }
 
 /**
@@ -386,9 +397,11 @@ export function generatedFiles(root: string, records?: Readonly<Record<string, F
     allMsm.push(...msm);
     const frvec = FRVEC_CURVES.includes(c.name);
     if (frvec) files.set(`src/wasm/frvec/${c.name}.ts`, emitAsFrVec(fr!, shapeFor(fr!, shapes).limbBits, TS_BANNER.trimEnd()));
+    if (GLV_CURVES.includes(c.name)) files.set(`src/wasm/glv/${c.name}.ts`, glvModule(c as Pairing12Descriptor, fr!, TS_BANNER.trimEnd()));
     files.set(`src/wasm/entries/${c.name}.ts`, wasmEntry(root, c.name, fp!, fr!, pairing, embedded, msm.length > 0, frvec));
   }
   files.set('src/wasm/msm/mp.ts', emitMsmMp(TS_BANNER.trimEnd()));
+  files.set(`src/wasm/${KECCAK_MODULE}.ts`, emitAsKeccak(TS_BANNER.trimEnd()));
   for (const [rel, text] of wideFiles(root, shapes)) files.set(rel, text);
   files.set(
     'src/generated/msm.ts',

@@ -5,11 +5,13 @@
  *
  * Both systems end in one pairing equation over fixed G2 points, e(X, [τ]₂)·e(Y, [1]₂) = 1, with X and Y
  * linear combinations of the key's points, [1]₁ and the proof's points (see `system.ts`). So a verification
- * is: the transcript (Keccak-256, `transcript.ts`), a few hundred Fr operations on the wasm core (`fr.ts`,
- * the algebra in `plonk.ts` / `fflonk.ts`), then the two G1 sides — MSMs of 2 and 18 points for PLONK — in
- * this thread, by Straus over the endomorphism with fixed-base tables for the key's points (made once per key,
- * `PairingKernel.fixedTables`), and ONE pairing job of two prepared pairs, also in this thread (a split of two
- * pairs over workers does not pay). [τ]₂ and [1]₂ are prepared (line coefficients) once per key.
+ * is: the transcript (Keccak-256 in wasm, `transcript.ts`), a few hundred Fr operations on the wasm core
+ * (`fr.ts`, the algebra in `plonk.ts` / `fflonk.ts`), then the two G1 sides — MSMs of 2 and 18 points for PLONK —
+ * and the check of two prepared pairs, all in this thread on the verifier unit (`kernel.ts`): Straus over the
+ * endomorphism with fixed-base tables for the key's points (made once per key, `PairingKernel.fixedTables`), the
+ * scalars read from the Fr arena by the wasm GLV recoding, the sums left in memory for the 2-pair Miller loop
+ * over [τ]₂'s and [1]₂'s line tables (prepared once per key and kept in the unit's memory). A split of two pairs
+ * over workers does not pay, so the engine's `workers` do not matter here.
  *
  * Batches (`verifyBatch`): with random rᵢ (128 bits of entropy, Groth16's `randomCoefficient`),
  *   e(Σ rᵢ·Xᵢ, [τ]₂) · e(Σ rᵢ·Yᵢ, [1]₂) = 1
@@ -23,6 +25,7 @@
  */
 import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
+import { abortError } from '../core/abort.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
@@ -34,11 +37,12 @@ import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
 import type { PublicSignalsInput } from '../groth16/json.js';
 import { rootOfUnity } from './domain.js';
 import { arenaOf } from './fr.js';
-import { keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
+import { verifierUnit, type ResidentLines, type VerifierUnit } from './kernel.js';
+import { keyFieldNames, keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
 import { fflonkAlgebra } from './fflonk.js';
 import { plonkAlgebra } from './plonk.js';
 import type { SystemAlgebra } from './system.js';
-import { pointBytes, transcriptPrefix, type TranscriptPrefix } from './transcript.js';
+import { pointBytes, transcriptPrefix, wasmKeccak, type TranscriptPrefix } from './transcript.js';
 import type { FflonkProofInput, FflonkVerifyingKeyInput, PlonkProofInput, PlonkVerifyingKeyInput } from './json.js';
 
 /** A PLONK or FFLONK verifying key made ready for repeated verification (`prepare`). Opaque. */
@@ -94,6 +98,8 @@ interface KeyData {
    */
   tables?: FixedG1Tables;
   readonly tableIndex: readonly number[];
+  /** [τ]₂'s and [1]₂'s lines in the verifier unit's memory (made on first use; freed when the key is collected). */
+  resident?: ResidentLines;
 }
 
 /** wNAF width of the key points' fixed-base tables: 2⁶ affine multiples each (and their φ images). */
@@ -103,6 +109,15 @@ export const FIXED_BASE_WIDTH = 8;
 const tableReaper = new FinalizationRegistry<FixedG1Tables>((t) => {
   try {
     t.kernel.freeFixedTables(t);
+  } catch {
+    // the engine (and its memory) is gone
+  }
+});
+
+/** Frees a collected key's resident lines. */
+const linesReaper = new FinalizationRegistry<ResidentLines>((r) => {
+  try {
+    r.unit.freeLines(r);
   } catch {
     // the engine (and its memory) is gone
   }
@@ -132,6 +147,13 @@ const isIdentity = (P: G1Point): boolean => P.x === 0n && P.y === 0n;
 export class UniversalVerifier<S extends ProofSystem, VK, P> {
   private readonly cache = new Map<string, UniversalPreparedKey<S>>();
   private readonly keys = new WeakMap<UniversalPreparedKey<S>, KeyData>();
+  /**
+   * Keys passed as JSON objects, by identity: the values parsed ({@link keyLeaves}) and the content id in
+   * {@link cache}. Weak, so it lives as long as the caller's object; it holds no prepared key itself.
+   */
+  private readonly objectIds = new WeakMap<object, { readonly leaves: readonly unknown[]; readonly id: string }>();
+  /** Keys passed as JSON text: text → content id (the last {@link UNIVERSAL_KEY_CACHE_SIZE} texts). */
+  private readonly textIds = new Map<string, string>();
   private readonly algebra: SystemAlgebra;
 
   /** See {@link createPlonkApi} / {@link createFflonkApi}. */
@@ -175,32 +197,51 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const alg = this.algebra;
     const F = arenaOf(data.impl.core, alg.slots(data.key.nPublic) + 2 * alg.terms);
     const out = alg.slots(data.key.nPublic);
-    alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
+    alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes, hash: wasmKeccak(data.impl.core) }, pd.signals, out);
     const tables = this.tablesOf(data);
+    const unit = verifierUnit(data.impl.core);
+    const lines = this.residentOf(data, unit);
     const m = tables.m;
-    const sums: G1Point[] = [];
-    for (let side = 0; side < 2; side++) {
-      // The key's terms read their tables; the proof's points share the same doubling chain.
-      const fixedKs = new Array<bigint>(m).fill(0n);
-      const points: bigint[][] = [];
-      const ks: bigint[] = [];
+    for (const side of [0, 1] as const) {
+      // The key's terms read their tables; the proof's points share the same doubling chain. Scalars stay in
+      // the arena: the unit reads their slots.
+      const fixed = new Array<number>(m);
+      const points: number[] = [];
+      const scalars: number[] = [];
+      let fixedTerms = 0;
+      let unit1 = true;
       for (let t = 0; t < alg.terms; t++) {
         const slot = out + side * alg.terms + t;
-        if (F.isZero(slot)) continue;
         const j = data.tableIndex[t]!;
         if (j >= 0) {
-          fixedKs[j] = F.get(slot);
+          fixed[j] = F.addr(slot);
+          if (!F.isZero(slot)) fixedTerms++;
           continue;
         }
+        if (F.isZero(slot)) continue;
+        // Not a table point: a proof point (a key point here is the identity).
         const P = this.termPoint(data, pd.proof, t);
         if (isIdentity(P)) continue;
-        points.push([P.x, P.y]);
-        ks.push(F.get(slot));
+        points.push(t - alg.proofTerm(0));
+        scalars.push(F.addr(slot));
+        unit1 &&= F.isOne(slot);
       }
-      const [x, y] = data.impl.kernel.msmFixed(tables, fixedKs, points, ks);
-      sums.push({ x: x!, y: y! });
+      // One point times one (FFLONK's W₂ side): the point itself, without a chain, tables and inversions.
+      if (fixedTerms === 0 && points.length === 1 && unit1) unit.put(side, points[0]!);
+      else unit.sum(side, tables, { fixed, points, scalars });
     }
-    return this.checkSums(data, sums, pd.checks, pd.checkNames, options);
+    const signal = signalOf(options);
+    if (signal?.aborted) throw abortError(signal, 'the pairing check');
+    return this.outcome(data, unit.check(lines, pd.checks), pd.checks, pd.checkNames);
+  }
+
+  /** The key's [τ]₂ and [1]₂ lines resident in the unit's memory (made on first use, and again for a new instance). */
+  private residentOf(data: KeyData, unit: VerifierUnit): ResidentLines {
+    if (data.resident?.unit === unit && data.resident.live) return data.resident;
+    const r = unit.residentLines([data.x2, data.g2]);
+    data.resident = r;
+    linesReaper.register(data, r);
+    return r;
   }
 
   /** The key's fixed-base tables, made on first use (and again if the curve's kernel was replaced). */
@@ -253,7 +294,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const checkNames: string[] = [];
     const seen = new Set<string>();
     for (const pd of parsed) {
-      alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes }, pd.signals, out);
+      alg.scalars(F, data.key, data.omega, pd.proof, { key: data.keyBytes, proof: pd.bytes, hash: wasmKeccak(data.impl.core) }, pd.signals, out);
       F.set(R, randomCoefficient(data.key.curve));
       for (let side = 0; side < 2; side++) {
         for (let t = 0; t < alg.terms; t++) {
@@ -305,21 +346,6 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     return data.fixedTerms[t] ?? proof.points[t - this.algebra.proofTerm(0)]!;
   }
 
-  /**
-   * e(X, [τ]₂)·e(Y, [1]₂) = 1 for X, Y already summed, in this thread: two prepared pairs do not pay a
-   * split across workers (measured, docs/plonk.md).
-   */
-  private checkSums(data: KeyData, sums: readonly G1Point[], checks: readonly G1Point[], checkNames: readonly string[], options: unknown): boolean {
-    const lines = [data.x2, data.g2];
-    const pairs: PairInput[] = [];
-    sums.forEach((P, side) => {
-      if (!isIdentity(P)) pairs.push({ g1: { points: [P] }, lines: lines[side]! });
-    });
-    if (pairs.length === 0 && checks.length === 0) return true;
-    if (pairs.length === 0) pairs.push({ g1: { points: [sums[0]!] }, lines: null });
-    return this.outcome(data, data.impl.checkInThread({ pairs, checks }, signalOf(options)), checks, checkNames);
-  }
-
   /** The verdict of a check; a failed subgroup check is `INVALID_PROOF_FORMAT` naming the point. */
   private outcome(data: KeyData, out: { readonly ok: boolean; readonly failedCheck?: number }, checks: readonly G1Point[], checkNames: readonly string[]): boolean {
     if (out.failedCheck !== undefined) {
@@ -354,10 +380,14 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const names = proofFieldNames(this.system).points;
     const checks: G1Point[] = [];
     const checkNames: string[] = [];
+    // Each point is loaded once, into the verifier unit (on-curve check), where the sums read it; curves whose
+    // G1 is not the whole curve also consult the subgroup cache.
+    const unit = verifierUnit(data.impl.core);
     parsed.points.forEach((P, k) => {
       let known: boolean;
       try {
-        known = data.impl.validateOnCurve(1, P, true).inSubgroupKnown;
+        unit.loadProof(k, P);
+        known = unit.g1IsWholeCurve || isIdentity(P) || data.impl.validateOnCurve(1, P, true).inSubgroupKnown;
       } catch (e) {
         if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
         throw new WebcurvesError('INVALID_PROOF_FORMAT', `${prefix}proof.${names[k]}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
@@ -371,9 +401,40 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     return { proof: parsed, bytes: parsed.points.map((P) => pointBytes(P, fpBytes)), signals, checks, checkNames };
   }
 
+  /**
+   * The prepared key of JSON seen before, without parsing it again: a JSON object is looked up by identity and
+   * accepted only when every value `parseKey` reads is still the one it read (see {@link keyLeaves}: the leaves
+   * are compared with ===, so a key edited in place is parsed afresh); JSON text by its content. The entry
+   * names the key's content id, so a key evicted from the content cache is parsed again too. Undefined: parse.
+   */
+  private seenKey(vk: unknown): { data: KeyData; handle: UniversalPreparedKey<S> } | undefined {
+    let id: string | undefined;
+    if (typeof vk === 'string') id = this.textIds.get(vk);
+    else if (vk !== null && typeof vk === 'object') {
+      const seen = this.objectIds.get(vk);
+      if (seen && sameLeaves(seen.leaves, keyLeaves(vk as Record<string, unknown>, this.system))) id = seen.id;
+    }
+    const hit = id === undefined ? undefined : this.cache.get(id);
+    if (!hit) return undefined;
+    this.cache.delete(id!);
+    this.cache.set(id!, hit);
+    return { data: this.keys.get(hit)!, handle: hit };
+  }
+
+  /** Remembers where JSON went (see {@link seenKey}). */
+  private noteKey(vk: unknown, id: string): void {
+    if (typeof vk === 'string') {
+      this.textIds.delete(vk);
+      this.textIds.set(vk, id);
+      if (this.textIds.size > UNIVERSAL_KEY_CACHE_SIZE) this.textIds.delete(this.textIds.keys().next().value!);
+    } else if (vk !== null && typeof vk === 'object') this.objectIds.set(vk, { leaves: keyLeaves(vk as Record<string, unknown>, this.system), id });
+  }
+
   /** Parses or looks up a key: a prepared handle, or JSON (cached by content); loads the key's curve. */
   private async keyFor(vk: unknown): Promise<{ data: KeyData; handle: UniversalPreparedKey<S> }> {
     if (vk !== null && typeof vk === 'object' && this.keys.has(vk as UniversalPreparedKey<S>)) return { data: this.keys.get(vk as UniversalPreparedKey<S>)!, handle: vk as UniversalPreparedKey<S> };
+    const seen = this.seenKey(vk);
+    if (seen) return seen;
     if (vk !== null && typeof vk === 'object' && Object.isFrozen(vk) && 'system' in vk && !('protocol' in vk)) {
       const other = (vk as { system: unknown }).system;
       throw new WebcurvesError('INVALID_VERIFYING_KEY', other === this.system ? 'verifying key: prepared by another engine (prepare it on this one)' : `verifying key: prepared for ${String(other)}, not ${this.system}`);
@@ -385,6 +446,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     if (hit) {
       this.cache.delete(id);
       this.cache.set(id, hit);
+      this.noteKey(vk, id);
       return { data: this.keys.get(hit)!, handle: hit };
     }
     const data = this.build(key);
@@ -392,6 +454,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     this.keys.set(handle, data);
     this.cache.set(id, handle);
     if (this.cache.size > UNIVERSAL_KEY_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.noteKey(vk, id);
     return { data, handle };
   }
 
@@ -423,6 +486,38 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
 
 /** Bytes of a base-field element as the transcript writes it (ffjavascript's n8: the canonical width). */
 const fpBytesOf = (curve: Pairing12Name): number => 4 * FIELD_LAYOUTS[`${curve}_fp`].ioWords;
+
+/**
+ * Every value `parseKey` reads from a key object, flattened in a fixed order: the presence of the fields that
+ * mark a proof, protocol, curve, nPublic, power, the scalars, and each point field (arrays recorded as a marker,
+ * their length and then their elements, recursively, so a changed shape changes the list too). Two equal lists
+ * mean `parseKey` would see the same input and return the same key. @throws nothing.
+ */
+function keyLeaves(o: Record<string, unknown>, system: ProofSystem): unknown[] {
+  const out: unknown[] = ['pi_a' in o, 'A' in o, 'polynomials' in o, o.protocol, o.curve, o.nPublic, o.power];
+  const walk = (v: unknown, depth: number): void => {
+    if (!Array.isArray(v) || depth > 3) {
+      out.push(v);
+      return;
+    }
+    out.push(ARRAY_MARK, v.length);
+    for (let i = 0; i < v.length; i++) walk(v[i], depth + 1);
+  };
+  const { points, scalars } = keyFieldNames(system);
+  for (const n of scalars) out.push(o[n]);
+  for (const n of points) walk(o[n], 0);
+  walk(o.X_2, 0);
+  return out;
+}
+
+/** Stands for "an array starts here" in {@link keyLeaves}' lists (no JSON value is this object). */
+const ARRAY_MARK = Object.freeze({});
+
+function sameLeaves(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function keyId(k: ParsedKey): string {
   const h = (v: bigint): string => v.toString(16);

@@ -12,7 +12,6 @@
  */
 import type { SystemAlgebra } from './system.js';
 import { Transcript } from './transcript.js';
-import { bytesBE } from '../core/bytes.js';
 
 // Terms: C0, [1]₁, then the proof's C1 C2 W1 W2.
 const C0 = 0, G = 1, C1 = 2, C2 = 3, W1 = 4, W2 = 5;
@@ -53,21 +52,20 @@ export const fflonkAlgebra: SystemAlgebra = {
     // Lagrange numerators and denominators, the batch inversion's prefixes (21 fixed denominators + m), signals.
     const LNUM = FIXED, LDEN = LNUM + m, PRE = LDEN + m, SIG = PRE + m + 21;
     const X2 = out, G2 = out + TERMS;
-    const tr = new Transcript(F.layout.modulus, bytes.key);
-    const s32 = (v: bigint): Uint8Array => bytesBE(v, 32);
+    const tr = new Transcript(F.layout.modulus, bytes.key, bytes.hash);
 
     // Challenges (snarkjs `computeChallenges`).
-    for (const s of signals) tr.add(s32(s));
+    for (const s of signals) tr.addScalar(s);
     tr.add(bytes.proof[C1 - C1]!);
     const beta = tr.challenge();
-    tr.add(s32(beta));
+    tr.addScalar(beta);
     const gamma = tr.challenge();
-    tr.add(s32(gamma)); tr.add(bytes.proof[C2 - C1]!);
+    tr.addScalar(gamma); tr.add(bytes.proof[C2 - C1]!);
     const seed = tr.challenge();
-    tr.add(s32(seed));
-    for (const e of proof.evals) tr.add(s32(e));
+    tr.addScalar(seed);
+    for (const e of proof.evals) tr.addScalar(e);
     const alpha = tr.challenge();
-    tr.add(s32(alpha)); tr.add(bytes.proof[W1 - C1]!);
+    tr.addScalar(alpha); tr.add(bytes.proof[W1 - C1]!);
     const y = tr.challenge();
 
     F.set(BETA, beta); F.set(GAMMA, gamma); F.set(SEED, seed); F.set(ALPHA, alpha); F.set(Y, y);

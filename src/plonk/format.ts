@@ -78,6 +78,11 @@ export function keyPointNames(system: ProofSystem): readonly string[] {
   return LAYOUT[system].keyPoints;
 }
 
+/** Names of the key's G1 points and scalars, as `parseKey` reads them. @throws nothing. */
+export function keyFieldNames(system: ProofSystem): { readonly points: readonly string[]; readonly scalars: readonly string[] } {
+  return { points: LAYOUT[system].keyPoints, scalars: LAYOUT[system].keyScalars };
+}
+
 /** Names of the proof's points and evaluations as they appear in the JSON (for messages and tests). @throws nothing. */
 export function proofFieldNames(system: ProofSystem): { readonly points: readonly string[]; readonly evals: readonly string[] } {
   const l = LAYOUT[system];

@@ -49,6 +49,11 @@ export class FrArena {
     return this.base + i * this.layout.elemBytes;
   }
 
+  /** The address of a slot in the instance's memory (valid until {@link ensure} grows the arena). */
+  addr(i: number): number {
+    return this.at(i);
+  }
+
   private ioView(): Uint32Array {
     return new Uint32Array(this.core.exports.memory.buffer, this.io, this.layout.ioWords);
   }
@@ -100,6 +105,9 @@ export class FrArena {
   isZero(a: number): boolean {
     return this.fr.isZero(this.at(a)) !== 0;
   }
+  isOne(a: number): boolean {
+    return this.fr.isOne(this.at(a)) !== 0;
+  }
   /** o ← a·b + c. */
   mulAdd(o: number, a: number, b: number, c: number, tmp: number): void {
     this.mul(tmp, a, b);
@@ -128,8 +136,9 @@ export class FrArena {
       this.copy(prefix + k, tmp);
       if (!this.isZero(inp[k]!)) this.mul(tmp, tmp, inp[k]!);
     }
-    // tmp = ∏ of the non-zero inputs (never zero)
-    this.fr.inv(this.at(tmp), this.at(tmp));
+    // tmp = ∏ of the non-zero inputs (never zero). Variable-time inversion (binary GCD): the inputs are public
+    // (challenges and the domain), and it is ≈ 2–5× faster than the constant-time Fermat power here.
+    this.fr.invUnsafe(this.at(tmp), this.at(tmp));
     for (let k = n - 1; k >= 0; k--) {
       const x = inp[k]!;
       if (this.isZero(x)) {

@@ -11,7 +11,6 @@
  * @module
  */
 import { Transcript } from './transcript.js';
-import { bytesBE } from '../core/bytes.js';
 import type { SystemAlgebra } from './system.js';
 
 // Key points Qm Ql Qr Qo Qc S1 S2 S3, then [1]₁, then the proof's A B C Z T1 T2 T3 Wxi Wxiw.
@@ -41,22 +40,21 @@ export const plonkAlgebra: SystemAlgebra = {
     const NUM = FIXED, DEN = NUM + m, PRE = DEN + m, SIG = PRE + m;
     const X2 = out, G2 = out + TERMS; // the two combinations' scalar slots
     const r = F.layout.modulus;
-    const tr = new Transcript(r, bytes.key);
-    const s32 = (v: bigint): Uint8Array => bytesBE(v, 32);
+    const tr = new Transcript(r, bytes.key, bytes.hash);
     const pt = (t: number): Uint8Array => bytes.proof[t - A]!;
 
     // Challenges (snarkjs `calculatechallenges`).
-    for (const s of signals) tr.add(s32(s));
+    for (const s of signals) tr.addScalar(s);
     tr.add(pt(A)); tr.add(pt(B)); tr.add(pt(C));
     const beta = tr.challenge();
-    tr.add(s32(beta));
+    tr.addScalar(beta);
     const gamma = tr.challenge();
-    tr.add(s32(beta)); tr.add(s32(gamma)); tr.add(pt(Z));
+    tr.addScalar(beta); tr.addScalar(gamma); tr.add(pt(Z));
     const alpha = tr.challenge();
-    tr.add(s32(alpha)); tr.add(pt(T1)); tr.add(pt(T2)); tr.add(pt(T3));
+    tr.addScalar(alpha); tr.add(pt(T1)); tr.add(pt(T2)); tr.add(pt(T3));
     const xi = tr.challenge();
-    tr.add(s32(xi));
-    for (const e of proof.evals) tr.add(s32(e));
+    tr.addScalar(xi);
+    for (const e of proof.evals) tr.addScalar(e);
     const v1 = tr.challenge();
     tr.add(pt(WXI)); tr.add(pt(WXIW));
     const u = tr.challenge();

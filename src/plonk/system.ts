@@ -10,13 +10,15 @@
  */
 import type { FrArena } from './fr.js';
 import type { ParsedKey, ParsedProof } from './format.js';
-import type { TranscriptPrefix } from './transcript.js';
+import type { Keccak256, TranscriptPrefix } from './transcript.js';
 
-/** What the transcript needs: the key's points absorbed (once per key), the proof's points as bytes. */
+/** What the transcript needs: the key's points encoded (once per key), the proof's points as bytes, the hash. */
 export interface TranscriptBytes {
-  /** The Keccak state after the key's points (the start of the first challenge in both systems). */
+  /** The key's points (the start of the first challenge in both systems). */
   readonly key: TranscriptPrefix;
   readonly proof: readonly Uint8Array[];
+  /** Keccak-256 (the wasm core's when it has one; default @noble/hashes'). */
+  readonly hash?: Keccak256;
 }
 
 /** A proof system's verifier algebra. */

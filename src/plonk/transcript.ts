@@ -4,11 +4,15 @@
  * its affine x then y, big-endian, one base-field width each (the identity as zeros: ffjavascript's
  * `toRprUncompressed`), each scalar as 32 big-endian bytes — read as a big-endian integer and reduced mod r.
  *
- * Keccak-256 is @noble/hashes' (audited, a runtime dependency): a PLONK verification hashes 6 messages of at
- * most ~1 KB (≈ 30 µs in all here), next to a pairing check of ≈ 2 ms, so a wasm Keccak would not be measurable.
+ * The hash is the wasm core's `kc_keccak256` when the curve's module has it ({@link wasmKeccak}: measured, a
+ * PLONK verification's ≈ 14 Keccak permutations took ≈ 3 % of the verification with @noble/hashes' JS
+ * permutation and ≈ 0.3 % in wasm; see `src/codegen/as-keccak.ts`), else @noble/hashes' `keccak_256`. Bytes are
+ * gathered in one reused buffer and hashed in one call per challenge; a key's points are a byte prefix, copied
+ * (not re-encoded) into every proof's first message.
  * @module
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { CoreInstance } from '../core/wasm.js';
 import type { G1Point } from '../pairing/encoding.js';
 import { readBE, writeBE } from '../core/bytes.js';
 
@@ -20,38 +24,101 @@ export function pointBytes(P: G1Point, fpBytes: number): Uint8Array {
   return out;
 }
 
+/** Keccak-256 of a byte string (32 bytes; the result may be a view that the next call overwrites). */
+export type Keccak256 = (data: Uint8Array) => Uint8Array;
 
-/** A Keccak-256 state that has absorbed some bytes (a key's part of the first challenge), to resume from. */
-export type TranscriptPrefix = ReturnType<typeof keccak_256.create>;
+/** @noble/hashes' Keccak-256. @throws nothing. */
+export const nobleKeccak: Keccak256 = (data) => keccak_256(data);
 
-/** The state after absorbing `parts` (computed once per key: every proof's first challenge starts with them). @throws nothing. */
+interface KeccakExports {
+  readonly kc_keccak256?: (out: number, data: number, len: number) => void;
+}
+
+/** Per core instance: its Keccak and the scratch it hashes from. */
+const WASM_KECCAK = new WeakMap<CoreInstance, Keccak256>();
+
+/**
+ * The wasm core's Keccak-256 on this instance (undefined when the module has none): the data is copied into
+ * a scratch area of the instance's memory (grown on demand, kept for the instance's life) and hashed there.
+ * @throws nothing (allocation failures surface as the core's own RangeError).
+ */
+export function wasmKeccak(core: CoreInstance): Keccak256 | undefined {
+  const hit = WASM_KECCAK.get(core);
+  if (hit) return hit;
+  const kc = (core.exports as unknown as KeccakExports).kc_keccak256;
+  if (!kc) return undefined;
+  const ex = core.exports;
+  let at = 0;
+  let cap = 0;
+  const f: Keccak256 = (data) => {
+    if (data.length + 32 > cap) {
+      if (cap) ex.free(at);
+      cap = Math.max(1024, 2 * (data.length + 32));
+      at = ex.alloc(cap);
+    }
+    const mem = new Uint8Array(ex.memory.buffer);
+    mem.set(data, at + 32);
+    kc(at, at + 32, data.length);
+    return mem.subarray(at, at + 32);
+  };
+  WASM_KECCAK.set(core, f);
+  return f;
+}
+
+/** The bytes a key puts at the start of every proof's first challenge (its points, encoded once per key). */
+export type TranscriptPrefix = Uint8Array;
+
+/** The key's part of the first challenge: `parts` concatenated (computed once per key). @throws nothing. */
 export function transcriptPrefix(parts: readonly Uint8Array[]): TranscriptPrefix {
-  const h = keccak_256.create();
-  for (const b of parts) h.update(b);
-  return h;
+  const out = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
+  let o = 0;
+  for (const b of parts) {
+    out.set(b, o);
+    o += b.length;
+  }
+  return out;
 }
 
 /** One transcript: absorb byte strings, then {@link challenge}. */
 export class Transcript {
-  private hash: TranscriptPrefix;
-  private empty: boolean;
+  private buf: Uint8Array;
+  private len = 0;
 
   /**
    * @param r - the scalar field's modulus (challenges are reduced mod r)
-   * @param prefix - a state to start from (cloned, so it can be reused), as if its bytes had been added
+   * @param prefix - bytes to start with (a key's points), as if they had been added
+   * @param hash - the Keccak-256 to use (default: @noble/hashes')
    */
   constructor(
     private readonly r: bigint,
     prefix?: TranscriptPrefix,
+    private readonly hash: Keccak256 = nobleKeccak,
   ) {
-    this.hash = prefix ? prefix.clone() : keccak_256.create();
-    this.empty = prefix === undefined;
+    this.buf = new Uint8Array(Math.max(1024, 2 * (prefix?.length ?? 0)));
+    if (prefix) this.add(prefix);
+  }
+
+  private room(n: number): number {
+    if (this.len + n > this.buf.length) {
+      const b = new Uint8Array(2 * (this.len + n));
+      b.set(this.buf.subarray(0, this.len));
+      this.buf = b;
+    }
+    const at = this.len;
+    this.len += n;
+    return at;
   }
 
   /** Adds a point's or a scalar's bytes (see {@link pointBytes}; scalars are 32 bytes). @throws nothing. */
   add(bytes: Uint8Array): void {
-    this.hash.update(bytes);
-    this.empty = false;
+    const at = this.room(bytes.length); // before reading this.buf: room may replace it
+    this.buf.set(bytes, at);
+  }
+
+  /** Adds a scalar below 2²⁵⁶ as 32 big-endian bytes. @throws nothing. */
+  addScalar(v: bigint): void {
+    const at = this.room(32);
+    writeBE(this.buf, at, v, 32);
   }
 
   /**
@@ -60,10 +127,9 @@ export class Transcript {
    * @throws {Error} when nothing was added (a programming error: snarkjs throws too).
    */
   challenge(): bigint {
-    if (this.empty) throw new Error('transcript: no data');
-    const d = this.hash.digest();
-    this.hash = keccak_256.create();
-    this.empty = true;
+    if (this.len === 0) throw new Error('transcript: no data');
+    const d = this.hash(this.buf.subarray(0, this.len));
+    this.len = 0;
     return readBE(d) % this.r;
   }
 }

@@ -44,6 +44,55 @@ describe('fixtures verify', () => {
     for (const f of FIXTURES) expect(rootOfUnity(f.curve === 'bn128' ? 'bn254' : 'bls12_381', f.vk.power), f.label).toBe(BigInt(f.vk.w));
   });
 
+  it.each(FIXTURES.map((f) => [f.label, f] as const))(
+    '%s: a key object edited in place after a verification is read again (the by-object cache compares every value it parsed)',
+    async (_, f) => {
+      const t = triple(f);
+      expect(await verify(local, f, t)).toBe(true);
+      const names = f.system === 'plonk' ? ['Qm', 'Ql', 'Qr', 'Qo', 'Qc', 'S1', 'S2', 'S3'] : ['C0'];
+      for (const n of names) {
+        const saved = structuredClone(t.vk[n]);
+        // another valid point in place: snarkjs and this library both say false
+        t.vk[n] = shiftG1(f.curve, saved, 1n);
+        expect(await snarkjsVerify(f.system, t), n).toBe(false);
+        expect(await verify(local, f, t), n).toBe(false);
+        // one coordinate string replaced inside the same array
+        t.vk[n] = saved;
+        expect(await verify(local, f, t), n).toBe(true);
+        const y = t.vk[n][1];
+        t.vk[n][1] = (BigInt(y) + 1n).toString();
+        // off the curve (the identity, z = 0, is the identity whatever x and y say)
+        if (t.vk[n][2] === '0') expect(await verify(local, f, t), n).toBe(true);
+        else await expect(verify(local, f, t), n).rejects.toMatchObject({ code: 'INVALID_VERIFYING_KEY' });
+        t.vk[n][1] = y;
+        // the array's shape changed (a fourth element): snarkG1 refuses it
+        t.vk[n].push('1');
+        await expect(verify(local, f, t), n).rejects.toMatchObject({ code: 'INVALID_VERIFYING_KEY' });
+        t.vk[n].pop();
+        expect(await verify(local, f, t), n).toBe(true);
+      }
+      // a scalar, nPublic, and a marker of a proof passed where the key goes
+      const k1 = t.vk.k1;
+      t.vk.k1 = order(f.curve).toString();
+      await expect(verify(local, f, t)).rejects.toMatchObject({ code: 'INVALID_VERIFYING_KEY' });
+      t.vk.k1 = k1;
+      t.vk.nPublic += 1;
+      await expect(verify(local, f, t)).rejects.toMatchObject({ code: 'INVALID_PUBLIC_SIGNALS' });
+      t.vk.nPublic -= 1;
+      t.vk.A = t.proof.A ?? ['1', '2', '1'];
+      await expect(verify(local, f, t)).rejects.toMatchObject({ code: 'INVALID_VERIFYING_KEY' });
+      delete t.vk.A;
+      expect(await verify(local, f, t)).toBe(true);
+      // JSON text: looked up by content
+      const text = JSON.stringify(t.vk);
+      expect(await local[f.system].verify(text, t.publicSignals, t.proof)).toBe(true);
+      expect(await local[f.system].verify(text, t.publicSignals, t.proof)).toBe(true);
+      const other = structuredClone(t.vk);
+      other[names[0]!] = shiftG1(f.curve, other[names[0]!], 1n);
+      expect(await local[f.system].verify(JSON.stringify(other), t.publicSignals, t.proof)).toBe(false);
+    },
+  );
+
   it('a verification is repeatable and the key cache does not mix keys (several keys interleaved)', async () => {
     for (let round = 0; round < 2; round++) for (const f of FIXTURES) expect(await verify(local, f, triple(f)), f.label).toBe(true);
   });

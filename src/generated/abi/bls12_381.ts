@@ -249,6 +249,10 @@ export interface Bls12381Exports {
   readonly g2_onCurve: (a: number) => number;
   /** `g2_toWords(io: usize, a: usize, ioWords: i32): void` */
   readonly g2_toWords: (io: number, a: number, ioWords: number) => void;
+  /** `glv_digits(out: usize, addrs: usize, widths: usize, n: i32, rows: usize): i32` */
+  readonly glv_digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+  /** `glv_rowBytes(): i32` */
+  readonly glv_rowBytes: () => number;
   /** `h2c_fp2Sqrt(o: usize, a: usize): bool` */
   readonly h2c_fp2Sqrt: (o: number, a: number) => number;
   /** `h2c_g1Encode(o: usize, uniform: usize): void` */
@@ -263,6 +267,8 @@ export interface Bls12381Exports {
   readonly h2c_g2Hash: (o: number, uniform: number) => void;
   /** `h2c_g2Map(o: usize, u: usize): void` */
   readonly h2c_g2Map: (o: number, u: number) => void;
+  /** `kc_keccak256(out: usize, data: usize, len: i32): void` */
+  readonly kc_keccak256: (out: number, data: number, len: number) => void;
   /** `msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
   readonly msm_g1_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
   /** `msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
@@ -469,6 +475,10 @@ export interface Bls12381Abi {
     readonly onCurve: (a: number) => number;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
+  readonly glv: {
+    readonly digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+    readonly rowBytes: () => number;
+  };
   readonly h2c: {
     readonly fp2Sqrt: (o: number, a: number) => number;
     readonly g1Encode: (o: number, uniform: number) => void;
@@ -477,6 +487,9 @@ export interface Bls12381Abi {
     readonly g2Encode: (o: number, uniform: number) => void;
     readonly g2Hash: (o: number, uniform: number) => void;
     readonly g2Map: (o: number, u: number) => void;
+  };
+  readonly kc: {
+    readonly keccak256: (out: number, data: number, len: number) => void;
   };
   readonly msm_g1: {
     readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
@@ -660,6 +673,10 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       onCurve: ex.g2_onCurve,
       toWords: ex.g2_toWords,
     },
+    glv: {
+      digits: ex.glv_digits,
+      rowBytes: ex.glv_rowBytes,
+    },
     h2c: {
       fp2Sqrt: ex.h2c_fp2Sqrt,
       g1Encode: ex.h2c_g1Encode,
@@ -668,6 +685,9 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       g2Encode: ex.h2c_g2Encode,
       g2Hash: ex.h2c_g2Hash,
       g2Map: ex.h2c_g2Map,
+    },
+    kc: {
+      keccak256: ex.kc_keccak256,
     },
     msm_g1: {
       accumulate: ex.msm_g1_accumulate,

@@ -213,6 +213,12 @@ export interface Bn254Exports {
   readonly g2_onCurve: (a: number) => number;
   /** `g2_toWords(io: usize, a: usize, ioWords: i32): void` */
   readonly g2_toWords: (io: number, a: number, ioWords: number) => void;
+  /** `glv_digits(out: usize, addrs: usize, widths: usize, n: i32, rows: usize): i32` */
+  readonly glv_digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+  /** `glv_rowBytes(): i32` */
+  readonly glv_rowBytes: () => number;
+  /** `kc_keccak256(out: usize, data: usize, len: i32): void` */
+  readonly kc_keccak256: (out: number, data: number, len: number) => void;
   /** `msm_g1_accumulate(ent: usize, off: usize, cnt: usize, K: i32, pts: usize, N: i32, slots: usize, pairs: usize, pp: usize): i32` */
   readonly msm_g1_accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
   /** `msm_g1_combine(io: usize, sums: usize, W: i32, c: i32, ioWords: i32): void` */
@@ -395,6 +401,13 @@ export interface Bn254Abi {
     readonly onCurve: (a: number) => number;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
+  readonly glv: {
+    readonly digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+    readonly rowBytes: () => number;
+  };
+  readonly kc: {
+    readonly keccak256: (out: number, data: number, len: number) => void;
+  };
   readonly msm_g1: {
     readonly accumulate: (ent: number, off: number, cnt: number, K: number, pts: number, N: number, slots: number, pairs: number, pp: number) => number;
     readonly combine: (io: number, sums: number, W: number, c: number, ioWords: number) => void;
@@ -552,6 +565,13 @@ export function bn254Abi(ex: Bn254Exports): Bn254Abi {
       negAffPublic: ex.g2_negAffPublic,
       onCurve: ex.g2_onCurve,
       toWords: ex.g2_toWords,
+    },
+    glv: {
+      digits: ex.glv_digits,
+      rowBytes: ex.glv_rowBytes,
+    },
+    kc: {
+      keccak256: ex.kc_keccak256,
     },
     msm_g1: {
       accumulate: ex.msm_g1_accumulate,

@@ -3,5 +3,7 @@
 export { alloc, free, reset } from '../runtime';
 export * from '../pairing/bn254/index';
 export * from '../msm/bn254/index';
+export * from '../keccak/index';
+export * from '../glv/bn254';
 export { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, double as fp_double, eq as fp_eq, isZero as fp_isZero, isOne as fp_isOne, copy as fp_copy, zero as fp_zero, one as fp_one, select as fp_select, toMont as fp_toMont, fromMont as fp_fromMont, fromWords as fp_fromWords, toWords as fp_toWords, pow as fp_pow, inv as fp_inv, invUnsafe as fp_invUnsafe, legendre as fp_legendre, sqrt as fp_sqrt, benchMul as fp_benchMul, benchSqr as fp_benchSqr, benchAdd as fp_benchAdd, benchInv as fp_benchInv } from '../fields/bn254_fp';
 export { mul as fr_mul, sqr as fr_sqr, add as fr_add, sub as fr_sub, neg as fr_neg, double as fr_double, eq as fr_eq, isZero as fr_isZero, isOne as fr_isOne, copy as fr_copy, zero as fr_zero, one as fr_one, select as fr_select, toMont as fr_toMont, fromMont as fr_fromMont, fromWords as fr_fromWords, toWords as fr_toWords, pow as fr_pow, inv as fr_inv, invUnsafe as fr_invUnsafe, legendre as fr_legendre, sqrt as fr_sqrt, benchMul as fr_benchMul, benchSqr as fr_benchSqr, benchAdd as fr_benchAdd, benchInv as fr_benchInv } from '../fields/bn254_fr';

@@ -577,26 +577,22 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity), so every addition of the chain is mixed.
+ * check — stays the identity), so every addition of the chain is mixed; the φ half of each is the affine
+ * table mapped by φ ((β·x, y), one product per entry) rather than a second table of additions.
  * work: 2n·972 bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = 4;
   const d = 2 * n;
-  const table = work + <usize>d * 108;
+  const table = work;
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 108;
-    g1_fromAff(b, pts + <usize>i * 72);
-    g1_phi(b + 108, b);
-  }
-  for (let i = 0; i < d; i++) {
-    const b = work + <usize>i * 108, tb = table + <usize>i * TW * 108;
-    g1_copy(tb, b);
-    g1_dbl((S_g1Fixed + 416), b);
+    const tb = table + <usize>i * TW * 108;
+    g1_fromAff(tb, pts + <usize>i * 72);
+    g1_dbl((S_g1Fixed + 416), tb);
     for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 108, tb + (j - 1) * 108, (S_g1Fixed + 416));
   }
-  const cnt: usize = <usize>d * TW;
-  const aff = table + cnt * 108, pre = aff + cnt * 72;
+  const cnt: usize = <usize>n * TW;
+  const aff = table + cnt * 108, pre = aff + <usize>d * TW * 72;
   fp_one((S_g1Fixed + 528));
   for (let e: usize = 0; e < cnt; e++) {
     const z = table + e * 108 + 72;
@@ -605,14 +601,19 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
   }
   if (cnt > 0) fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
   for (let e = <i32>cnt - 1; e >= 0; e--) {
-    const q = table + <usize>e * 108, o = aff + <usize>e * 72;
-    if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); continue; }
+    // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+    const q = table + <usize>e * 108;
+    const i = <usize>e / TW, j = <usize>e % TW;
+    const o = aff + (2 * i * TW + j) * 72, f = o + TW * 72;
+    if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); memory.fill(f, 0, 72); continue; }
     if (e > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(e - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
     else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
     fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
     fp_mul(o, q, (S_g1Fixed + 192));
     fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
     fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
+    fp_mul(f, o, C_OMEGA);
+    fp_copy(f + 36, o + 36);
   }
   const fstride: usize = <usize>tw * 72;
   g1_setInf((S_g1Fixed + 232));

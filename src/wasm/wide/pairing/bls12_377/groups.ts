@@ -583,26 +583,22 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity), so every addition of the chain is mixed.
+ * check — stays the identity), so every addition of the chain is mixed; the φ half of each is the affine
+ * table mapped by φ ((β·x, y), one product per entry) rather than a second table of additions.
  * work: 2n·1404 bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = 4;
   const d = 2 * n;
-  const table = work + <usize>d * 156;
+  const table = work;
   for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 156;
-    g1_fromAff(b, pts + <usize>i * 104);
-    g1_phi(b + 156, b);
-  }
-  for (let i = 0; i < d; i++) {
-    const b = work + <usize>i * 156, tb = table + <usize>i * TW * 156;
-    g1_copy(tb, b);
-    g1_dbl((S_g1Fixed + 592), b);
+    const tb = table + <usize>i * TW * 156;
+    g1_fromAff(tb, pts + <usize>i * 104);
+    g1_dbl((S_g1Fixed + 592), tb);
     for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 156, tb + (j - 1) * 156, (S_g1Fixed + 592));
   }
-  const cnt: usize = <usize>d * TW;
-  const aff = table + cnt * 156, pre = aff + cnt * 104;
+  const cnt: usize = <usize>n * TW;
+  const aff = table + cnt * 156, pre = aff + <usize>d * TW * 104;
   fp_one((S_g1Fixed + 752));
   for (let e: usize = 0; e < cnt; e++) {
     const z = table + e * 156 + 104;
@@ -611,14 +607,19 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
   }
   if (cnt > 0) fp_inv((S_g1Fixed + 160), (S_g1Fixed + 752));
   for (let e = <i32>cnt - 1; e >= 0; e--) {
-    const q = table + <usize>e * 156, o = aff + <usize>e * 104;
-    if (fp_isZero(q + 104)) { memory.fill(o, 0, 104); continue; }
+    // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+    const q = table + <usize>e * 156;
+    const i = <usize>e / TW, j = <usize>e % TW;
+    const o = aff + (2 * i * TW + j) * 104, f = o + TW * 104;
+    if (fp_isZero(q + 104)) { memory.fill(o, 0, 104); memory.fill(f, 0, 104); continue; }
     if (e > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(e - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), q + 104); }
     else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
     fp_sqr((S_g1Fixed + 272), (S_g1Fixed + 216));
     fp_mul(o, q, (S_g1Fixed + 272));
     fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
     fp_mul(o + 52, q + 52, (S_g1Fixed + 272));
+    fp_mul(f, o, C_OMEGA);
+    fp_copy(f + 52, o + 52);
   }
   const fstride: usize = <usize>tw * 104;
   g1_setInf((S_g1Fixed + 328));

@@ -1,0 +1,267 @@
+/**
+ * The PLONK/FFLONK verifiers' in-thread unit on one curve's wasm instance: the two G1 sums of a verification
+ * (Straus over the endomorphism, the key's points from their fixed-base tables: wasm `g1_mulEndoFixed`) and
+ * the check e(X, [τ]₂)·e(Y, [1]₂) = 1 against the key's two prepared G2 points, with the sums left in wasm
+ * memory between the two and the prepared lines kept resident there per key.
+ *
+ * Why not the pairing job of `pairing/jobs.ts` (what Groth16 uses): a job is an encoded byte string made to
+ * travel to a worker, so an in-thread check of two prepared pairs still wrote both line tables (≈ 38 KB for
+ * BN254) into a job, copied them into memory and decoded them, and read the sums out of memory as BigInt only
+ * to write them back. This unit calls the same wasm functions (`pair_millerMixed`, `pair_finalCheck`, and the
+ * G1 subgroup test for points not yet known to be in G1) on memory it already holds. Verification of one proof
+ * always runs in the calling thread (docs/plonk.md: a split of two pairs over workers loses).
+ *
+ * Scalars never leave memory: they are the Fr arena's slots, split by the GLV lattice and recoded into wNAF
+ * digits in wasm (`glv_digits`); only the proof's points cross from BigInt, loaded (and checked on the curve)
+ * once per proof, when it is read.
+ * @module
+ */
+import type { CoreInstance } from '../core/wasm.js';
+import { WebcurvesError } from '../errors.js';
+import { writeWords } from '../core/words.js';
+import { FIELD_LAYOUTS } from '../generated/fields.js';
+import type { G1Point } from '../pairing/encoding.js';
+import type { LineWords } from '../pairing/jobs.js';
+import { bls12_381, bn254 } from '../curves/index.js';
+import type { FixedG1Tables, Pairing12Name } from '../pairing/kernel.js';
+
+const DESCRIPTORS = { bn254, bls12_381 } as const;
+
+/** wNAF width of the proof points' per-call tables (what `g1_mulEndoFixed` reads: 4 odd multiples). */
+const VARIABLE_WIDTH = 4;
+
+/**
+ * One G1 sum: Σ fixed[j]·F_j (F_j the tables' points) + Σ scalars[i]·points[i], the scalars given as addresses
+ * of Fr elements (Montgomery form) in the unit's instance memory — the verifier's Fr arena slots.
+ */
+export interface G1Sum {
+  /** One scalar address per table point (a zero element for an absent term). */
+  readonly fixed: readonly number[];
+  /** The proof points, by their {@link VerifierUnit.loadProof} slot (none the identity). */
+  readonly points: readonly number[];
+  /** One scalar address per point. */
+  readonly scalars: readonly number[];
+}
+
+/** A key's two prepared G2 points' lines, resident in one instance's memory ({@link VerifierUnit.residentLines}). */
+export interface ResidentLines {
+  readonly unit: VerifierUnit;
+  /** Address of each table (0: the identity, skipped by the Miller loop). */
+  readonly at: readonly [number, number];
+  /** False once freed. */
+  live: boolean;
+}
+
+interface PairAbi {
+  readonly millerMixed: (out: number, g1s: number, g2s: number, count: number, work: number, pg1s: number, preps: number, pcount: number, pwork: number) => void;
+  readonly finalCheck: (parts: number, k: number, target: number) => number;
+}
+interface GlvAbi {
+  readonly digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
+  readonly rowBytes: () => number;
+}
+interface G1Abi {
+  readonly fromWords: (o: number, io: number, ioWords: number) => number;
+  readonly onCurve: (a: number) => number;
+  readonly inSubgroup: (a: number) => number;
+  readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+}
+
+/** See the module header. One per core instance ({@link verifierUnit}). */
+export class VerifierUnit {
+  private readonly g1: G1Abi;
+  private readonly glv: GlvAbi;
+  private readonly pair: PairAbi;
+  private readonly ex: CoreInstance['exports'];
+  private readonly E: number;
+  private readonly io: number;
+  private readonly curve: Pairing12Name;
+  /** The two sums (affine, contiguous: the Miller loop's prepared G1 inputs), then scratch. */
+  private readonly SUMS: number;
+  private readonly IO: number;
+  private readonly OUT: number;
+  private readonly PREPS: number;
+  private readonly PWORK: number;
+  private readonly CHECK: number;
+  /** The proof's points, loaded once ({@link loadProof}) and copied into each sum's chain. */
+  private proof = 0;
+  private proofSlots = 0;
+  /** Whether every point of the G1 curve is in G1 (cofactor 1: BN curves), so loading is the whole check. */
+  readonly g1IsWholeCurve: boolean;
+  /** Growable scratch: points, digits, work (reallocated when a call needs more). */
+  private scratch = 0;
+  private scratchBytes = 0;
+
+  /**
+   * @param core - an instance of a BN/BLS12 module (with `g1_mulEndoFixed`)
+   * @throws {WebcurvesError} `UNKNOWN_CURVE` for another module.
+   */
+  constructor(readonly core: CoreInstance) {
+    if (core.curve !== 'bn254' && core.curve !== 'bls12_381') throw new WebcurvesError('UNKNOWN_CURVE', `${core.curve}: no PLONK verifier unit`);
+    this.curve = core.curve;
+    this.g1IsWholeCurve = DESCRIPTORS[core.curve].family === 'bn';
+    const abi = (core as CoreInstance<'bn254' | 'bls12_381'>).abi;
+    this.g1 = abi.g1;
+    this.glv = abi.glv;
+    this.pair = abi.pair;
+    this.ex = core.exports;
+    const lay = FIELD_LAYOUTS[`${this.curve}_fp`];
+    this.E = lay.elemBytes;
+    this.io = lay.ioWords;
+    const a = (n: number): number => this.ex.alloc(n);
+    this.SUMS = a(4 * this.E);
+    this.IO = a(8 * this.io);
+    this.OUT = a(12 * this.E);
+    this.PREPS = a(8);
+    this.PWORK = a(4 * this.E);
+    this.CHECK = a(2 * this.E);
+  }
+
+  /**
+   * Copies a key's two line tables into this instance's memory (once per key; {@link freeLines} or the key's
+   * collection releases them).
+   * @throws nothing (allocation failures surface as the core's own RangeError).
+   */
+  residentLines(lines: readonly [LineWords, LineWords]): ResidentLines {
+    const at = lines.map((l) => {
+      if (l === null) return 0;
+      const p = this.ex.alloc(4 * l.length);
+      new Uint32Array(this.ex.memory.buffer, p, l.length).set(l);
+      return p;
+    }) as [number, number];
+    return { unit: this, at, live: true };
+  }
+
+  /** Releases lines made by {@link residentLines} (idempotent). @throws nothing. */
+  freeLines(r: ResidentLines): void {
+    if (r.unit !== this || !r.live) return;
+    r.live = false;
+    for (const p of r.at) if (p) this.ex.free(p);
+  }
+
+  private room(bytes: number): number {
+    if (bytes > this.scratchBytes) {
+      if (this.scratchBytes) this.ex.free(this.scratch);
+      this.scratchBytes = Math.max(bytes, 2 * this.scratchBytes);
+      this.scratch = this.ex.alloc(this.scratchBytes);
+    }
+    return this.scratch;
+  }
+
+  /**
+   * Loads proof point `slot` (the proof's k-th commitment), checking its coordinates and that it lies on the
+   * curve; the sums read it from there. The identity (0, 0) loads as itself.
+   * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  loadProof(slot: number, P: G1Point): void {
+    if (slot >= this.proofSlots) {
+      const n = Math.max(16, 2 * slot + 2);
+      const at = this.ex.alloc(n * 2 * this.E);
+      if (this.proofSlots) {
+        new Uint8Array(this.ex.memory.buffer).copyWithin(at, this.proof, this.proof + this.proofSlots * 2 * this.E);
+        this.ex.free(this.proof);
+      }
+      this.proof = at;
+      this.proofSlots = n;
+    }
+    this.load(P, this.proof + slot * 2 * this.E);
+  }
+
+  /** Loads an affine point (canonical coordinates) at `at`, checking it lies on the curve. */
+  private load(P: G1Point, at: number): void {
+    const w = new Uint32Array(this.ex.memory.buffer);
+    const b = this.IO >> 2;
+    writeWords(w, b, P.x, this.io);
+    writeWords(w, b + this.io, P.y, this.io);
+    if (!this.g1.fromWords(at, this.IO, this.io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
+    if (!this.g1.onCurve(at)) throw new WebcurvesError('NOT_ON_CURVE', 'point is not on the G1 curve');
+  }
+
+  /**
+   * Writes sum `side` (0 or 1) into this unit's memory as an affine point ((0, 0) for the identity): the scalars
+   * split and recoded in wasm (`glv_digits`), one Straus chain (`g1_mulEndoFixed`).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (tables of another curve or freed, wrong scalar counts, a proof
+   *   slot never loaded).
+   */
+  sum(side: 0 | 1, tables: FixedG1Tables, s: G1Sum): void {
+    if (!tables.live || tables.kernel.name !== this.curve) throw new WebcurvesError('INVALID_ARGUMENT', 'fixed-base tables of another kernel, or freed');
+    if (s.fixed.length !== tables.m || s.scalars.length !== s.points.length) throw new WebcurvesError('INVALID_ARGUMENT', 'one scalar per point');
+    const E = this.E;
+    const n = s.points.length;
+    const m = tables.m;
+    const k = n + m;
+    const tw = 1 << (VARIABLE_WIDTH - 2);
+    const J = 3 * E;
+    const ptsBytes = Math.max(1, n) * 2 * E;
+    const listBytes = Math.ceil((5 * k) / 8) * 8;
+    const rowBytes = 2 * k * this.glv.rowBytes();
+    const workBytes = Math.max(1, 2 * n) * (J * (1 + tw) + 3 * E * tw);
+    const base = this.room(ptsBytes + listBytes + 2 * rowBytes + workBytes);
+    const pts = base, addrs = pts + ptsBytes, widths = addrs + 4 * k, rows = addrs + listBytes, digits = rows + rowBytes, work = digits + rowBytes;
+    const bytes = new Uint8Array(this.ex.memory.buffer);
+    for (let i = 0; i < n; i++) {
+      const from = this.slotAt(s.points[i]!);
+      bytes.copyWithin(pts + i * 2 * E, from, from + 2 * E);
+    }
+    // Scalars in chain order: the points' (width 4), then the tables' (their width).
+    const buf = this.ex.memory.buffer;
+    const a = new Uint32Array(buf, addrs, k);
+    const w = new Uint8Array(buf, widths, k);
+    for (let i = 0; i < n; i++) {
+      a[i] = s.scalars[i]!;
+      w[i] = VARIABLE_WIDTH;
+    }
+    for (let j = 0; j < m; j++) {
+      a[n + j] = s.fixed[j]!;
+      w[n + j] = tables.width;
+    }
+    const len = this.glv.digits(digits, addrs, widths, k, rows);
+    this.g1.mulEndoFixed(this.SUMS + side * 2 * E, pts, n, digits, tables.at, m, 1 << (tables.width - 2), digits + 2 * n * len, len, work);
+  }
+
+  /**
+   * Sets sum `side` to proof point `slot` (loaded by {@link loadProof}).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` for a slot never loaded.
+   */
+  put(side: 0 | 1, slot: number): void {
+    const from = this.slotAt(slot);
+    new Uint8Array(this.ex.memory.buffer).copyWithin(this.SUMS + side * 2 * this.E, from, from + 2 * this.E);
+  }
+
+  private slotAt(slot: number): number {
+    if (!(slot >= 0 && slot < this.proofSlots)) throw new WebcurvesError('INVALID_ARGUMENT', `proof point ${slot} was not loaded`);
+    return this.proof + slot * 2 * this.E;
+  }
+
+  /**
+   * Whether e(sum 0, lines 0)·e(sum 1, lines 1) = 1, after proving `checks` (points on the curve, not the
+   * identity) in G1 — the first that is not ends the check, reported as `failedCheck`.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (lines of another instance or freed), `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  check(lines: ResidentLines, checks: readonly G1Point[]): { readonly ok: boolean; readonly failedCheck?: number } {
+    if (lines.unit !== this || !lines.live) throw new WebcurvesError('INVALID_ARGUMENT', 'prepared lines of another instance, or freed');
+    for (let i = 0; i < checks.length; i++) {
+      this.load(checks[i]!, this.CHECK);
+      if (!this.g1.inSubgroup(this.CHECK)) return { ok: false, failedCheck: i };
+    }
+    // millerMixed compacts the address list past skipped pairs: rewritten on every call.
+    const preps = new Uint32Array(this.ex.memory.buffer, this.PREPS, 2);
+    preps[0] = lines.at[0];
+    preps[1] = lines.at[1];
+    this.pair.millerMixed(this.OUT, 0, 0, 0, 0, this.SUMS, this.PREPS, 2, this.PWORK);
+    return { ok: this.pair.finalCheck(this.OUT, 1, 0) !== 0 };
+  }
+}
+
+/** One unit per core instance. */
+const UNITS = new WeakMap<CoreInstance, VerifierUnit>();
+
+/** The unit of a core instance (made on first use). @throws {WebcurvesError} as {@link VerifierUnit}'s constructor. */
+export function verifierUnit(core: CoreInstance): VerifierUnit {
+  let u = UNITS.get(core);
+  if (!u) {
+    u = new VerifierUnit(core);
+    UNITS.set(core, u);
+  }
+  return u;
+}
