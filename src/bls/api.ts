@@ -260,11 +260,12 @@ export class BlsScheme {
   }
 
   /**
-   * A point of group g from its zcash encoding, with the subgroup check (by the curve's by-value cache).
+   * A point of group g from its zcash encoding, with the subgroup check (by the curve's by-value cache) unless
+   * `subgroup` is false (the caller proves membership otherwise, or discards the point).
    * @throws {WebcurvesError} `INVALID_ENCODING`, `NOT_IN_FIELD`, `NOT_ON_CURVE`, `NOT_IN_SUBGROUP`, `INVALID_ARGUMENT`.
    */
-  private decode(g: 1 | 2, bytes: Uint8Array): MontPoint {
-    const P = (this.group(g) as { fromBytes(b: Uint8Array): G1Point | G2Point }).fromBytes(bytes);
+  private decode(g: 1 | 2, bytes: Uint8Array, subgroup = true): MontPoint {
+    const P = (this.group(g) as { fromBytes(b: Uint8Array, o: { subgroupCheck: boolean }): G1Point | G2Point }).fromBytes(bytes, { subgroupCheck: subgroup });
     const c = typeof P.x === 'bigint' ? [P.x, (P as G1Point).y] : [...(P as G2Point).x, ...(P as G2Point).y];
     return this.s.curve.bls.fromCoords(g, c);
   }
@@ -292,12 +293,26 @@ export class BlsScheme {
     return P;
   }
 
-  private signature(sig: unknown, what = 'the signature'): MontPoint {
+  /**
+   * A signature's point, subgroup-checked unless `subgroup` is false: then it is only known to be on the curve,
+   * and the caller must prove membership (see {@link byMiller}) or not use the point.
+   */
+  private signature(sig: unknown, what = 'the signature', subgroup = true): MontPoint {
     try {
-      return this.decode(this.sg, bytesOf(sig, what));
+      return this.decode(this.sg, bytesOf(sig, what), subgroup);
     } catch (e) {
       throw relabel(e, what);
     }
+  }
+
+  /**
+   * Whether a signature that enters a verification's Miller loop unprepared gets its subgroup check from the
+   * loop itself: signatures in G2 do (BLS12-381's loop computes [x]S on the way, which decides ψ(S) = [x]S
+   * exactly: `pair_g2CheckAfterMiller`, proved in `checkMillerG2Test`), so their separate check (≈ 64 G2
+   * doublings) is skipped. G1 signatures keep theirs.
+   */
+  private get byMiller(): boolean {
+    return this.sg === 2;
   }
 
   private hash(msg: unknown, what = 'the message'): MontPoint {
@@ -319,9 +334,10 @@ export class BlsScheme {
    * hashing, coefficients and Miller loops go to the worker pool (one job per worker) while this thread computes
    * S and its Miller loop, and the Miller values meet in one final exponentiation here; in-thread, one
    * multi-Miller loop over all pairs. Which path runs is learnt ({@link chooseSplit}); without a pool, in-thread.
-   * `sigSide` returning INVALID makes the check false.
+   * `sigSide` returning INVALID makes the check false. `sigUnchecked`: S is only known to be on the curve, and
+   * this thread's Miller loop over (G, S) proves it in G2 (false when it is not; G2 signatures only).
    */
-  private async run(K: BlsKernel, items: readonly BlsMillerItem[], sigSide: () => MontPoint | typeof INVALID): Promise<boolean> {
+  private async run(K: BlsKernel, items: readonly BlsMillerItem[], sigSide: () => MontPoint | typeof INVALID, sigUnchecked = false): Promise<boolean> {
     const pool = this.s.curve.pool;
     const st = this.s.paths[items.length === 1 ? 'one' : 'many'];
     const jobs = pool && pool.size > 0 && chooseSplit(st) ? Math.min(pool.size, items.length) : 0;
@@ -350,8 +366,13 @@ export class BlsScheme {
     const G = this.negGen(this.pg);
     const sigPair: [MontPoint, MontPoint] = this.sg === 2 ? [G, S] : [S, G];
     // Alone, one multi-Miller loop over every pair (one shared squaring chain) and the final exponentiation.
-    if (jobs === 0) return learn(K.check([...K.hashedPairs(this.sg, this.dstBytes, items), sigPair]));
-    const parts = [K.miller([sigPair])];
+    if (jobs === 0) return learn(K.check([...K.hashedPairs(this.sg, this.dstBytes, items), sigPair], sigUnchecked ? items.length : -1));
+    const own = K.miller([sigPair], sigUnchecked ? 0 : -1);
+    if (own === null) {
+      await settled;
+      return false;
+    }
+    const parts = [own];
     for (const r of await settled) {
       if (r.status === 'rejected') throw r.reason;
       parts.push(r.value);
@@ -425,10 +446,12 @@ export class BlsScheme {
     const pk = orInvalid(() => this.key(publicKey, 'the public key'));
     const msg = bytesOf(message, 'the message');
     if (pk === null || pk === INVALID) {
-      orInvalid(() => this.signature(signature));
+      // Decoded only for its argument errors: the answer is false whatever the bytes are.
+      orInvalid(() => this.signature(signature, 'the signature', false));
       return false;
     }
-    return this.run(K, [{ keys: [{ pk, r: 1n }], msg }], () => orInvalid(() => this.signature(signature)));
+    const byMiller = this.byMiller;
+    return this.run(K, [{ keys: [{ pk, r: 1n }], msg }], () => orInvalid(() => this.signature(signature, 'the signature', !byMiller)), byMiller);
   }
 
   /**
@@ -471,10 +494,16 @@ export class BlsScheme {
     const pts = list.map((pk, i) => orInvalid(() => this.key(pk, `publicKeys[${i}]`)));
     const msg = bytesOf(message, 'the message');
     if (pts.length === 0 || pts.some((P) => P === null || P === INVALID)) {
-      orInvalid(() => this.signature(signature));
+      orInvalid(() => this.signature(signature, 'the signature', false));
       return false;
     }
-    return this.run(K, [{ keys: [{ pk: K.sum(this.pg, pts as MontPoint[]), r: 1n }], msg }], () => orInvalid(() => this.signature(signature)));
+    const byMiller = this.byMiller;
+    return this.run(
+      K,
+      [{ keys: [{ pk: K.sum(this.pg, pts as MontPoint[]), r: 1n }], msg }],
+      () => orInvalid(() => this.signature(signature, 'the signature', !byMiller)),
+      byMiller,
+    );
   }
 
   /**
@@ -491,10 +520,11 @@ export class BlsScheme {
       throw new WebcurvesError('INVALID_ARGUMENT', `aggregateVerify needs one message per key (${keys.length} keys, ${msgs.length} messages)`);
     const pts = keys.map((pk, i) => orInvalid(() => this.key(pk, `publicKeys[${i}]`)));
     const mb = msgs.map((m, i) => bytesOf(m, `messages[${i}]`));
-    const sig = orInvalid(() => this.signature(signature));
+    const byMiller = this.byMiller;
+    const sig = orInvalid(() => this.signature(signature, 'the signature', !byMiller));
     if (pts.length === 0 || sig === INVALID || pts.some((P) => P === null || P === INVALID)) return false;
     if (this.basic && new Set(mb.map(toHex)).size !== mb.length) return false;
-    return this.run(K, (pts as MontPoint[]).map((pk, i) => ({ keys: [{ pk, r: 1n }], msg: mb[i]! })), () => sig);
+    return this.run(K, (pts as MontPoint[]).map((pk, i) => ({ keys: [{ pk, r: 1n }], msg: mb[i]! })), () => sig, byMiller);
   }
 
   /**
@@ -510,21 +540,31 @@ export class BlsScheme {
   async verifyBatch(items: readonly BlsBatchItem[]): Promise<BlsBatchResult> {
     const K = await this.ready();
     const list = denseArray(items, 'items');
+    // G2 signatures are decoded on the curve only: one verified alone gets its subgroup check from its Miller
+    // loop; in a combination only Σ rᵢ·sigᵢ enters the loop, so each is checked on its own first (below).
+    const byMiller = this.byMiller;
     const parsed = list.map((it, i) => {
       if (it === null || typeof it !== 'object') throw new WebcurvesError('INVALID_ARGUMENT', `items[${i}] must be { publicKey, message, signature }`);
       const { publicKey, message, signature } = it as BlsBatchItem;
       const pk = orInvalid(() => this.key(publicKey, `items[${i}].publicKey`));
-      const sig = orInvalid(() => this.signature(signature, `items[${i}].signature`));
+      const sig = orInvalid(() => this.signature(signature, `items[${i}].signature`, !byMiller));
       const m = bytesOf(message, `items[${i}].message`);
-      return pk === INVALID || sig === INVALID || pk === null ? { pk: null, sig: null, m } : { pk, sig, m };
+      return pk === INVALID || sig === INVALID || pk === null ? { pk: null, sig: null, m, checked: true } : { pk, sig, m, checked: !byMiller };
     });
     const results = parsed.map((p) => p.pk !== null);
-    const live = parsed.map((_, i) => i).filter((i) => results[i]);
+    let live = parsed.map((_, i) => i).filter((i) => results[i]);
+    if (live.length > 1) {
+      for (const i of live) {
+        const p = parsed[i]!;
+        if (!p.checked) results[i] = p.checked = K.inSubgroup(this.sg, p.sig!);
+      }
+      live = live.filter((i) => results[i]);
+    }
     const check = async (idx: readonly number[]): Promise<void> => {
       if (idx.length === 0) return;
       if (idx.length === 1) {
         const p = parsed[idx[0]!]!;
-        results[idx[0]!] = await this.run(K, [{ keys: [{ pk: p.pk!, r: 1n }], msg: p.m }], () => p.sig!);
+        results[idx[0]!] = await this.run(K, [{ keys: [{ pk: p.pk!, r: 1n }], msg: p.m }], () => p.sig!, !p.checked);
         return;
       }
       if (await this.combined(K, idx.map((i) => parsed[i]!) as { pk: MontPoint; sig: MontPoint; m: Uint8Array }[])) return;
