@@ -79,6 +79,9 @@ export interface BlsBatchResult {
 /** Public keys remembered per engine (compressed bytes → validated point). */
 export const BLS_KEY_CACHE_SIZE = 4096;
 
+/** Sums of key lists (of 2 keys or more) that `fastAggregateVerify` remembers per engine. */
+const BLS_SUM_CACHE_SIZE = 8;
+
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
 
 /**
@@ -157,6 +160,11 @@ interface Shared {
   readonly live: () => void;
   /** The group's digit and the key's bytes as a binary string → the validated key, or null for the identity (KeyValidate fails). */
   readonly keys: Map<string, MontPoint | null>;
+  /**
+   * Sums of validated key lists (the lists' key ids concatenated → Σ pk), most recent last: a sync committee
+   * verifies against the same 512 keys for a day, and their sum is ≈ 15 % of a `fastAggregateVerify`.
+   */
+  readonly sums: Map<string, MontPoint>;
   /** −G1 and −G2 generators in the kernel's form, made on first use. */
   readonly negGen: (MontPoint | undefined)[];
   /** Learnt cost per item (ms, moving averages) of running verifications here or split, for one item and for many. */
@@ -201,7 +209,7 @@ function makeScheme(s: Shared, signaturesIn: 'G1' | 'G2', dst: string | Uint8Arr
  * @throws nothing.
  */
 export function createBlsApi(curve: Bls12381Impl, live: () => void): BlsApi {
-  return makeScheme({ curve, live, keys: new Map(), negGen: [], paths: { one: { calls: 0 }, many: { calls: 0 } } }, 'G2', BLS_DST_ETH);
+  return makeScheme({ curve, live, keys: new Map(), sums: new Map(), negGen: [], paths: { one: { calls: 0 }, many: { calls: 0 } } }, 'G2', BLS_DST_ETH);
 }
 
 /** `wc.bls`: the Ethereum scheme, a {@link BlsScheme} (min-pk, POP DST); `scheme()` makes the others. */
@@ -275,12 +283,17 @@ export class BlsScheme {
    * @throws {WebcurvesError} as {@link decode}.
    */
   private key(pk: unknown, what: string): MontPoint | null {
+    return this.keyWithId(pk, what).P;
+  }
+
+  /** {@link key} and the key's cache id (the group's digit and its bytes as a binary string). */
+  private keyWithId(pk: unknown, what: string): { readonly id: string; readonly P: MontPoint | null } {
     const bytes = bytesOf(pk, what);
     // The bytes as a binary string: 7× faster to build than hex (measured for 512 keys: 0.23 ms against 1.6 ms).
     const id = this.pg + String.fromCharCode.apply(null, bytes as unknown as number[]);
     const keys = this.s.keys;
     const hit = keys.get(id);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) return { id, P: hit };
     let P: MontPoint | null;
     try {
       P = this.decode(this.pg, bytes);
@@ -290,7 +303,27 @@ export class BlsScheme {
     if (this.s.curve.bls.isIdentity(P)) P = null;
     if (keys.size >= BLS_KEY_CACHE_SIZE) keys.delete(keys.keys().next().value!);
     keys.set(id, P);
-    return P;
+    return { id, P };
+  }
+
+  /**
+   * Σ of validated keys (not identities), remembered by the list's ids ({@link Shared.sums}; the ids of valid
+   * keys all have the same length, so their concatenation names the list).
+   */
+  private keySum(K: BlsKernel, found: readonly { readonly id: string; readonly P: MontPoint }[]): MontPoint {
+    if (found.length === 1) return found[0]!.P;
+    const sums = this.s.sums;
+    const id = found.map((f) => f.id).join('');
+    const hit = sums.get(id);
+    if (hit !== undefined) {
+      sums.delete(id);
+      sums.set(id, hit);
+      return hit;
+    }
+    const S = K.sum(this.pg, found.map((f) => f.P));
+    if (sums.size >= BLS_SUM_CACHE_SIZE) sums.delete(sums.keys().next().value!);
+    sums.set(id, S);
+    return S;
   }
 
   /**
@@ -484,23 +517,24 @@ export class BlsScheme {
 
   /**
    * One message signed by every key (sync committees): the keys (validated once per engine, then cached) are
-   * summed in wasm and one two-pair check decides. Only sound with proofs of possession of the keys.
+   * summed in wasm (the sum remembered for the list: the last 8 lists per engine) and one two-pair check
+   * decides. Only sound with proofs of possession of the keys.
    * @returns false for an empty key list, an INVALID key or signature (as {@link verify}), or a mismatch
    * @throws {WebcurvesError} as {@link verify}.
    */
   async fastAggregateVerify(publicKeys: readonly BlsBytes[], message: BlsBytes, signature: BlsBytes): Promise<boolean> {
     const K = await this.ready();
     const list = denseArray(publicKeys, 'publicKeys');
-    const pts = list.map((pk, i) => orInvalid(() => this.key(pk, `publicKeys[${i}]`)));
+    const found = list.map((pk, i) => orInvalid(() => this.keyWithId(pk, `publicKeys[${i}]`)));
     const msg = bytesOf(message, 'the message');
-    if (pts.length === 0 || pts.some((P) => P === null || P === INVALID)) {
+    if (found.length === 0 || found.some((f) => f === INVALID || f.P === null)) {
       orInvalid(() => this.signature(signature, 'the signature', false));
       return false;
     }
     const byMiller = this.byMiller;
     return this.run(
       K,
-      [{ keys: [{ pk: K.sum(this.pg, pts as MontPoint[]), r: 1n }], msg }],
+      [{ keys: [{ pk: this.keySum(K, found as { id: string; P: MontPoint }[]), r: 1n }], msg }],
       () => orInvalid(() => this.signature(signature, 'the signature', !byMiller)),
       byMiller,
     );

@@ -154,3 +154,24 @@ describe('G2 signatures outside G2', () => {
     expect(await bls.verifyBatch([{ publicKey: pk, message: Uint8Array.of(1), signature: identity }])).toEqual({ valid: false, results: [false] });
   });
 });
+
+describe('fastAggregateVerify remembers the sums of key lists', () => {
+  it('repeated, reordered, changed and evicted lists give the verdicts noble gives; at most 8 sums are kept', async () => {
+    const bls = local.bls;
+    const sums = (bls as unknown as { s: { sums: Map<string, Uint8Array> } }).s.sums;
+    const sks = Array.from({ length: 6 }, (_, i) => be32(BigInt(i) * 104729n + 17n));
+    const pks = sks.map((k) => bls.getPublicKey(k));
+    const m = Uint8Array.of(5, 5, 5);
+    const agg = bls.aggregateSignatures(sks.slice(0, 5).map((k) => bls.sign(m, k)));
+    const list = pks.slice(0, 5);
+    const nobleSays = (keys: Uint8Array[]): boolean =>
+      noble.longSignatures.verify(agg, noble.longSignatures.hash(m, DST), noble.longSignatures.aggregatePublicKeys(keys));
+    const cases: Uint8Array[][] = [list, list, [...list].reverse(), [...list.slice(0, 4), pks[5]!], list.slice(0, 4), list];
+    for (const keys of cases) expect(await bls.fastAggregateVerify(keys, m, agg)).toBe(nobleSays(keys));
+    // other lists push the first out; it is then summed again
+    for (let i = 0; i < 10; i++) await bls.fastAggregateVerify([pks[i % 6]!, pks[(i + 1) % 6]!, pks[(i + 2) % 6]!, ...(i >= 6 ? [pks[0]!] : [])], m, agg);
+    expect(sums.size).toBeLessThanOrEqual(8);
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(true);
+    expect(await bls.fastAggregateVerify([...list.slice(0, 4), pks[5]!], m, agg)).toBe(false);
+  });
+});
