@@ -14,7 +14,7 @@
 import { wnafDigits } from '../math/digits.js';
 import { WebcurvesError } from '../errors.js';
 import { mod } from '../math/modular.js';
-import { sparseDigits, type Digits, type Pairing12Params } from '../math/pairing-params.js';
+import { checkMillerG2Test, sparseDigits, type Digits, type Pairing12Params } from '../math/pairing-params.js';
 import { fpImports, fp2ConstMulCode } from './as-tower.js';
 import { digitsData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 
@@ -458,6 +458,47 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
   pair_millerMixed(out, g1s, g2s, count, work, 0, 0, 0, 0);
 }
 `);
+    if (!isBn) {
+      // The G2 membership test the loop gives for free; the argument is checkMillerG2Test's (pairing-params.ts).
+      checkMillerG2Test(pp);
+      decls.push(`const C_CPSI_X: usize = ${montData2(f, pp.psi.x)};`);
+      decls.push(`const C_CPSI_Y: usize = ${montData2(f, pp.psi.y)};`);
+      const s2 = new Scratch('S_g2chk');
+      const u = s2.take('u', F2);
+      decls.push(s2.decl());
+      parts.push(`/**
+ * Whether the G2 point of unprepared pair i (0 ≤ i < count) of the last pair_millerMixed, pair_miller or
+ * pair_check over the same g1s, g2s, count and work is in G2, read off the loop's by-product T = [x]Q: true iff
+ * Z_T ≠ 0 and ψ(Q)·Z_T = (X_T, Y_T). Exact for every Q on the twist (the loop's inputs need not be in G2): an
+ * exceptional doubling or addition leaves Z_T = 0 for good, so Z_T ≠ 0 means T = [x]Q exactly, and every point
+ * of G2 passes (see checkMillerG2Test in src/math/pairing-params.ts, which the generator ran for this curve).
+ * The identity is in G2; a pair the loop skipped for its identity G1 point has no T, so that Q gets
+ * g2_inSubgroup. Variable-time. The work area must be as the loop left it.
+ */
+export function pair_g2CheckAfterMiller(g1s: usize, g2s: usize, count: i32, work: usize, i: i32): bool {
+  if (i < 0 || i >= count) return false;
+  let m = 0;
+  for (let j = 0; j < i; j++) {
+    const P = g1s + <usize>j * ${F2}, Q = g2s + <usize>j * ${2 * F2};
+    if (!((fp_isZero(P) && fp_isZero(P + ${E})) || (fp2_isZero(Q) && fp2_isZero(Q + ${F2})))) m++;
+  }
+  const P = g1s + <usize>i * ${F2}, Q = g2s + <usize>i * ${2 * F2};
+  if (fp2_isZero(Q) && fp2_isZero(Q + ${F2})) return true;
+  if (fp_isZero(P) && fp_isZero(P + ${E})) return g2_inSubgroup(Q);
+  const w = work + <usize>m * ${PAIR};
+  const Z = w + ${12 * E};
+  if (fp2_isZero(Z)) return false;
+  fp2_conj(${u}, Q);
+  fp2_mul(${u}, ${u}, C_CPSI_X);
+  fp2_mul(${u}, ${u}, Z);
+  if (!fp2_eq(${u}, w + ${8 * E})) return false;
+  fp2_conj(${u}, Q + ${F2});
+  fp2_mul(${u}, ${u}, C_CPSI_Y);
+  fp2_mul(${u}, ${u}, Z);
+  return fp2_eq(${u}, w + ${10 * E});
+}
+`);
+    }
   }
   // final exponentiation
   {
@@ -547,7 +588,8 @@ export function fp12_fromWords(o: usize, io: usize, ioWords: i32): bool {
     banner,
     `// Optimal-ate pairing of ${pp.desc.name}; see src/codegen/as-pairing.ts.`,
     fpImports(f),
-    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
+    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, ${pp.desc.family === 'bls12' ? 'fp2_eq, ' : ''}fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
+    ...(pp.desc.family === 'bls12' ? [`import { g2_inSubgroup } from './groups';`] : []),
     '',
     ...decls.filter((d) => d),
     '',
@@ -571,4 +613,6 @@ export const PAIRING_EXPORTS = {
     'pair_workBytes', 'pair_miller', 'pair_millerMixed', 'pair_preparedBytes', 'pair_prepare', 'pair_finalExp', 'pair_pairing', 'pair_check',
     'pair_finalCheck', 'fp12_toWords', 'fp12_fromWords', 'fp12_exp_x',
   ],
+  /** BLS12 only: the G2 membership test read off the Miller loop (BN's loop is not over x). */
+  bls12Pairing: ['pair_g2CheckAfterMiller'],
 } as const;

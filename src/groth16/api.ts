@@ -6,9 +6,12 @@
  * The check, with L = IC₀ + Σ sᵢ·ICᵢ:  e(A, B) · e(−L, γ) · e(−C, δ) = e(α, β), as ONE multi-Miller loop (A, B
  * unprepared; γ and δ prepared: their line coefficients precomputed per key) and one final exponentiation,
  * compared with e(α, β) computed once per key. L is an MSM (Straus over the endomorphism for the usual few
- * public inputs) computed inside the unit that needs it; subgroup checks of the proof's points (the costly
- * one: B in G2) run inside the units too, so with workers they overlap the Miller loops (see
- * `src/pairing/dispatch.ts` for when the work is split).
+ * public inputs) computed inside the unit that needs it; subgroup checks of the proof's points run inside the
+ * units too, so with workers they overlap the Miller loops (see `src/pairing/dispatch.ts` for when the work is
+ * split). On BLS12 curves B's check (the costly one, in G2) costs nothing: B is an unprepared Miller-loop
+ * argument, and the loop computes [x]B on the way, which decides ψ(B) = [x]B exactly (`checkG2` in
+ * `src/pairing/jobs.ts`; the argument is `checkMillerG2Test` in `src/math/pairing-params.ts`). BN254's loop
+ * runs over 6x + 2, so B gets the separate test there.
  *
  * Batches (`verifyBatch`): with fresh random rᵢ of 128 bits of entropy (crypto.getRandomValues; see
  * `randomCoefficient` for their form),
@@ -89,6 +92,8 @@ interface ProofCheck {
   readonly checks: (G1Point | G2Point)[];
   /** For each check, which proof element it is. */
   readonly checkNames: string[];
+  /** The name of B, whose G2 check (when flagged `checkG2`) the first pair's Miller loop does. */
+  readonly bName: string;
 }
 
 /**
@@ -168,6 +173,7 @@ export class Groth16Api {
     );
     const out = await data.impl.check({ pairs: pc.pairs, checks: pc.checks, target: data.alphaBeta }, signalOf(options));
     if (out.failedCheck !== undefined) throw notInSubgroup(pc.checkNames[out.failedCheck]!);
+    if (out.failedPair !== undefined) throw notInSubgroup(pc.bName);
     return out.ok;
   }
 
@@ -201,11 +207,13 @@ export class Groth16Api {
     const pairs: PairInput[] = [];
     const checks: (G1Point | G2Point)[] = [];
     const checkNames: string[] = [];
+    const bNames: string[] = [];
     parsed.forEach((it, i) => {
       const pc = this.proofCheck(data, it.proof, `items[${i}].`, rs[i]!);
       pairs.push(...pc.pairs.slice(0, 1));
       checks.push(...pc.checks);
       checkNames.push(...pc.checkNames);
+      bNames.push(pc.bName);
     });
     // Σ rᵢ·Lᵢ = (Σ rᵢ)·IC₀ + Σⱼ (Σᵢ rᵢ·sᵢⱼ)·ICⱼ
     const sumR = rs.reduce((a, b) => a + b, 0n) % r;
@@ -218,6 +226,8 @@ export class Groth16Api {
     );
     const out = await data.impl.check({ pairs, checks }, signalOf(options));
     if (out.failedCheck !== undefined) throw notInSubgroup(checkNames[out.failedCheck]!);
+    // pairs[i] is item i's (rᵢ·Aᵢ, Bᵢ)
+    if (out.failedPair !== undefined) throw notInSubgroup(bNames[out.failedPair]!);
     if (out.ok) return { valid: true, results: parsed.map(() => true) };
     const results = await Promise.all(items.map((it) => this.verify(handle, it.publicSignals, it.proof, options)));
     return { valid: false, results };
@@ -265,13 +275,16 @@ export class Groth16Api {
 
   /**
    * Validates a proof's points on the curve (here, now) and lists the subgroup checks still to run (in the
-   * units); returns the pairs (A, B) and (−C, δ), A scaled by `scale` when given.
+   * units); returns the pairs (A, B) and (−C, δ), A scaled by `scale` when given. On BLS12 curves B's check is
+   * the first pair's Miller loop (`checkG2`), not a listed check.
    */
   private proofCheck(data: KeyData, proof: ParsedProof, prefix: string, scale?: bigint): ProofCheck {
     const impl = data.impl;
     const checks: (G1Point | G2Point)[] = [];
     const checkNames: string[] = [];
     const [na, nb, nc] = proof.names;
+    const byMiller = impl.kernel.millerG2Check;
+    let checkB = false;
     const onCurve = (g: 1 | 2, P: G1Point | G2Point, name: string): void => {
       let known: boolean;
       try {
@@ -280,19 +293,22 @@ export class Groth16Api {
         if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
         throw new WebcurvesError('INVALID_PROOF_FORMAT', `${prefix}proof.${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
       }
-      if (!known && !isIdentity(P)) {
-        checks.push(P);
-        checkNames.push(`${prefix}proof.${name}`);
+      if (known || isIdentity(P)) return;
+      if (g === 2 && byMiller) {
+        checkB = true;
+        return;
       }
+      checks.push(P);
+      checkNames.push(`${prefix}proof.${name}`);
     };
     onCurve(1, proof.a, na);
     onCurve(2, proof.b, nb);
     onCurve(1, proof.c, nc);
     const pairs: PairInput[] = [
-      { g1: scale === undefined ? { points: [proof.a] } : { points: [proof.a], scalars: [scale] }, g2: proof.b },
+      { g1: scale === undefined ? { points: [proof.a] } : { points: [proof.a], scalars: [scale] }, g2: proof.b, checkG2: checkB },
       { g1: { points: [proof.c], negate: true }, lines: data.delta },
     ];
-    return { pairs, checks, checkNames };
+    return { pairs, checks, checkNames, bName: `${prefix}proof.${nb}` };
   }
 }
 

@@ -324,3 +324,49 @@ export function pairingRef(pp: Pairing12Params, P: AffinePoint<bigint>, Q: Affin
   const e = finalExpRef(pp, millerRef(pp, P, Q));
   return pp.gtPower === 1n ? e : pp.tower.fp12.pow(e, mod(pp.gtPower, pp.r));
 }
+
+/**
+ * The G2 membership test that a BLS12 Miller loop gives for free (`pair_g2CheckAfterMiller`, emitted by
+ * `src/codegen/as-pairing.ts`): the loop's doubling and addition steps compute T = [|x|]Q as a by-product
+ * (homogeneous projective, starting from T = (xQ : yQ : 1)), negated at the end when x < 0, so afterwards
+ * Q ∈ G2 ⟺ Z_T ≠ 0 and ψ(Q)·Z_T = (X_T, Y_T). Why that is exact, for any Q on the twist E′(Fp2), Q ≠ O:
+ *
+ * 1. The steps' formulas (`millerDbl`: Z₃ = 4·Y²·((Y + Z)² − Y² − Z²) = 8Y³Z; `millerAdd` with affine q:
+ *    Z₃ = Z·λ³, λ = X − x_q·Z) give Z₃ = 0 exactly at their exceptional inputs — a doubling of T with Y = 0
+ *    (order 2) or Z = 0, an addition with T = ±q (λ = 0) or Z = 0 — and every later step keeps Z = 0 (both
+ *    Z₃ have Z as a factor). Away from those inputs they are the group law. Every step updates T (the loop
+ *    never skips the last addition: `millerAdd(…, true)` throughout).
+ * 2. So Z_T ≠ 0 at the end ⟹ every step was regular ⟹ T = [|x|]Q exactly (then [x]Q after the sign), and the
+ *    comparison is the exact eigenvalue test ψ(Q) = [x]Q of {@link Pairing12Params.g2CheckEigen}.
+ * 3. Conversely, for Q ∈ G2 \ {O} (order r) no step is exceptional: before each doubling T = [n]Q with
+ *    r ∤ n (T ≠ O, and no point of odd order r has order 2), before each addition T = [n]Q with n ≢ ±1 (mod r)
+ *    (T ≠ ±Q, and the sum is not O), and at the end r ∤ x — all checked below on the loop's digits. So the
+ *    test accepts every point of G2.
+ *
+ * The identity is in G2 (the loop skips its pair: the caller answers true) and pairs skipped for an identity
+ * G1 point have no T (the caller falls back to {@link Pairing12Params.g2CheckEigen}'s test).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when the curve is not BLS12, or any condition above fails.
+ */
+export function checkMillerG2Test(pp: Pairing12Params): void {
+  const fail = (what: string): never => {
+    throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: the Miller-loop G2 test is not exact: ${what}`);
+  };
+  if (pp.desc.family !== 'bls12') fail('only BLS12 loops run over x itself');
+  const r = pp.r;
+  const d = pp.millerDigits;
+  if (r % 2n === 0n) fail('r is even');
+  if (pp.g2CheckEigen !== pp.x) fail('the G2 eigenvalue test is not ψ = [x]');
+  if (d[0] !== 1) fail('the loop does not start from T = Q');
+  if ((pp.millerNegative ? -1n : 1n) * digitsValue(d) !== pp.x) fail('the loop scalar is not x');
+  let n = 1n;
+  for (let k = 1; k < d.length; k++) {
+    if (mod(n, r) === 0n) fail(`T = O before doubling step ${k}`);
+    n *= 2n;
+    const dig = BigInt(d[k]!);
+    if (dig !== 0n) {
+      if (mod(n - 1n, r) === 0n || mod(n + 1n, r) === 0n) fail(`T = ±Q before addition step ${k}`);
+      n += dig;
+    }
+  }
+  if (mod(n, r) === 0n) fail('[x]Q = O on G2');
+}

@@ -239,8 +239,14 @@ export class BlsKernel {
     return this.copyOut(g, this.OUT);
   }
 
-  /** The product of the Miller loops of pairs (G1, G2) of valid points, without the final exponentiation. */
-  miller(pairs: readonly (readonly [MontPoint, MontPoint])[]): Uint8Array {
+  /**
+   * The product of the Miller loops of pairs (G1, G2) of valid points, without the final exponentiation. With
+   * `g2Check` = i ≥ 0, pair i's G2 point need only be on the twist: the loop proves it in G2 on the way
+   * (`pair_g2CheckAfterMiller`), and null comes back when it is not.
+   */
+  miller(pairs: readonly (readonly [MontPoint, MontPoint])[]): Uint8Array;
+  miller(pairs: readonly (readonly [MontPoint, MontPoint])[], g2Check: number): Uint8Array | null;
+  miller(pairs: readonly (readonly [MontPoint, MontPoint])[], g2Check = -1): Uint8Array | null {
     const n = pairs.length;
     const s1 = this.size(1);
     const s2 = this.size(2);
@@ -254,7 +260,14 @@ export class BlsKernel {
       bytes.set(pairs[i]![1], g2s + i * s2);
     }
     this.abi.pair.miller(out, at, g2s, n, g2s + n * s2);
+    if (g2Check >= 0 && !this.abi.pair.g2CheckAfterMiller(at, g2s, n, g2s + n * s2, g2Check)) return null;
     return bytes.slice(out, out + this.gtBytes);
+  }
+
+  /** Whether a point on the curve (or twist) of group g is in the prime-order subgroup (the separate test). */
+  inSubgroup(g: 1 | 2, P: MontPoint): boolean {
+    this.bytes().set(P, this.OUT);
+    return (g === 1 ? this.abi.g1 : this.abi.g2).inSubgroup(this.OUT) !== 0;
   }
 
   /**
@@ -296,9 +309,10 @@ export class BlsKernel {
 
   /**
    * Whether ∏ e(P_i, Q_i) = 1 for valid points (identities allowed), in this thread: one multi-Miller loop and
-   * one final exponentiation.
+   * one final exponentiation. With `g2Check` = i ≥ 0, pair i's G2 point need only be on the twist, and the
+   * answer is false too when the loop finds it outside G2 (see {@link miller}).
    */
-  check(pairs: readonly (readonly [MontPoint, MontPoint])[]): boolean {
+  check(pairs: readonly (readonly [MontPoint, MontPoint])[], g2Check = -1): boolean {
     const n = pairs.length;
     const s1 = this.size(1);
     const s2 = this.size(2);
@@ -310,6 +324,8 @@ export class BlsKernel {
       bytes.set(pairs[i]![0], at + i * s1);
       bytes.set(pairs[i]![1], g2s + i * s2);
     }
-    return this.abi.pair.check(at, g2s, n, g2s + n * s2) !== 0;
+    const ok = this.abi.pair.check(at, g2s, n, g2s + n * s2) !== 0;
+    // pair_check leaves the work area as its Miller loop did.
+    return ok && (g2Check < 0 || this.abi.pair.g2CheckAfterMiller(at, g2s, n, g2s + n * s2, g2Check) !== 0);
   }
 }

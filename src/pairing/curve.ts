@@ -537,12 +537,20 @@ export class PairingCurveImpl {
     const inputs: PairInput[] = [];
     const checks: { g: 1 | 2; P: G1Point | G2Point }[] = [];
     const seen = new Set<string>();
-    const needCheck = (g: 1 | 2, P: G1Point | G2Point): void => {
-      if (this.validateOnCurve(g, P, true).inSubgroupKnown) return;
+    // BLS12: an unprepared G2 point is proven in G2 by its pair's Miller loop (checkG2), at no cost.
+    const byMiller = this.kernel.millerG2Check;
+    const byMillerPoints: G2Point[] = [];
+    const needCheck = (g: 1 | 2, P: G1Point | G2Point): boolean => {
+      if (this.validateOnCurve(g, P, true).inSubgroupKnown) return false;
+      if (g === 2 && byMiller) {
+        byMillerPoints.push(P as G2Point);
+        return true;
+      }
       const key = `${g}:${SubgroupCache.key(this.coords(g, P))}`;
-      if (seen.has(key)) return;
+      if (seen.has(key)) return false;
       seen.add(key);
       checks.push({ g, P });
+      return false;
     };
     for (const pair of pairs) {
       const [P, Q] = pair as unknown as readonly [G1Point, G2Point | PreparedG2];
@@ -551,14 +559,16 @@ export class PairingCurveImpl {
       if (lines !== undefined) {
         inputs.push({ g1: { points: [P] }, lines });
       } else {
-        needCheck(2, Q as G2Point);
-        inputs.push({ g1: { points: [P] }, g2: Q as G2Point });
+        const checkG2 = needCheck(2, Q as G2Point);
+        inputs.push({ g1: { points: [P] }, g2: Q as G2Point, checkG2 });
       }
     }
     if (inputs.length === 0) return true;
     const out = await this.check({ pairs: inputs, checks: checks.map((c) => c.P) }, signal);
     if (out.failedCheck !== undefined) throw new WebcurvesError('NOT_IN_SUBGROUP', `point is not in G${checks[out.failedCheck]!.g}`);
+    if (out.failedPair !== undefined) throw new WebcurvesError('NOT_IN_SUBGROUP', 'point is not in G2');
     for (const c of checks) this.rememberInSubgroup(c.g, c.P);
+    for (const Q of byMillerPoints) this.rememberInSubgroup(2, Q);
     return out.ok;
   }
 

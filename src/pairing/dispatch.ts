@@ -24,6 +24,7 @@ import {
   encodeJob,
   g1Cost,
   isG1,
+  millerChecked,
   planGroups,
   TRANSFER_US,
   type JobSpec,
@@ -51,10 +52,15 @@ export interface PairingParallel {
   run<T>(task: (api: PairingUnits) => Promise<T>, options?: { readonly signal?: AbortSignal }): Promise<T>;
 }
 
-/** What a check found: the verdict, or the index (in `checks`) of a point that is not in its subgroup. */
+/**
+ * What a check found: the verdict, or the index (in `checks`) of a point that is not in its subgroup, or the
+ * index (in `pairs`) of a pair flagged `checkG2` whose G2 point the Miller loop found outside G2. When several
+ * fail, one is named: a failed point check first.
+ */
 export interface CheckOutcome {
   readonly ok: boolean;
   readonly failedCheck?: number;
+  readonly failedPair?: number;
 }
 
 /** A check to run (see `jobs.ts`). */
@@ -82,7 +88,7 @@ export const EXPLORE_EVERY = 16;
 /** Weight of the newest observation in a correction's moving average. */
 const LEARN = 0.25;
 
-type Item = { readonly kind: 'pair'; readonly pair: PairInput } | { readonly kind: 'check'; readonly index: number; readonly point: G1Point | G2Point };
+type Item = { readonly kind: 'pair'; readonly index: number; readonly pair: PairInput } | { readonly kind: 'check'; readonly index: number; readonly point: G1Point | G2Point };
 
 /** The plan for one check. */
 export interface CheckPlan {
@@ -120,8 +126,10 @@ export class PairingDispatcher {
   plan(spec: CheckSpec, workers = this.pool?.size ?? 0): CheckPlan {
     const c = this.costs;
     const items: PlanItem<Item>[] = [];
-    for (const pair of spec.pairs)
-      items.push({ item: { kind: 'pair', pair }, cost: (pair.lines !== undefined ? c.prepared : c.unprepared) + g1Cost(pair.g1, c, this.scalarBits) });
+    // A pair flagged checkG2 costs no more: its G2 check is a few products after its Miller loop.
+    spec.pairs.forEach((pair, index) =>
+      items.push({ item: { kind: 'pair', index, pair }, cost: (pair.lines !== undefined ? c.prepared : c.unprepared) + g1Cost(pair.g1, c, this.scalarBits) }),
+    );
     spec.checks.forEach((point, index) => items.push({ item: { kind: 'check', index, point }, cost: isG1(point) ? c.g1Check : c.g2Check }));
     const localUs = c.chain + items.reduce((s, it) => s + it.cost, 0) + c.finalExp;
     let best: CheckPlan = { groups: [], localUs, splitUs: Infinity };
@@ -185,7 +193,7 @@ export class PairingDispatcher {
 
   private local(spec: CheckSpec): CheckOutcome {
     const out = this.impl.runJob(encodeJob({ pairs: spec.pairs, checks: spec.checks, finish: true, target: spec.target }, this.impl.io));
-    if (out[0] !== 0) return { ok: false, failedCheck: out[0]! - 1 };
+    if (out[0] !== 0) return failure(out[0]! - 1, spec.checks.length, (k) => k, millerChecked(spec.pairs));
     return { ok: out[1] === 1 };
   }
 
@@ -194,24 +202,30 @@ export class PairingDispatcher {
     const curve = this.impl.name;
     const jobs = groups.map((g) => {
       const checkIndex: number[] = [];
+      const pairIndex: number[] = [];
       const job: JobSpec = {
-        pairs: g.flatMap((it) => (it.kind === 'pair' ? [it.pair] : [])),
+        pairs: g.flatMap((it) => (it.kind === 'pair' ? (pairIndex.push(it.index), [it.pair]) : [])),
         checks: g.flatMap((it) => (it.kind === 'check' ? (checkIndex.push(it.index), [it.point]) : [])),
         finish: false,
       };
-      return { words: encodeJob(job, io), checkIndex, hasPairs: job.pairs.length > 0 };
+      // The job's Miller-loop checks, as indices into spec.pairs (its pairs keep their order in the job).
+      const byMiller = millerChecked(job.pairs).map((k) => pairIndex[k]!);
+      return { words: encodeJob(job, io), checkIndex, byMiller, hasPairs: job.pairs.length > 0 };
     });
     const results = await Promise.all(
       jobs.map(({ words }) => pool.run((api) => api.pairingJob(curve, Comlink.transfer(words, [words.buffer])), { signal })),
     );
     let failed: number | undefined;
+    let failedPair: number | undefined;
     results.forEach((r, i) => {
-      if (r[0] !== 0) {
-        const idx = jobs[i]!.checkIndex[r[0]! - 1]!;
-        if (failed === undefined || idx < failed) failed = idx;
-      }
+      if (r[0] === 0) return;
+      const j = jobs[i]!;
+      const f = failure(r[0]! - 1, j.checkIndex.length, (k) => j.checkIndex[k]!, j.byMiller);
+      if (f.failedCheck !== undefined && (failed === undefined || f.failedCheck < failed)) failed = f.failedCheck;
+      if (f.failedPair !== undefined && (failedPair === undefined || f.failedPair < failedPair)) failedPair = f.failedPair;
     });
     if (failed !== undefined) return { ok: false, failedCheck: failed };
+    if (failedPair !== undefined) return { ok: false, failedPair };
     const parts = results.filter((_, i) => jobs[i]!.hasPairs).map((r) => r.subarray(1));
     if (parts.length === 0) throw new WebcurvesError('INVALID_ARGUMENT', 'a check without pairs');
     const input = encodeFinish(parts, spec.target, io);
@@ -247,4 +261,15 @@ export class PairingDispatcher {
     await Promise.all(Array.from({ length: pool.size }, () => pool.run((api) => api.pairingWarm(curve))));
     this.warm = 'warm';
   }
+}
+
+/**
+ * The outcome of a job's failed status: check `k` of the job (its point checks first, `points` of them, mapped
+ * to the caller's indices by `check`; then its Miller-loop checks, in the order of `byMiller`, spec pair indices).
+ */
+function failure(k: number, points: number, check: (k: number) => number, byMiller: readonly number[]): CheckOutcome {
+  if (k < points) return { ok: false, failedCheck: check(k) };
+  const pair = byMiller[k - points];
+  if (pair === undefined) throw new WebcurvesError('INVALID_ARGUMENT', 'a pairing job reported a check it was not given');
+  return { ok: false, failedPair: pair };
 }

@@ -10,9 +10,12 @@
  * `prepareG2`, shipped as the wasm core's internal bytes).
  *
  * Units:
- * - **job**: the G2 checks, then the G1 combinations, then one multi-Miller loop over all its pairs (prepared
- *   and unprepared sharing one squaring chain) → a status word and the Fp12 product (canonical words); with
- *   `finish`, also the final exponentiation and comparison with the target → a status word and a verdict.
+ * - **job**: the subgroup checks, then the G1 combinations, then one multi-Miller loop over all its pairs
+ *   (prepared and unprepared sharing one squaring chain), then the G2 checks read off that loop (BLS12: an
+ *   unprepared pair flagged `checkG2` has its G2 point proven in G2 by the loop's by-product T = [x]Q, see
+ *   `pair_g2CheckAfterMiller`, instead of a separate check) → a status word and the Fp12 product (canonical
+ *   words); with `finish`, also the final exponentiation and comparison with the target → a status word and a
+ *   verdict.
  * - **finish**: k partial Fp12 products → their product, one final exponentiation, the comparison.
  *
  * Job encoding (u32 words; `io` words per Fp coordinate, canonical little-endian; scalars {@link SCALAR_WORDS}):
@@ -20,7 +23,7 @@
  *     [nUnprepared, nPrepared, nChecks, flags]            flags: 1 finish, 2 target present
  *     nUnprepared × (G1 input, G2 point: 4·io)
  *     nPrepared   × (G1 input, lineWords, lineWords words of line coefficients; 0 words = identity)
- *     nChecks     × (group g ∈ {1, 2}, point: 2g·io)
+ *     nChecks     × (group g ∈ {1, 2}, point: 2g·io) or (3, k): the G2 point of unprepared pair k, by the loop
  *     target: 12·io (when flag 2)
  *     G1 input: [n | 2³¹ negate | 2³⁰ unscaled], n points (2·io each), then n scalars unless unscaled
  *
@@ -52,10 +55,29 @@ export interface G1Input {
 /** Line coefficients of a prepared G2 point in the wasm core's internal form; null for the identity. */
 export type LineWords = Uint32Array | null;
 
-/** One pair of a check: the G2 side is a point or prepared lines. */
+/**
+ * One pair of a check: the G2 side is a point or prepared lines. `checkG2` (BLS12 curves only: see
+ * `PairingKernel.millerG2Check`) asks for the point's G2 membership to be proven by the Miller loop itself;
+ * the outcome then names the pair (`failedPair`) when it is not in G2.
+ */
 export type PairInput =
-  | { readonly g1: G1Input; readonly g2: G2Point; readonly lines?: undefined }
-  | { readonly g1: G1Input; readonly lines: LineWords; readonly g2?: undefined };
+  | { readonly g1: G1Input; readonly g2: G2Point; readonly lines?: undefined; readonly checkG2?: boolean }
+  | { readonly g1: G1Input; readonly lines: LineWords; readonly g2?: undefined; readonly checkG2?: undefined };
+
+/** Check word of a job naming an unprepared pair whose G2 point the Miller loop proves (see the module comment). */
+export const CHECK_BY_MILLER = 3;
+
+/**
+ * The indices (in `pairs`) of the unprepared pairs flagged `checkG2`, in the order a job encodes their checks
+ * (after the point checks): the map from a job's status word back to a pair.
+ */
+export function millerChecked(pairs: readonly PairInput[]): number[] {
+  const out: number[] = [];
+  pairs.forEach((p, i) => {
+    if (p.lines === undefined && p.checkG2) out.push(i);
+  });
+  return out;
+}
 
 /** A job before encoding. */
 export interface JobSpec {
@@ -82,14 +104,15 @@ function g1Words(g: G1Input, io: number): number {
 export function encodeJob(spec: JobSpec, io: number): Uint32Array {
   const un = spec.pairs.filter((p) => p.lines === undefined);
   const pr = spec.pairs.filter((p) => p.lines !== undefined);
-  let size = 4 + (spec.target ? 12 * io : 0);
+  const byMiller = millerChecked(un);
+  let size = 4 + (spec.target ? 12 * io : 0) + 2 * byMiller.length;
   for (const P of spec.checks) size += 1 + (isG1(P) ? 2 : 4) * io;
   for (const p of un) size += g1Words(p.g1, io) + 4 * io;
   for (const p of pr) size += g1Words(p.g1, io) + 1 + (p.lines?.length ?? 0);
   const w = new Uint32Array(size);
   w[0] = un.length;
   w[1] = pr.length;
-  w[2] = spec.checks.length;
+  w[2] = spec.checks.length + byMiller.length;
   w[3] = (spec.finish ? FLAG_FINISH : 0) | (spec.target ? FLAG_TARGET : 0);
   let o = 4;
   const g1 = (g: G1Input): void => {
@@ -139,6 +162,10 @@ export function encodeJob(spec: JobSpec, io: number): Uint32Array {
       g2(P);
     }
   }
+  for (const k of byMiller) {
+    w[o++] = CHECK_BY_MILLER;
+    w[o++] = k;
+  }
   if (spec.target) {
     if (spec.target.length !== 12 * io) throw new WebcurvesError('INVALID_ARGUMENT', 'a target is 12 Fp coefficients');
     w.set(spec.target, o);
@@ -161,7 +188,8 @@ export interface DecodedG1 {
 export interface DecodedJob {
   readonly unprepared: readonly { readonly g1: DecodedG1; readonly g2: number }[];
   readonly prepared: readonly { readonly g1: DecodedG1; readonly lines: number; readonly lineWords: number }[];
-  readonly checks: readonly { readonly g: 1 | 2; readonly at: number }[];
+  /** Point checks (`at`: offset of the point's words), or G2 checks by the Miller loop (`pair`: unprepared pair index). */
+  readonly checks: readonly ({ readonly g: 1 | 2; readonly at: number } | { readonly g: typeof CHECK_BY_MILLER; readonly pair: number })[];
   readonly finish: boolean;
   readonly target: number;
 }
@@ -213,10 +241,17 @@ export function decodeJob(w: Uint32Array, io: number, lineWords: number): Decode
     prepared.push({ g1: g, lines: o, lineWords: n });
     o += n;
   }
-  const checks = [];
+  const checks: DecodedJob['checks'][number][] = [];
   for (let i = 0; i < w[2]!; i++) {
     need(1);
     const g = w[o++]!;
+    if (g === CHECK_BY_MILLER) {
+      need(1);
+      const k = w[o++]!;
+      if (k >= unprepared.length) bad('a Miller-loop check names no unprepared pair');
+      checks.push({ g: CHECK_BY_MILLER, pair: k });
+      continue;
+    }
     if (g !== 1 && g !== 2) bad('a check names no group');
     need(2 * g * io);
     checks.push({ g: g as 1 | 2, at: o });

@@ -18,7 +18,7 @@ import { wnafDigits } from '../math/digits.js';
 import type { Fp2 } from '../math/tower.js';
 import { MSM_LAYOUTS, type MsmGroupId } from '../generated/msm.js';
 import { msmPreparedInPlace } from '../msm/cpu.js';
-import { decodeJob, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
+import { CHECK_BY_MILLER, decodeJob, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
 
 /** Names of the curves with a pairing kernel. */
 export type PairingCurveName = PairingConstants['name'] | Pairing6Constants['name'];
@@ -82,6 +82,11 @@ interface Pair12Exports extends PairExports {
   prepare(out: number, g2: number): number;
   millerMixed(out: number, g1s: number, g2s: number, count: number, work: number, pg1s: number, preps: number, pcount: number, pwork: number): void;
   finalCheck(parts: number, k: number, target: number): number;
+}
+
+/** BLS12 modules only: the G2 membership test read off the Miller loop (`as-pairing.ts`). */
+interface MillerG2Exports {
+  g2CheckAfterMiller(g1s: number, g2s: number, count: number, work: number, i: number): number;
 }
 
 /** The constants the kernel and the edge work with, for both tower kinds. */
@@ -162,6 +167,7 @@ export class PairingKernel {
   private readonly gt: GtExports;
   private readonly pair: PairExports;
   private readonly pair12: Pair12Exports | undefined;
+  private readonly millerG2: MillerG2Exports | undefined;
   private readonly ex: CoreInstance['exports'];
   private readonly core: CoreInstance;
   /** Scratch: io words (12 elements), then a, b, c (4 elements each), out (12 elements). */
@@ -194,6 +200,7 @@ export class PairingKernel {
       this.gt = abi.fp12;
       this.pair12 = abi.pair;
       this.fp2Sqrt = abi.fp2.sqrt;
+      this.millerG2 = 'g2CheckAfterMiller' in abi.pair ? abi.pair : undefined;
     } else {
       this.gt = abi.fp6;
     }
@@ -210,6 +217,40 @@ export class PairingKernel {
 
   get p(): bigint {
     return this.k.p;
+  }
+
+  /**
+   * Whether this curve's Miller loop proves its unprepared G2 points in G2 as a by-product (BLS12: see
+   * `pair_g2CheckAfterMiller`), so that pairs flagged `checkG2` in a job need no separate subgroup check.
+   */
+  get millerG2Check(): boolean {
+    return this.millerG2 !== undefined;
+  }
+
+  /**
+   * For tests: runs one multi-Miller loop over pairs given by canonical coordinates (loaded, on-curve checked,
+   * no subgroup check) and returns, per pair, whether its G2 point is in G2 by the loop's by-product.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` on a curve without the test; `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  millerG2Verdicts(pairs: readonly (readonly [readonly bigint[], readonly bigint[]])[]): boolean[] {
+    const M = this.millerG2;
+    if (!M) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} has no Miller-loop G2 check`);
+    const n = pairs.length;
+    const g1s = this.ex.alloc(Math.max(1, n) * 2 * this.E);
+    const g2s = this.ex.alloc(Math.max(1, n) * 4 * this.E);
+    const work = this.ex.alloc(Math.max(1, n) * this.pair.workBytes());
+    try {
+      pairs.forEach(([P, Q], i) => {
+        this.loadAt(1, P, g1s + i * 2 * this.E);
+        this.loadAt(2, Q, g2s + i * 4 * this.E);
+      });
+      this.pair.miller(this.OUT, g1s, g2s, n, work);
+      return pairs.map((_, i) => M.g2CheckAfterMiller(g1s, g2s, n, work, i) !== 0);
+    } finally {
+      this.ex.free(work);
+      this.ex.free(g2s);
+      this.ex.free(g1s);
+    }
   }
 
   get r(): bigint {
@@ -595,9 +636,11 @@ export class PairingKernel {
 
   /**
    * Unit: runs an encoded pairing job (see `jobs.ts`): subgroup checks, G1 inputs, one multi-Miller loop over
-   * prepared and unprepared pairs, and (with the finish flag) the final exponentiation and comparison. Points
-   * are checked again here (range, on the curve). BN/BLS12 only.
-   * @throws {WebcurvesError} `INVALID_ARGUMENT` (malformed job, or a curve without jobs), `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   * prepared and unprepared pairs, the G2 checks read off that loop, and (with the finish flag) the final
+   * exponentiation and comparison. Points are checked again here (range, on the curve: the Miller-loop test
+   * needs its points on the twist). BN/BLS12 only.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (malformed job, a curve without jobs, or a Miller-loop check on
+   *   a curve without that test), `NOT_IN_FIELD`, `NOT_ON_CURVE`.
    */
   runJob(job: Uint32Array): Uint32Array {
     const P = this.p12;
@@ -629,9 +672,15 @@ export class PairingKernel {
       const pwork = take(np * 2 * E);
       const out = take(12 * E);
       const tgt = take(12 * E);
-      // Subgroup checks first: a failure ends the job.
+      // Subgroup checks first: a failure ends the job. Checks by the Miller loop come after it.
+      const byMiller: { readonly index: number; readonly pair: number }[] = [];
       for (let i = 0; i < d.checks.length; i++) {
         const c = d.checks[i]!;
+        if (c.g === CHECK_BY_MILLER) {
+          if (!this.millerG2) throw new WebcurvesError('INVALID_ARGUMENT', `${this.name} has no Miller-loop G2 check`);
+          byMiller.push({ index: i, pair: c.pair });
+          continue;
+        }
         const G = this.groups[c.g - 1]!;
         const tmp = c.g === 1 ? this.C : this.B;
         if (!G.fromWords(tmp, at(c.at), io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
@@ -651,6 +700,7 @@ export class PairingKernel {
         new Uint32Array(this.mem(), preps, np)[i] = pp.lineWords === 0 ? 0 : at(pp.lines);
       }
       P.millerMixed(out, g1s, g2s, nu, work, pg1s, preps, np, pwork);
+      for (const c of byMiller) if (!this.millerG2!.g2CheckAfterMiller(g1s, g2s, nu, work, c.pair)) return Uint32Array.of(1 + c.index);
       if (d.finish) {
         if (d.target >= 0 && !this.gt.fromWords(tgt, at(d.target), io)) throw new WebcurvesError('NOT_IN_FIELD', 'target coefficient not below p');
         return Uint32Array.of(0, P.finalCheck(out, 1, d.target >= 0 ? tgt : 0) ? 1 : 0);

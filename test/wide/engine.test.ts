@@ -117,6 +117,8 @@ describe('headless Chromium: the build follows the probe and the option; only th
     const sig = bls.sign(bls.hash(new TextEncoder().encode('wide arithmetic'), 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'), new Uint8Array(32).fill(7));
     expect(o.blsSignature).toBe(sig.toHex(true));
     expect(o.blsVerified).toBe(true);
+    expect(o.blsOutsideG2).toBe(false);
+    expect(o.cancelError).toBe('NOT_IN_SUBGROUP');
     const hex64 = (x: bigint): string => x.toString(16).padStart(64, '0');
     const pk = starknet.getStarkKey(hex64(A));
     const sigS = starknet.sign(hex64(B), hex64(A));

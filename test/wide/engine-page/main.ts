@@ -15,6 +15,10 @@ export interface Outcome {
   readonly mul: string;
   readonly blsSignature: string;
   readonly blsVerified: boolean;
+  /** verify with a signature on the twist outside G2 (the Miller-loop G2 check, this build's arithmetic). */
+  readonly blsOutsideG2: boolean;
+  /** pairingCheck([[G, Q], [−G, Q]]) for that Q: the pairing equation holds, only the G2 check refuses it. */
+  readonly cancelError: string;
   readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
   readonly embedded: Record<string, Embedded>;
 }
@@ -32,6 +36,8 @@ const embeddedModuli = {
   bandersnatch: 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n,
   ed_on_bls12_377: 0x12ab655e9a2ca55660b44d1e5c37b00159aa76fed00000010a11800000000001n,
 };
+
+const NOT_IN_G2 = '8123456789abcdef' + '0123456789abcdef'.repeat(11);
 
 async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: string, ks: string[]): Promise<Outcome> {
   const wc = await createEngine({ workers: 2, gpu: 'off', arithmetic });
@@ -53,6 +59,14 @@ async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: strin
     const sig = wc.bls.sign(msg, sk);
     const blsVerified = await wc.bls.verify(wc.bls.getPublicKey(sk), msg, sig);
     const hex = (u: Uint8Array): string => Array.from(u, (x) => x.toString(16).padStart(2, '0')).join('');
+    // a twist point outside G2 (the consensus tests' deserialization_fails_not_in_G2)
+    const G2 = wc.bls12_381.G2;
+    const outside = G2.fromBytes(Uint8Array.from(NOT_IN_G2.match(/../g)!, (h) => parseInt(h, 16)), { subgroupCheck: false });
+    const blsOutsideG2 = await wc.bls.verify(wc.bls.getPublicKey(sk), msg, G2.toBytes(outside));
+    let cancelError = 'none';
+    await wc.bls12_381
+      .pairingCheck([[wc.bls12_381.G1.generator, outside], [wc.bls12_381.G1.neg(wc.bls12_381.G1.generator), outside]])
+      .catch((e: { code?: string }) => (cancelError = e.code ?? String(e)));
     // Starknet: ECDSA (RFC 6979 nonce), Pedersen and Poseidon (its MDS step is layout-specific code)
     await wc.load('stark');
     const sn = wc.starknet;
@@ -72,7 +86,7 @@ async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: strin
       const sum = await te.msm([P, te.double(P)], [3n, 5n]);
       embedded[name] = { valid: te.isValid(P), shiftedValid: te.isValid(shifted), msmError, msm: [String(sum.x), String(sum.y)] };
     }
-    return { arithmetic: wc.info().arithmetic, pairings, embedded, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, stark };
+    return { arithmetic: wc.info().arithmetic, pairings, embedded, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, blsOutsideG2, cancelError, stark };
   } finally {
     await wc.close();
   }
