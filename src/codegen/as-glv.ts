@@ -69,6 +69,7 @@ export function emitAsGlv(curve: string, dec: Decomposition, frPath: string, frW
   return `${banner}
 // GLV split and wNAF recoding of ${curve} G1 scalars read from Fr elements; see src/codegen/as-glv.ts.
 import { toWords as fr_toWords } from '${frPath}';
+import { mp_mul } from '../msm/mp';
 
 ${decls.join('\n')}
 const GL_K: usize = memory.data(${4 * frWords}, 8);
@@ -118,18 +119,7 @@ function glv_round(c: usize): void {
 /** v (${VW} limbs, two's complement) ±= c·b (magnitudes: nc and nb limbs). */
 function glv_mulAcc(v: usize, c: usize, nc: i32, b: usize, nb: i32, negative: bool): void {
   memory.fill(GL_T, 0, ${4 * VW});
-  for (let i = 0; i < nc; i++) {
-    const a = <u64>load<u32>(c + (<usize>i << 2));
-    if (a == 0) continue;
-    let carry: u64 = 0;
-    for (let j = 0; j < nb; j++) {
-      const at = GL_T + (<usize>(i + j) << 2);
-      const t = a * <u64>load<u32>(b + (<usize>j << 2)) + <u64>load<u32>(at) + carry;
-      store<u32>(at, <u32>t);
-      carry = t >> 32;
-    }
-    store<u32>(GL_T + (<usize>(i + nb) << 2), <u32>carry);
-  }
+  mp_mul(GL_T, c, nc, b, nb);
   let c2: i64 = 0;
   for (let i: usize = 0; i < ${VW}; i++) {
     const at = v + (i << 2);
