@@ -10,7 +10,9 @@
  * @module
  */
 import { sha256 } from '@noble/hashes/sha2.js';
+import { concatBytes } from '@noble/hashes/utils.js';
 import type { CoreInstance } from '../core/wasm.js';
+import { scratchRegion } from '../core/region.js';
 import { WebcurvesError } from '../errors.js';
 import { readWords, writeWords } from '../core/words.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
@@ -30,35 +32,24 @@ const OVERSIZE = new TextEncoder().encode('H2C-OVERSIZE-DST-');
  */
 export function expandMessageXmd(msg: Uint8Array, dst: Uint8Array, len: number): Uint8Array {
   if (dst.length === 0) throw new WebcurvesError('INVALID_ARGUMENT', 'the hash-to-curve DST must not be empty');
-  if (dst.length > MAX_DST) dst = sha256(concat([OVERSIZE, dst]));
+  if (dst.length > MAX_DST) dst = sha256(concatBytes(OVERSIZE, dst));
   const b = 32;
   const ell = Math.ceil(len / b);
   if (!Number.isInteger(len) || len <= 0 || ell > 255 || len > 65535) throw new WebcurvesError('INVALID_ARGUMENT', 'expand_message_xmd: bad output length');
-  const dstPrime = concat([dst, Uint8Array.of(dst.length)]);
-  const b0 = sha256(concat([new Uint8Array(64), msg, Uint8Array.of(len >> 8, len & 255, 0), dstPrime]));
+  const dstPrime = concatBytes(dst, Uint8Array.of(dst.length));
+  const b0 = sha256(concatBytes(new Uint8Array(64), msg, Uint8Array.of(len >> 8, len & 255, 0), dstPrime));
   const out = new Uint8Array(ell * b);
-  let prev = sha256(concat([b0, Uint8Array.of(1), dstPrime]));
+  let prev = sha256(concatBytes(b0, Uint8Array.of(1), dstPrime));
   out.set(prev, 0);
   for (let i = 2; i <= ell; i++) {
     const x = new Uint8Array(b);
     for (let j = 0; j < b; j++) x[j] = b0[j]! ^ prev[j]!;
-    prev = sha256(concat([x, Uint8Array.of(i), dstPrime]));
+    prev = sha256(concatBytes(x, Uint8Array.of(i), dstPrime));
     out.set(prev, (i - 1) * b);
   }
   return out.subarray(0, len);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
 
 /**
  * A point in the wasm core's internal form: affine, Montgomery limbs (G1: 2 Fp elements, G2: 4), the identity
@@ -86,14 +77,15 @@ export class BlsKernel {
   private readonly U: number;
   private readonly OUT: number;
   private readonly IO: number;
-  /** Growable regions: points to sum, and the pairs (G1s, G2s) and work area of a check. */
-  private many = { at: 0, bytes: 0 };
+  /** The growable region of points to sum, and of the pairs (G1s, G2s) and work area of a check. */
+  private readonly region: (bytes: number) => number;
 
   constructor(private readonly core: CoreInstance<'bls12_381'>) {
     const lay = FIELD_LAYOUTS.bls12_381_fp;
     this.E = lay.elemBytes;
     this.io = lay.ioWords;
     const ex = core.exports;
+    this.region = scratchRegion(ex);
     this.IN = ex.alloc(256);
     this.U = ex.alloc(2 * this.E);
     this.OUT = ex.alloc(4 * this.E);
@@ -113,14 +105,6 @@ export class BlsKernel {
     return 2 * g * this.E;
   }
 
-  /** A region of at least `bytes` bytes (reused; grown as needed, never shrunk). */
-  private region(bytes: number): number {
-    if (this.many.bytes < bytes) {
-      const n = Math.max(bytes, 2 * this.many.bytes);
-      this.many = { at: this.core.exports.alloc(n), bytes: n };
-    }
-    return this.many.at;
-  }
 
   /** The affine point at `at` as canonical coordinates (2 for G1, 4 for G2). */
   private coordsAt(g: 1 | 2, at: number): bigint[] {

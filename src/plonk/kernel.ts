@@ -17,6 +17,7 @@
  * @module
  */
 import type { CoreInstance } from '../core/wasm.js';
+import { scratchRegion } from '../core/region.js';
 import { WebcurvesError } from '../errors.js';
 import { writeWords } from '../core/words.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
@@ -88,9 +89,8 @@ export class VerifierUnit {
   private proofSlots = 0;
   /** Whether every point of the G1 curve is in G1 (cofactor 1: BN curves), so loading is the whole check. */
   readonly g1IsWholeCurve: boolean;
-  /** Growable scratch: points, digits, work (reallocated when a call needs more). */
-  private scratch = 0;
-  private scratchBytes = 0;
+  /** Growable scratch: points, digits, work. */
+  private readonly room: (bytes: number) => number;
 
   /**
    * @param core - an instance of a BN/BLS12 module (with `g1_mulEndoFixed`)
@@ -108,6 +108,7 @@ export class VerifierUnit {
     const lay = FIELD_LAYOUTS[`${this.curve}_fp`];
     this.E = lay.elemBytes;
     this.io = lay.ioWords;
+    this.room = scratchRegion(this.ex);
     const a = (n: number): number => this.ex.alloc(n);
     this.SUMS = a(4 * this.E);
     this.IO = a(8 * this.io);
@@ -137,15 +138,6 @@ export class VerifierUnit {
     if (r.unit !== this || !r.live) return;
     r.live = false;
     for (const p of r.at) if (p) this.ex.free(p);
-  }
-
-  private room(bytes: number): number {
-    if (bytes > this.scratchBytes) {
-      if (this.scratchBytes) this.ex.free(this.scratch);
-      this.scratchBytes = Math.max(bytes, 2 * this.scratchBytes);
-      this.scratch = this.ex.alloc(this.scratchBytes);
-    }
-    return this.scratch;
   }
 
   /**

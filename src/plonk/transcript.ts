@@ -12,7 +12,9 @@
  * @module
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { concatBytes } from '@noble/hashes/utils.js';
 import type { CoreInstance } from '../core/wasm.js';
+import { scratchRegion } from '../core/region.js';
 import type { G1Point } from '../pairing/encoding.js';
 import { readBE, writeBE } from '../core/bytes.js';
 
@@ -48,14 +50,9 @@ export function wasmKeccak(core: CoreInstance): Keccak256 | undefined {
   const kc = (core.exports as unknown as KeccakExports).kc_keccak256;
   if (!kc) return undefined;
   const ex = core.exports;
-  let at = 0;
-  let cap = 0;
+  const region = scratchRegion(ex, 1024);
   const f: Keccak256 = (data) => {
-    if (data.length + 32 > cap) {
-      if (cap) ex.free(at);
-      cap = Math.max(1024, 2 * (data.length + 32));
-      at = ex.alloc(cap);
-    }
+    const at = region(data.length + 32);
     const mem = new Uint8Array(ex.memory.buffer);
     mem.set(data, at + 32);
     kc(at, at + 32, data.length);
@@ -70,13 +67,7 @@ export type TranscriptPrefix = Uint8Array;
 
 /** The key's part of the first challenge: `parts` concatenated (computed once per key). @throws nothing. */
 export function transcriptPrefix(parts: readonly Uint8Array[]): TranscriptPrefix {
-  const out = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
-  let o = 0;
-  for (const b of parts) {
-    out.set(b, o);
-    o += b.length;
-  }
-  return out;
+  return concatBytes(...parts);
 }
 
 /** One transcript: absorb byte strings, then {@link challenge}. */
