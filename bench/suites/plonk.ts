@@ -106,6 +106,8 @@ export const plonkSuite: BenchSuite = {
             if (!ctx.createEngine) throw new Error('this runner cannot create engines');
             wc = await ctx.createEngine(options);
           }
+          // Repeated verification of one key: prepared (with workers, that readies them for the curve too).
+          await api().prepare(f.vk as never);
         };
         const teardown = async (): Promise<void> => {
           if (options) await wc.close();

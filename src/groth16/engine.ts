@@ -33,7 +33,7 @@ export interface Groth16Engine extends EngineBase {
 export function pairingCurvesOf(parts: EngineParts, msm: MsmService) {
   const { loader, pool, live } = parts;
   const pairingPool: PairingParallel | undefined = pool
-    ? { get size() { return pool.size; }, run: (task, opts) => pool.run(task, opts) }
+    ? { get size() { return pool.size; }, get idle() { return pool.idleWorkers; }, run: (task, opts) => pool.run(task, opts) }
     : undefined;
   return {
     bn254: createPairingCurve(loader.access('bn254', 'wc.bn254'), live, pairingPool, msm),

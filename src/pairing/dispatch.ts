@@ -48,6 +48,8 @@ export interface PairingUnits {
 export interface PairingParallel {
   /** Live workers. */
   readonly size: number;
+  /** Workers idle now: a task run now starts at once (PLONK hands a part of one verification over only then). */
+  readonly idle: number;
   /** Runs a task on the next free worker. */
   run<T>(task: (api: PairingUnits) => Promise<T>, options?: { readonly signal?: AbortSignal }): Promise<T>;
 }
@@ -243,6 +245,20 @@ export class PairingDispatcher {
       () => (this.warm = 'warm'),
       () => (this.warm = 'cold'),
     );
+  }
+
+  /**
+   * Whether a part of a check may go to a worker now without waiting for one: the workers are warm for this
+   * curve (when cold, warming starts now, after the caller's in-thread work of this call) and one is idle.
+   * @throws nothing.
+   */
+  canHandOver(): boolean {
+    if (!this.pool || this.mode === 'local') return false;
+    if (this.warm !== 'warm') {
+      queueMicrotask(() => this.warmUp());
+      return false;
+    }
+    return this.pool.idle > 0;
   }
 
   /** Whether the workers have been warmed for this curve (tests and benchmarks wait on it). */

@@ -7,11 +7,12 @@
  * linear combinations of the key's points, [1]₁ and the proof's points (see `system.ts`). So a verification
  * is: the transcript (Keccak-256 in wasm, `transcript.ts`), a few hundred Fr operations on the wasm core
  * (`fr.ts`, the algebra in `plonk.ts` / `fflonk.ts`), then the two G1 sides — MSMs of 2 and 18 points for PLONK —
- * and the check of two prepared pairs, all in this thread on the verifier unit (`kernel.ts`): Straus over the
- * endomorphism with fixed-base tables for the key's points (made once per key, `PairingKernel.fixedTables`), the
- * scalars read from the Fr arena by the wasm GLV recoding, the sums left in memory for the 2-pair Miller loop
- * over [τ]₂'s and [1]₂'s line tables (prepared once per key and kept in the unit's memory). A split of two pairs
- * over workers does not pay, so the engine's `workers` do not matter here.
+ * and the check of two prepared pairs, on the verifier unit (`kernel.ts`): Straus over the endomorphism with
+ * fixed-base tables for the key's points (made once per key, `PairingKernel.fixedTables`), the scalars read from
+ * the Fr arena by the wasm GLV recoding, the sums left in memory for the 2-pair Miller loop over [τ]₂'s and
+ * [1]₂'s line tables (prepared once per key and kept in the unit's memory). With workers, X's side (a sum of
+ * proof points only) and its Miller loop may go to an idle worker as a pairing job while this thread sums Y,
+ * when the key's own timings say that pays (`hand-over.ts`); everything else runs in this thread.
  *
  * Batches (`verifyBatch`): with random rᵢ (128 bits of entropy, Groth16's `randomCoefficient`),
  *   e(Σ rᵢ·Xᵢ, [τ]₂) · e(Σ rᵢ·Yᵢ, [1]₂) = 1
@@ -23,6 +24,7 @@
  * `WebcurvesError` (see docs/plonk.md for where snarkjs differs).
  * @module
  */
+import * as Comlink from 'comlink';
 import { WebcurvesError } from '../errors.js';
 import { denseArray } from '../core/args.js';
 import { abortError } from '../core/abort.js';
@@ -30,14 +32,15 @@ import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
 import type { G1Point } from '../pairing/encoding.js';
-import type { G1Input, LineWords, PairInput } from '../pairing/jobs.js';
+import { encodeJob, type G1Input, type LineWords, type PairInput } from '../pairing/jobs.js';
 import type { FixedG1Tables } from '../pairing/kernel.js';
 import { parsePublicSignals } from '../groth16/format.js';
 import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
 import type { PublicSignalsInput } from '../groth16/json.js';
 import { rootOfUnity } from './domain.js';
-import { arenaOf } from './fr.js';
-import { verifierUnit, type ResidentLines, type VerifierUnit } from './kernel.js';
+import { arenaOf, type FrArena } from './fr.js';
+import { HandOverChoice } from './hand-over.js';
+import { verifierUnit, type G1Sum, type ResidentLines, type VerifierUnit } from './kernel.js';
 import { keyFieldNames, keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
 import { fflonkAlgebra } from './fflonk.js';
 import { plonkAlgebra } from './plonk.js';
@@ -100,6 +103,8 @@ interface KeyData {
   readonly tableIndex: readonly number[];
   /** [τ]₂'s and [1]₂'s lines in the verifier unit's memory (made on first use; freed when the key is collected). */
   resident?: ResidentLines;
+  /** Whether this key's verifications hand X's side to a worker, as learnt from their timings. */
+  readonly handOver: HandOverChoice;
 }
 
 /** wNAF width of the key points' fixed-base tables: 2⁶ affine multiples each (and their φ images). */
@@ -122,6 +127,18 @@ const linesReaper = new FinalizationRegistry<ResidentLines>((r) => {
     // the engine (and its memory) is gone
   }
 });
+
+/** One side's terms of a verification (see `sideTerms`): a {@link G1Sum} and what handing it over needs. */
+interface SideTerms extends G1Sum {
+  readonly F: FrArena;
+  readonly proof: ParsedProof;
+  /** The arena slots of `scalars`. */
+  readonly scalarSlots: readonly number[];
+  /** Key terms with a non-zero scalar. */
+  readonly fixedTerms: number;
+  /** Whether every proof point's scalar is 1. */
+  readonly unit1: boolean;
+}
 
 /** A proof read and checked on the curve. */
 interface ProofData {
@@ -170,14 +187,19 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
   /**
    * Reads and checks a verifying key (every point on the curve and in G1, [τ]₂ in G2) and prepares [τ]₂ and
    * [1]₂ for the Miller loop. Pass the result to {@link verify} / {@link verifyBatch} in place of the JSON
-   * (`verify` also prepares and caches keys by content, {@link UNIVERSAL_KEY_CACHE_SIZE} of them).
+   * (`verify` also prepares and caches keys by content, {@link UNIVERSAL_KEY_CACHE_SIZE} of them). On an
+   * engine with workers it also readies them for the key's curve (each instantiates the curve's module once),
+   * so that the verifications that follow may hand a part of their work to an idle worker; `verify` alone
+   * readies them after its first call, once the calling thread lets their replies in.
    * @throws {WebcurvesError} `INVALID_VERIFYING_KEY` (malformed, another protocol, a curve the system does not
    *   run on, a point off the curve or outside its subgroup, a scalar ≥ r; the low-level error is the `cause`);
-   *   `ENGINE_CLOSED`.
+   *   `ENGINE_CLOSED`; `WORKER_FAILED` when no worker is left.
    */
   async prepare(vk: VK): Promise<UniversalPreparedKey<S>> {
     this.live();
-    return (await this.keyFor(vk)).handle;
+    const { handle, data } = await this.keyFor(vk);
+    if (data.impl.pool) await data.impl.dispatch.warmNow();
+    return handle;
   }
 
   /**
@@ -193,6 +215,16 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
   async verify(vk: VK | UniversalPreparedKey<S>, publicSignals: PublicSignalsInput, proof: P, options?: PlonkOptions): Promise<boolean> {
     this.live();
     const { data } = await this.keyFor(vk);
+    return (await this.verifyWith(data, publicSignals, proof, options, true)) ?? (await this.verifyWith(data, publicSignals, proof, options, false))!;
+  }
+
+  /**
+   * One verification (see {@link verify}); with `mayHandOver`, X's side may go to a worker (see `handOver`).
+   * Resolves to null when that worker failed: the caller verifies again in this thread, from the start, as
+   * the unit's memory and the Fr arena may have served other verifications meanwhile.
+   */
+  private async verifyWith(data: KeyData, publicSignals: PublicSignalsInput, proof: P, options: PlonkOptions | undefined, mayHandOver: boolean): Promise<boolean | null> {
+    const t0 = performance.now();
     const pd = this.readProof(data, publicSignals, proof);
     const alg = this.algebra;
     const F = arenaOf(data.impl.core, alg.slots(data.key.nPublic) + 2 * alg.terms);
@@ -201,38 +233,104 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const tables = this.tablesOf(data);
     const unit = verifierUnit(data.impl.core);
     const lines = this.residentOf(data, unit);
-    const m = tables.m;
-    for (const side of [0, 1] as const) {
-      // The key's terms read their tables; the proof's points share the same doubling chain. Scalars stay in
-      // the arena: the unit reads their slots.
-      const fixed = new Array<number>(m);
-      const points: number[] = [];
-      const scalars: number[] = [];
-      let fixedTerms = 0;
-      let unit1 = true;
-      for (let t = 0; t < alg.terms; t++) {
-        const slot = out + side * alg.terms + t;
-        const j = data.tableIndex[t]!;
-        if (j >= 0) {
-          fixed[j] = F.addr(slot);
-          if (!F.isZero(slot)) fixedTerms++;
-          continue;
-        }
-        if (F.isZero(slot)) continue;
-        // Not a table point: a proof point (a key point here is the identity).
-        const P = this.termPoint(data, pd.proof, t);
-        if (isIdentity(P)) continue;
-        points.push(t - alg.proofTerm(0));
-        scalars.push(F.addr(slot));
-        unit1 &&= F.isOne(slot);
-      }
-      // One point times one (FFLONK's W₂ side): the point itself, without a chain, tables and inversions.
-      if (fixedTerms === 0 && points.length === 1 && unit1) unit.put(side, points[0]!);
-      else unit.sum(side, tables, { fixed, points, scalars });
-    }
     const signal = signalOf(options);
+    const sides = ([0, 1] as const).map((side) => this.sideTerms(data, pd.proof, F, out + side * alg.terms, tables.m));
+    // X's Miller loop (with its sum) on an idle worker while this thread sums Y, when that has paid: see handOver.
+    const eligible = mayHandOver && this.mayHandOver(data, sides[0]!);
+    // (A dispatcher forced to split, for tests and benchmarks, always hands over.)
+    const part = eligible && (data.impl.dispatch.mode === 'split' || data.handOver.next()) ? this.handOver(data, sides[0]!, signal) : undefined;
+    if (!part) this.sum(unit, tables, 0, sides[0]!);
+    this.sum(unit, tables, 1, sides[1]!);
     if (signal?.aborted) throw abortError(signal, 'the pairing check');
-    return this.outcome(data, unit.check(lines, pd.checks), pd.checks, pd.checkNames);
+    if (!part) {
+      const ok = this.outcome(data, unit.check(lines, pd.checks), pd.checks, pd.checkNames);
+      if (eligible) data.handOver.record(false, performance.now() - t0);
+      return ok;
+    }
+    const failedCheck = unit.firstOutsideG1(pd.checks);
+    if (failedCheck >= 0) return this.outcome(data, { ok: false, failedCheck }, pd.checks, pd.checkNames);
+    // The unit's memory may serve other verifications while this one waits: the loop's value leaves it.
+    const local = unit.millerOfSum1(lines);
+    const words = await part;
+    if (!words) return null;
+    const ok = this.outcome(data, { ok: unit.finishWithPart(local, words) }, pd.checks, pd.checkNames);
+    data.handOver.record(true, performance.now() - t0);
+    return ok;
+  }
+
+  /**
+   * One side's terms: the key's scalars by table (arena addresses; a zero element for an absent term) and the
+   * proof's non-identity points with a non-zero scalar.
+   */
+  private sideTerms(data: KeyData, proof: ParsedProof, F: FrArena, at: number, m: number): SideTerms {
+    const alg = this.algebra;
+    const fixed = new Array<number>(m);
+    const points: number[] = [];
+    const scalars: number[] = [];
+    const scalarSlots: number[] = [];
+    let fixedTerms = 0;
+    let unit1 = true;
+    for (let t = 0; t < alg.terms; t++) {
+      const slot = at + t;
+      const j = data.tableIndex[t]!;
+      if (j >= 0) {
+        fixed[j] = F.addr(slot);
+        if (!F.isZero(slot)) fixedTerms++;
+        continue;
+      }
+      if (F.isZero(slot)) continue;
+      // Not a table point: a proof point (a key point here is the identity).
+      const P = this.termPoint(data, proof, t);
+      if (isIdentity(P)) continue;
+      points.push(t - alg.proofTerm(0));
+      scalars.push(F.addr(slot));
+      scalarSlots.push(slot);
+      unit1 &&= F.isOne(slot);
+    }
+    return { F, proof, fixed, points, scalars, scalarSlots, fixedTerms, unit1 };
+  }
+
+  /** Writes one side's sum into the unit: the key's terms read their tables, the proof's share the chain. */
+  private sum(unit: VerifierUnit, tables: FixedG1Tables, side: 0 | 1, t: SideTerms): void {
+    // One point times one (FFLONK's W₂ side): the point itself, without a chain, tables and inversions.
+    if (t.fixedTerms === 0 && t.points.length === 1 && t.unit1) unit.put(side, t.points[0]!);
+    else unit.sum(side, tables, t);
+  }
+
+  /**
+   * Whether X's side can go to a worker now: a pool with an idle, warm worker (see
+   * `PairingDispatcher.canHandOver`), and an X without key terms (their tables live in this thread).
+   */
+  private mayHandOver(data: KeyData, x: SideTerms): boolean {
+    return data.impl.pool !== undefined && x.fixedTerms === 0 && x.points.length > 0 && data.impl.dispatch.canHandOver();
+  }
+
+  /**
+   * Hands X's side — e(X, [τ]₂)'s Miller loop with X's sum (PLONK: W_ξ and u·W_ξω; FFLONK: W₂) — to a worker
+   * as a pairing job: its loop and sum then run while this thread sums Y (the larger side), and the two Miller
+   * values meet in one final exponentiation here. Whether that pays depends on free cores, so each key learns
+   * it from its calls (`hand-over.ts`). The job's points are the proof's, already on the curve; their subgroup
+   * checks stay here. Resolves to the 12·io words of the Miller value, or null when the worker failed (the caller
+   * verifies again in this thread); rejects only with `ABORTED`.
+   */
+  private handOver(data: KeyData, x: SideTerms, signal?: AbortSignal): Promise<Uint32Array | null> {
+    const pool = data.impl.pool!;
+    const g1: G1Input = {
+      points: x.points.map((k) => x.proof.points[k]!),
+      ...(x.unit1 ? {} : { scalars: x.scalarSlots.map((k) => x.F.get(k)) }),
+    };
+    const words = encodeJob({ pairs: [{ g1, lines: data.x2 }], checks: [], finish: false }, data.impl.ioWords);
+    const curve = data.impl.name;
+    const part = pool.run((api) => api.pairingJob(curve, Comlink.transfer(words, [words.buffer])), { signal }).then(
+      (r) => (r[0] === 0 && r.length === 1 + 12 * data.impl.ioWords ? r.subarray(1) : null),
+      (e: unknown) => {
+        if (e instanceof WebcurvesError && e.code === 'ABORTED') throw e;
+        return null;
+      },
+    );
+    // A caller that ends early (an abort, a point outside G1) does not await it: its rejection is not unhandled.
+    part.catch(() => {});
+    return part;
   }
 
   /** The key's [τ]₂ and [1]₂ lines resident in the unit's memory (made on first use, and again for a new instance). */
@@ -480,7 +578,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     let count = 0;
     const tableIndex = fixedTerms.map((P) => (P === undefined || isIdentity(P) ? -1 : count++));
     const fpBytes = fpBytesOf(key.curve);
-    return { impl, tableIndex, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2 };
+    return { impl, tableIndex, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2, handOver: new HandOverChoice() };
   }
 }
 

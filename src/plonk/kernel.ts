@@ -61,6 +61,9 @@ interface GlvAbi {
   readonly digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
   readonly rowBytes: () => number;
 }
+interface GtAbi {
+  readonly fromWords: (o: number, io: number, ioWords: number) => number;
+}
 interface G1Abi {
   readonly fromWords: (o: number, io: number, ioWords: number) => number;
   readonly onCurve: (a: number) => number;
@@ -73,6 +76,7 @@ export class VerifierUnit {
   private readonly g1: G1Abi;
   private readonly glv: GlvAbi;
   private readonly pair: PairAbi;
+  private readonly gt: GtAbi;
   private readonly ex: CoreInstance['exports'];
   private readonly E: number;
   private readonly io: number;
@@ -104,6 +108,7 @@ export class VerifierUnit {
     this.g1 = abi.g1;
     this.glv = abi.glv;
     this.pair = abi.pair;
+    this.gt = abi.fp12;
     this.ex = core.exports;
     const lay = FIELD_LAYOUTS[`${this.curve}_fp`];
     this.E = lay.elemBytes;
@@ -112,7 +117,7 @@ export class VerifierUnit {
     const a = (n: number): number => this.ex.alloc(n);
     this.SUMS = a(4 * this.E);
     this.IO = a(8 * this.io);
-    this.OUT = a(12 * this.E);
+    this.OUT = a(24 * this.E);
     this.PREPS = a(8);
     this.PWORK = a(4 * this.E);
     this.CHECK = a(2 * this.E);
@@ -231,17 +236,64 @@ export class VerifierUnit {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (lines of another instance or freed), `NOT_IN_FIELD`, `NOT_ON_CURVE`.
    */
   check(lines: ResidentLines, checks: readonly G1Point[]): { readonly ok: boolean; readonly failedCheck?: number } {
-    if (lines.unit !== this || !lines.live) throw new WebcurvesError('INVALID_ARGUMENT', 'prepared lines of another instance, or freed');
+    this.own(lines);
+    const failedCheck = this.firstOutsideG1(checks);
+    if (failedCheck >= 0) return { ok: false, failedCheck };
+    this.miller(lines, 2);
+    return { ok: this.pair.finalCheck(this.OUT, 1, 0) !== 0 };
+  }
+
+  /**
+   * The index of the first of `checks` (points on the curve, not the identity) that is not in G1, or −1.
+   * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  firstOutsideG1(checks: readonly G1Point[]): number {
     for (let i = 0; i < checks.length; i++) {
       this.load(checks[i]!, this.CHECK);
-      if (!this.g1.inSubgroup(this.CHECK)) return { ok: false, failedCheck: i };
+      if (!this.g1.inSubgroup(this.CHECK)) return i;
     }
+    return -1;
+  }
+
+  /**
+   * The Miller loop of sum 1 alone against lines 1, as bytes of this instance's internal form (for
+   * {@link finishWithPart}): taken out of the unit's memory so that other verifications may use the unit while
+   * the other pair's loop is computed elsewhere.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (lines of another instance or freed).
+   */
+  millerOfSum1(lines: ResidentLines): Uint8Array {
+    this.own(lines);
+    this.miller(lines, 1);
+    return new Uint8Array(this.ex.memory.buffer, this.OUT, 12 * this.E).slice();
+  }
+
+  /**
+   * Whether `local` ({@link millerOfSum1}) times `part` — the other pair's Miller value, e(sum 0, lines 0) before
+   * the final exponentiation, computed elsewhere (a worker's pairing job: 12·io canonical words) — is 1 after the
+   * final exponentiation. Subgroup checks are the caller's ({@link firstOutsideG1}).
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (a value of the wrong length), `NOT_IN_FIELD` (a coefficient
+   *   of the part not below p).
+   */
+  finishWithPart(local: Uint8Array, part: Uint32Array): boolean {
+    if (part.length !== 12 * this.io || local.length !== 12 * this.E) throw new WebcurvesError('INVALID_ARGUMENT', 'a Miller value of the wrong length');
+    new Uint8Array(this.ex.memory.buffer, this.OUT, local.length).set(local);
+    const w = this.room(4 * part.length);
+    new Uint32Array(this.ex.memory.buffer, w, part.length).set(part);
+    if (!this.gt.fromWords(this.OUT + 12 * this.E, w, this.io)) throw new WebcurvesError('NOT_IN_FIELD', 'Miller-loop coefficient not below p');
+    return this.pair.finalCheck(this.OUT, 2, 0) !== 0;
+  }
+
+  private own(lines: ResidentLines): void {
+    if (lines.unit !== this || !lines.live) throw new WebcurvesError('INVALID_ARGUMENT', 'prepared lines of another instance, or freed');
+  }
+
+  /** The Miller loop of sums 2 − pairs … 1 (both, or sum 1 alone) against their lines, into OUT. */
+  private miller(lines: ResidentLines, pairs: 1 | 2): void {
     // millerMixed compacts the address list past skipped pairs: rewritten on every call.
     const preps = new Uint32Array(this.ex.memory.buffer, this.PREPS, 2);
-    preps[0] = lines.at[0];
+    preps[0] = lines.at[2 - pairs]!;
     preps[1] = lines.at[1];
-    this.pair.millerMixed(this.OUT, 0, 0, 0, 0, this.SUMS, this.PREPS, 2, this.PWORK);
-    return { ok: this.pair.finalCheck(this.OUT, 1, 0) !== 0 };
+    this.pair.millerMixed(this.OUT, 0, 0, 0, 0, this.SUMS + (2 - pairs) * 2 * this.E, this.PREPS, pairs, this.PWORK);
   }
 }
 

@@ -165,6 +165,11 @@ export class WorkerPool {
     return this.queue.length;
   }
 
+  /** Workers that would start a task at once (live and idle). */
+  get idleWorkers(): number {
+    return this.closed ? 0 : this.idle.length;
+  }
+
   private async add(): Promise<void> {
     const slot = await this.spawnSlot();
     if (slot) await this.greet(slot);
