@@ -33,7 +33,7 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
-import { bitLength, mod, sqrtMod } from './modular.js';
+import { bitLength, isProbablePrime, mod, sqrtMod } from './modular.js';
 
 /** i^t as its exponent t mod 4. */
 export type QuarticExponent = 0 | 1 | 2 | 3;
@@ -69,7 +69,7 @@ export function isPrimary(z: Gaussian): boolean {
 /**
  * π primary with N(π) = p for a prime p ≡ 1 (mod 4) (Cornacchia's algorithm from √−1 mod p), with the
  * constants of the reduction modulo π; the conditions the routines rely on are checked here.
- * @throws {WebcurvesError} `INVALID_ARGUMENT` when p ≢ 1 (mod 4), −1 has no square root (p not prime) or a
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when p ≢ 1 (mod 4), p is not prime, or a
  *   derived condition fails (π not primary, N(π) ≠ p, or a bound of the 128-bit version).
  */
 export function quarticReducer(p: bigint): QuarticReducer {
@@ -77,7 +77,9 @@ export function quarticReducer(p: bigint): QuarticReducer {
     throw new WebcurvesError('INVALID_ARGUMENT', `quartic residue symbol mod ${p}: ${why}`);
   };
   if (p < 5n || p % 4n !== 1n) fail('p ≢ 1 (mod 4)');
-  const s0 = sqrtMod(p - 1n, p) ?? fail('−1 is not a square (p is not prime)');
+  // sqrtMod's non-residue search assumes a prime (it need not end otherwise).
+  if (!isProbablePrime(p)) fail('p is not prime');
+  const s0 = sqrtMod(p - 1n, p) ?? fail('−1 is not a square');
   // Cornacchia: Euclid on (p, s0) until the remainder drops below √p; then p = a² + b².
   let [u, w] = [p, s0 > p - s0 ? p - s0 : s0];
   while (w * w > p) [u, w] = [w, u % w];
