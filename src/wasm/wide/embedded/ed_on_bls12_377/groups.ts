@@ -23,6 +23,11 @@ const S_QR_T: usize = memory.data(16, 8);
 const S_QR_RE: usize = memory.data(16, 8);
 const S_QR_IM: usize = memory.data(16, 8);
 
+/** Whether lo + hi·2^64 lies in [−2^62, 2^62): the 64-bit loop's range, where no step overflows. */
+@inline function qr_fits(lo: u64, hi: i64): bool {
+  const s = <i64>lo >> 62;
+  return s == hi && (s == 0 || s == -1);
+}
 /** |lo + hi·2^64| as an f64 (relative error 2^−52): the norms' comparison only needs a factor below 3. */
 @inline function qr_abs(lo: u64, hi: i64): f64 {
   if (hi < 0) { hi = 0 - hi - <i64>(lo != 0); lo = 0 - lo; }
@@ -131,13 +136,21 @@ export function fp_quarticSymbol(a: usize): i32 {
         t += 2 * F;
       }
     }
+  let nb: f64;
+  {
+    const bu = qr_abs(u0, u1), bw = qr_abs(w0, w1);
+    nb = bu * bu + bw * bw;
+  }
   for (;;) {
+    // Once all four components are small (after about half the steps), the 64-bit loop below finishes.
+    if (qr_fits(x0, x1) && qr_fits(y0, y1) && qr_fits(u0, u1) && qr_fits(w0, w1)) break;
     if (x0 == 1 && x1 == 0 && y0 == 0 && y1 == 0) return t & 3;
     // α = β: a common factor (not for v prime to the prime π; the loop must not subtract to 0).
     if (x0 == u0 && x1 == u1 && y0 == w0 && y1 == w1) return -1;
-    const ax = qr_abs(x0, x1), ay = qr_abs(y0, y1), bu = qr_abs(u0, u1), bw = qr_abs(w0, w1);
-    const na = ax * ax + ay * ay, nb = bu * bu + bw * bw;
+    const ax = qr_abs(x0, x1), ay = qr_abs(y0, y1);
+    const na = ax * ax + ay * ay;
     if (na < nb) {
+      nb = na;
       // Reciprocity: the sign flips when (N α − 1)/4 and (N β − 1)/4 are both odd.
       const c = <i32>(x0 & 15), d = <i32>(y0 & 15);
       const fa = (((c * c + d * d) & 15) >> 2) & 1;
@@ -193,6 +206,35 @@ export function fp_quarticSymbol(a: usize): i32 {
         y1 = 0 - y1 - <i64>(y0 != 0); y0 = 0 - y0;
         t += 2 * F;
       }
+    }
+  }
+  // Every value's norm is at most the larger of the pair's (module header), so all stay below 2^62.
+  let X = <i64>x0, Y = <i64>y0, U = <i64>u0, V = <i64>w0;
+  for (;;) {
+    if (X == 1 && Y == 0) return t & 3;
+    if (X == U && Y == V) return -1;
+    const fx = <f64>X, fy = <f64>Y;
+    const na = fx * fx + fy * fy;
+    if (na < nb) {
+      nb = na;
+      const c = <i32>(X & 15), d = <i32>(Y & 15);
+      const fa = (((c * c + d * d) & 15) >> 2) & 1;
+      if ((fa & F & 1) != 0) t += 2;
+      let q = X; X = U; U = q;
+      q = Y; Y = V; V = q;
+      F = (((c * c + d * d) & 15) >> 2) & 3;
+      G = (((c - d - d * d - 1) & 15) >> 2) & 3;
+    }
+    X = (X >> 1) - (U >> 1);
+    Y = (Y >> 1) - (V >> 1);
+    {
+      const zx = <i32>ctz(X), zy = <i32>ctz(Y);
+      const s: i32 = zx < zy ? zx : zy;
+      X = X >> <i64>s; Y = Y >> <i64>s;
+      t += (s + 1) * (3 * F + 2 * G);
+      if (((X ^ Y) & 1) == 0) { const hx = X >> 1, hy = Y >> 1; X = hx + hy + 1; Y = hy - hx; t += G; }
+      if ((Y & 1) != 0) { const n = 0 - X; X = Y; Y = n; t += F; }
+      if (((X + Y) & 3) != 1) { X = 0 - X; Y = 0 - Y; t += 2 * F; }
     }
   }
   return -1; // not reached: the loop returns (asc wants a return after it)
