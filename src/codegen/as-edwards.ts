@@ -39,7 +39,10 @@ export const EMBEDDED_EXPORTS = {
   quartic: ['fp_quarticSymbol'],
 } as const;
 
-/** Whether the generated group code of an embedded curve has `fp_quarticSymbol` (some model's test is quartic). */
+/**
+ * Whether the generated group code of an embedded curve has `fp_quarticSymbol` (some model's test is quartic).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` as `cofactor4Test` when a model's test cannot be proved exact.
+ */
 export function usesQuarticSymbol(desc: EmbeddedCurveDescriptor): boolean {
   const r = desc.fr.modulus;
   const p = desc.fp.modulus;

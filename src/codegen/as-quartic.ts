@@ -9,6 +9,7 @@
  * hundred word operations; written here because no library offers it for wasm. Variable-time (public points).
  * @module
  */
+import { WebcurvesError } from '../errors.js';
 import { bitLength } from '../math/modular.js';
 import type { QuarticReducer } from '../math/quartic-residue.js';
 
@@ -27,7 +28,10 @@ function supp(b: { re: bigint; im: bigint }): { F: number; G: number } {
 
 const wordCount = (v: bigint): number => Math.max(1, Math.ceil(bitLength(v) / 32));
 
-/** Declarations and code of `fp_quarticSymbol(a: usize): i32` (exported): t with [v/π]₄ = i^t, or −1 for v = 0. */
+/**
+ * Declarations and code of `fp_quarticSymbol(a: usize): i32` (exported): t with [v/π]₄ = i^t, or −1 for v = 0.
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when the reducer's constants do not fit the word layout.
+ */
 export function quarticSymbolCode(R: QuarticReducer): { decls: string[]; code: string } {
   const W = Math.ceil(bitLength(R.p) / 32); // words fp_toWords writes
   const K = R.shift / 32; // the quotient is the product's words K … K + 3
@@ -36,10 +40,10 @@ export function quarticSymbolCode(R: QuarticReducer): { decls: string[]; code: s
   const G = Math.max(GA, GB);
   const PW = W + G + 1;
   // The bounds the word layout relies on (quarticReducer proved those of the values).
-  if (R.shift % 32 !== 0 || K < 1) throw new Error('as-quartic: the fixed-point shift is not a whole number of words');
-  if (R.basis.re >= 1n << 127n || R.basis.im >= 1n << 127n) throw new Error('as-quartic: the basis does not fit 128 bits');
+  if (R.shift % 32 !== 0 || K < 1) throw new WebcurvesError('INVALID_ARGUMENT', 'quartic residue symbol: the fixed-point shift is not a whole number of words');
+  if (R.basis.re >= 1n << 127n || R.basis.im >= 1n << 127n) throw new WebcurvesError('INVALID_ARGUMENT', 'quartic residue symbol: the basis does not fit 128 bits');
   // c = ⌊(v·g + 2^(K−1))/2^K⌋ < g·p/2^K + 1 ≤ A + 1 (or B + 1): four words, and nothing above them.
-  if ((R.p * (R.gA > R.gB ? R.gA : R.gB) + (1n << BigInt(R.shift - 1))) >> BigInt(R.shift) >= 1n << 128n) throw new Error('as-quartic: the quotients do not fit 128 bits');
+  if ((R.p * (R.gA > R.gB ? R.gA : R.gB) + (1n << BigInt(R.shift - 1))) >> BigInt(R.shift) >= 1n << 128n) throw new WebcurvesError('INVALID_ARGUMENT', 'quartic residue symbol: the quotients do not fit 128 bits');
   const decls = [
     `const C_QR_GA: usize = memory.data<u32>([${words32(R.gA, G).join(', ')}]);`,
     `const C_QR_GB: usize = memory.data<u32>([${words32(R.gB, G).join(', ')}]);`,

@@ -23,11 +23,12 @@
  * v is first reduced modulo π to ρ with N(ρ) ≤ p/2 — components below 2^127, so two 64-bit words in the wasm
  * version — by rounding the coordinates of v in the lattice basis (π₀, i·π₀) of π·Z[i] (π₀ the associate of π
  * in the first quadrant), exactly as a GLV decomposition, with quotients approximated by a fixed-point product
- * (error < 1/8, checked by {@link quarticReducer}). Then, with α primary and both α and β primary: subtract the
- * smaller from the larger (by N, approximated in the wasm version; any comparison within a factor 3 keeps the
- * product of the norms falling by ≥ 1/4 per step: N((α − β)/(1 + i)³) ≤ (√Nα + √Nβ)²/8), halve, strip the
- * factors 1 + i and the unit, accumulating the supplementary exponents; swap by reciprocity when β becomes the
- * larger. Every value keeps N < max(N ρ, p), so no component grows.
+ * (error < 1/8, checked by {@link quarticReducer}). Then, with α and β primary: subtract the smaller from the
+ * larger by norm (α − β is divisible by 2 + 2i = −i·(1 + i)³), halve, strip the factors 1 + i and the unit,
+ * accumulating the supplementary exponents; swap by reciprocity when β is the larger. As
+ * N((α − β)/(1 + i)³) ≤ (√Nα + √Nβ)²/8, replacing the larger halves its norm at least, and a comparison off by a
+ * factor c < 3 (the wasm version compares f64 approximations, off by 2^−50) still shrinks it by (1 + √c)²/8 < 1:
+ * the loop ends, and no value's norm exceeds max(N ρ, p), so no component grows.
  *
  * Variable-time: meant for validating public points, like the Jacobi symbol of the 2-descent test.
  * @module
@@ -61,7 +62,7 @@ export interface QuarticReducer {
 
 const norm = (z: Gaussian): bigint => z.re * z.re + z.im * z.im;
 
-/** Whether z ≡ 1 (mod 2 + 2i): real part odd, imaginary part even, their sum ≡ 1 (mod 4). */
+/** Whether z ≡ 1 (mod 2 + 2i): real part odd, imaginary part even, their sum ≡ 1 (mod 4). Never throws. */
 export function isPrimary(z: Gaussian): boolean {
   return (z.re & 1n) === 1n && (z.im & 1n) === 0n && mod(z.re + z.im, 4n) === 1n;
 }
@@ -133,7 +134,7 @@ function invModP(a: bigint, p: bigint): bigint {
 
 /**
  * ρ ≡ v (mod π) with N(ρ) ≤ 2·(5/8)²·p, by the fixed-point rounding the wasm version does (see the module header):
- * c₁ = round(v·A/p), c₂ = round(v·B/p) and ρ = v − c₁·π₀ + c₂·i·π₀.
+ * c₁ = round(v·A/p), c₂ = round(v·B/p) and ρ = v − c₁·π₀ + c₂·i·π₀ (v in [0, p)). Never throws.
  */
 export function reduceModPi(R: QuarticReducer, v: bigint): Gaussian {
   const K = BigInt(R.shift);
@@ -209,6 +210,7 @@ export function quarticSymbolGaussian(alpha: Gaussian, beta: Gaussian): QuarticE
 
 /**
  * [v/π]₄ for v ∈ Z: i^t with v^((p−1)/4) ≡ i^t (mod π), as t, or `null` for v ≡ 0 (mod p). Variable-time.
+ * Never throws (R comes from {@link quarticReducer}).
  */
 export function quarticSymbol(R: QuarticReducer, v: bigint): QuarticExponent | null {
   const w = mod(v, R.p);
