@@ -5,8 +5,8 @@
  *   with the unified addition of Hisil–Wong–Carter–Dawson (add-2008-hwcd: complete on ed_on_bls12_377, where a
  *   is a square and d is not; on Bandersnatch, where neither is but d/a is, its exceptions need a sum or
  *   difference of even order at infinity, so never arise inside the odd-order subgroup) and their doubling
- *   (dbl-2008-hwcd); on-curve and subgroup checks (by characters: one
- *   exponentiation or two Legendre symbols per point, proved exact in `src/math/cofactor4.ts`),
+ *   (dbl-2008-hwcd); on-curve and subgroup checks (by characters: one quartic residue symbol
+ *   (`as-quartic.ts`) or two Legendre symbols per point, proved exact in `src/math/cofactor4.ts`),
  *   width-4 wNAF scalar multiplication, and the birational maps to and from the Weierstrass model the MSM
  *   uses (`src/math/edwards.ts`; the map to it is batched: one inversion for n points);
  * - the **short Weierstrass** model when the descriptor publishes one (Bandersnatch), y² = x³ + a·x + b with
@@ -20,18 +20,35 @@ import type { EmbeddedCurveDescriptor } from '../curves/types.js';
 import { edwardsParams } from '../math/edwards.js';
 import { bitLength, mod } from '../math/modular.js';
 import { cofactor4Test, edwardsCofactor4Test, type Cofactor4Test } from '../math/cofactor4.js';
+import { quarticReducer } from '../math/quartic-residue.js';
 import { emitXyzz, MSM_FP } from './as-msm.js';
 import { fpImports } from './as-tower.js';
+import { quarticSymbolCode } from './as-quartic.js';
 import { montData, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** Width of the wNAF digits the `*_mulWnaf` functions expect (odd digits |d| < 2^(w−1)). */
 export const EDWARDS_WNAF_WIDTH = 4;
 
-/** Functions the embedded curve's entry exports (the MSM modules import more from the same file). */
+/**
+ * Functions the embedded curve's entry exports (the MSM modules import more from the same file); `quartic`
+ * where a model's subgroup test is the quartic character (exported so that tests can check the symbol itself).
+ */
 export const EMBEDDED_EXPORTS = {
   te: ['te_fromWords', 'te_toWords', 'te_onCurve', 'te_inSubgroup', 'te_addAff', 'te_dblAff', 'te_negAff', 'te_mulWnaf'],
   sw: ['sw_fromWords', 'sw_toWords', 'sw_onCurve', 'sw_inSubgroup', 'sw_addAff', 'sw_dblAff', 'sw_negAff', 'sw_mulWnaf'],
+  quartic: ['fp_quarticSymbol'],
 } as const;
+
+/**
+ * Whether the generated group code of an embedded curve has `fp_quarticSymbol` (some model's test is quartic).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` as `cofactor4Test` when a model's test cannot be proved exact.
+ */
+export function usesQuarticSymbol(desc: EmbeddedCurveDescriptor): boolean {
+  const r = desc.fr.modulus;
+  const p = desc.fp.modulus;
+  if (edwardsCofactor4Test(p, desc.te.a, desc.te.d, r, desc.te.cofactor, desc.te.generator).kind === 'quartic') return true;
+  return desc.sw !== undefined && cofactor4Test(p, desc.sw.a, desc.sw.b, r, desc.sw.cofactor, desc.sw.generator).kind === 'quartic';
+}
 
 /** Emits `src/wasm/embedded/<curve>/groups.ts`. `f.path` is the base field's module relative to that folder. */
 export function emitAsEmbedded(desc: EmbeddedCurveDescriptor, f: FieldLayoutInfo, banner: string): string {
@@ -45,7 +62,7 @@ export function emitAsEmbedded(desc: EmbeddedCurveDescriptor, f: FieldLayoutInfo
   decls.push(`const C_TE_D: usize = ${montData(f, ep.d)};`);
   decls.push(`const C_TE_K: usize = ${montData(f, ep.k)};`);
   decls.push(`const C_TE_C0: usize = ${montData(f, ep.c0)};`);
-  // Subgroup membership by characters (one exponentiation, or two Legendre symbols), proved exact per curve
+  // Subgroup membership by characters (one quartic residue symbol, or two Legendre symbols), proved exact per curve
   // by src/math/cofactor4.ts; it replaces [r]·P = O, a full multiplication per point.
   const teSub = edwardsCofactor4Test(p, desc.te.a, desc.te.d, r, desc.te.cofactor, desc.te.generator);
   decls.push(...characterDecls('TE', teSub, f, { k: ep.k, c0: ep.c0 }));
@@ -310,17 +327,22 @@ export function sw_mulWnaf(o: usize, a: usize, digits: usize, len: i32): void {
 }
 `);
   }
-  const quartic = teSub.kind === 'quartic' || swSub?.kind === 'quartic';
   if (teSub.kind === 'descent' || swSub?.kind === 'descent') {
     const jac = jacobiCode(p);
     decls.push(...jac.decls);
     parts.unshift(jac.code);
   }
+  if (teSub.kind === 'quartic' || swSub?.kind === 'quartic') {
+    // The quartic character's "= 1" by the quartic residue symbol instead of an exponentiation by (p − 1)/4;
+    // quarticReducer checks the symbol routine's preconditions (π primary, N(π) = p, the 128-bit bounds).
+    const qr = quarticSymbolCode(quarticReducer(p));
+    decls.push(...qr.decls);
+    parts.unshift(qr.code);
+  }
   return [
     banner,
     `// Groups of ${desc.name}: twisted Edwards${desc.sw ? ' and short Weierstrass' : ''}; see src/codegen/as-edwards.ts.`,
     fpImports(f),
-    ...(quartic ? [`import { pow as fp_pow } from '${f.path}';`] : []),
     '',
     ...decls.filter((x) => x),
     '',
@@ -328,22 +350,14 @@ export function sw_mulWnaf(o: usize, a: usize, digits: usize, len: i32): void {
   ].join('\n');
 }
 
-/** Words of a non-negative integer as an AssemblyScript data segment (exponents). */
-function wordsData(v: bigint): { data: string; words: number } {
-  const out: string[] = [];
-  for (let x = v; x > 0n; x >>= 32n) out.push(`0x${(x & 0xffffffffn).toString(16)}`);
-  return { data: `memory.data<u32>([${out.join(', ')}])`, words: out.length };
-}
-
 /**
- * Constants of a model's character test (`C_<M>_SUB_*`): quartic — the tangent slope m and (p − 1)/4;
+ * Constants of a model's character test (`C_<M>_SUB_*`): quartic — the tangent slope m (and e, Weierstrass);
  * descent — the roots e1, e2 (Weierstrass) or k ∓ δ with δ = e2 − c0 (Edwards, given `ed`).
  */
 function characterDecls(M: string, t: Cofactor4Test, f: FieldLayoutInfo, ed?: { k: bigint; c0: bigint }): string[] {
   const p = t.p;
   if (t.kind === 'quartic') {
-    const e = wordsData(t.exponent);
-    const out = [`const C_${M}_SUB_M: usize = ${montData(f, t.m)};`, `const C_${M}_SUB_EXP: usize = ${e.data};`];
+    const out = [`const C_${M}_SUB_M: usize = ${montData(f, t.m)};`];
     if (!ed) out.push(`const C_${M}_SUB_E: usize = ${montData(f, t.e)};`);
     return out;
   }
@@ -368,12 +382,11 @@ export function te_inSubgroup(q: usize): bool {
   fp_one(${v}); fp_add(${v}, ${v}, ${Y('q')});   // 1 + y
 `;
   if (t.kind === 'quartic')
-    return `${head}  // k·(1 + y)·(1 − y)³·(x − m·x²)², then its ((p − 1)/4)-th power
+    return `${head}  // k·(1 + y)·(1 − y)³·(x − m·x²)², then whether its ((p − 1)/4)-th power is 1: [·/π]₄ = 1
   fp_sqr(${s}, ${w}); fp_mul(${s}, ${s}, ${w}); fp_mul(${s}, ${s}, ${v}); fp_mul(${s}, ${s}, C_TE_K);
   fp_sqr(${u}, ${X('q')}); fp_mul(${u}, ${u}, C_TE_SUB_M); fp_sub(${u}, ${X('q')}, ${u}); fp_sqr(${u}, ${u});
   fp_mul(${s}, ${s}, ${u});
-  fp_pow(${u}, ${s}, C_TE_SUB_EXP, ${wordsData(t.exponent).words});
-  return fp_isOne(${u});
+  return fp_quarticSymbol(${s}) == 0;
 }
 `;
   return `${head}  // x − e1 ≡ k·(1 + y)·(1 − y) and x − e2 ≡ ((k − δ) + (k + δ)·y)·(1 − y), up to squares
@@ -399,11 +412,10 @@ export function sw_inSubgroup(q: usize): bool {
   if (t.kind === 'quartic')
     return `${head}  fp_sub(${l}, ${X('q')}, C_SW_SUB_E);            // X = x − e
   if (fp_isZero(${l})) return false;
-  // (y − m·X)²·X³, then its ((p − 1)/4)-th power
+  // (y − m·X)²·X³, then whether its ((p − 1)/4)-th power is 1: [·/π]₄ = 1
   fp_mul(${u}, ${l}, C_SW_SUB_M); fp_sub(${u}, ${Y('q')}, ${u}); fp_sqr(${u}, ${u});
   fp_sqr(${s}, ${l}); fp_mul(${s}, ${s}, ${l}); fp_mul(${s}, ${s}, ${u});
-  fp_pow(${v}, ${s}, C_SW_SUB_EXP, ${wordsData(t.exponent).words});
-  return fp_isOne(${v});
+  return fp_quarticSymbol(${s}) == 0;
 }
 `;
   return `${head}  fp_sub(${l}, ${X('q')}, C_SW_SUB_E1);

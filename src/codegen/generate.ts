@@ -25,7 +25,7 @@ import { emitAsGroups, emitAsGroups6 } from './as-curve.js';
 import { emitAsPairing, PAIRING_EXPORTS } from './as-pairing.js';
 import { BLS_EXPORTS, emitAsBls } from './as-h2c.js';
 import type { FieldLayoutInfo } from './as-util.js';
-import { emitAsEmbedded, EMBEDDED_EXPORTS } from './as-edwards.js';
+import { emitAsEmbedded, EMBEDDED_EXPORTS, usesQuarticSymbol } from './as-edwards.js';
 import { emitMsmMp } from './as-msm.js';
 import { emitAbiIndex, emitAbiModule, moduleExports, sourceReader } from './abi.js';
 import { embeddedMsmModules, msmFiles, msmLayoutsModule, pairing6MsmModules, pairingMsmModules, type MsmModule } from './msm-modules.js';
@@ -197,7 +197,7 @@ function embeddedModules(desc: EmbeddedCurveDescriptor, f: FieldLayoutInfo): Map
   const dir = `src/wasm/embedded/${desc.name}`;
   const out = new Map<string, string>();
   out.set(`${dir}/groups.ts`, emitAsEmbedded(desc, f, TS_BANNER.trimEnd()));
-  const names = [...EMBEDDED_EXPORTS.te, ...(desc.sw ? EMBEDDED_EXPORTS.sw : [])];
+  const names = [...EMBEDDED_EXPORTS.te, ...(desc.sw ? EMBEDDED_EXPORTS.sw : []), ...(usesQuarticSymbol(desc) ? EMBEDDED_EXPORTS.quartic : [])];
   out.set(
     `${dir}/index.ts`,
     [TS_BANNER.trimEnd(), `// What the ${desc.name} wasm module exports from its generated group code.`, `export { ${names.join(', ')} } from './groups';`].join('\n') + '\n',

@@ -21,12 +21,15 @@
  * Tate pairing over finite fields, Frey–Rück; the approach of Koshelev, "Subgroup membership testing on
  * elliptic curves via the Tate pairing", JCEN 2023), and 4·E(Fp) is the subgroup of order r. Off the support
  * of f: P = O is in the subgroup, P = T2 (x = e) is not, and P = T4 gives ℓ = 0, χ = 0 ≠ 1 (refused).
+ * The generated code does not exponentiate: χ(P) = 1 ⟺ [f(P)/π]₄ = 1 for the primary Gaussian prime π over p,
+ * computed by the quartic residue symbol's reciprocity algorithm (src/math/quartic-residue.ts).
  *
  * **What {@link cofactor4Test} proves** before the generator uses a test (a failure throws): cofactor 4;
  * 4r lies in the Hasse interval, which is narrower than 4r, so #E(Fp) = 4r; the number of roots of the cubic
  * in Fp (gcd with x^p − x), which fixes E(Fp)[2]; for Z/4 also p ≡ 1 (mod 4), that T4 exists with
  * 2·T4 = T2, and χ(G) = 1, χ(G + T4) of order 4 for the subgroup's generator G (the normalisation, and χ onto
- * μ4 so that its kernel has index 4); for Z/2 × Z/2 that G passes and G + (eᵢ, 0) fails for each i.
+ * μ4 so that its kernel has index 4), and that the quartic residue symbol agrees on G and G + T4; for
+ * Z/2 × Z/2 that G passes and G + (eᵢ, 0) fails for each i.
  *
  * **Edwards coordinates** (a·x² + y² = 1 + d·x²·y² with the Weierstrass model of `edwards.ts`, e1 = c0,
  * X1 = t − c0 = k·(1 + y)/(1 − y), w = X1/x), for x ≠ 0 (x = 0: the identity (0, 1) and T2 = (0, −1)),
@@ -39,6 +42,7 @@ import { WebcurvesError } from '../errors.js';
 import { curveOps, type AffinePoint } from './ec.js';
 import { edwardsParams, toWeierstrass, type EdPoint } from './edwards.js';
 import { bitLength, invMod, legendre, mod, powMod, sqrtMod } from './modular.js';
+import { quarticReducer, quarticSymbol } from './quartic-residue.js';
 import { primeFieldOps } from './tower.js';
 
 /** A cofactor-4 subgroup test of one curve model y² = x³ + A·x + B (see the module header). */
@@ -142,8 +146,15 @@ export function cofactor4Test(p: bigint, A0: bigint, B0: bigint, r: bigint, cofa
   const q: QuarticTest = { kind: 'quartic', p, A, B, e, t4: T4, m, exponent: (p - 1n) / 4n };
   // Normalisation and non-degeneracy on the representatives G, G + T4.
   if (quarticChar(q, generator) !== 1n) fail('χ(G) ≠ 1');
-  const c = quarticChar(q, E.add(generator, T4)!);
+  const GT4 = E.add(generator, T4)!;
+  const c = quarticChar(q, GT4);
   if (c === 1n || mod(c * c, p) === 1n) fail('χ(G + T4) is not a primitive 4th root of unity');
+  // The generated code decides χ(P) = 1 by the quartic residue symbol (quartic-residue.ts: [v/π]₄ = 1 ⟺
+  // v^((p−1)/4) = 1); quarticReducer checks its preconditions, and it must agree on the representatives.
+  const R = quarticReducer(p);
+  if (quarticSymbol(R, quarticValue(q, generator)) !== 0) fail('[f(G)/π]₄ ≠ 1');
+  const sg = quarticSymbol(R, quarticValue(q, GT4));
+  if (sg !== 1 && sg !== 3) fail('[f(G + T4)/π]₄ is not ±i');
   return q;
 }
 

@@ -38,6 +38,7 @@ globalThis.wcw = {
         case 'sqr': case 'neg': case 'double': case 'inv': case 'invUnsafe': f(op)(m.C, m.A); out.push(get(m.C)); break;
         case 'sqrt': out.push(f('sqrt')(m.C, m.A) ? get(m.C) : 'none'); break;
         case 'legendre': out.push(String(f('legendre')(m.A))); break;
+        case 'quarticSymbol': out.push(String(f('quarticSymbol')(m.A))); break;
         case 'eq': out.push(String(f('eq')(m.A, m.B) ? 1 : 0)); break;
         case 'pow': { this.words(m, m.OUT, ys[i], io); f('pow')(m.C, m.A, m.OUT, io); out.push(get(m.C)); break; }
         default: throw new Error('unknown op ' + op);
@@ -109,7 +110,10 @@ export class WidePage {
     return this.page.evaluate(`WebAssembly.validate(Uint8Array.from(atob(${JSON.stringify(b64)}), (c) => c.charCodeAt(0)))`);
   }
 
-  /** Runs one field operation over paired inputs; results as hex strings (or 'none', 'ok', 'reject', '1', …). */
+  /**
+   * Runs one field operation over paired inputs; results as hex strings (or 'none', 'ok', 'reject', '1', …;
+   * `quarticSymbol`: the exponent t of [v/π]₄ = i^t, or −1, of modules that have `fp_quarticSymbol`).
+   */
   async field(name: string, prefix: 'fp' | 'fr', io: number, op: string, xs: readonly bigint[], ys?: readonly bigint[]): Promise<string[]> {
     const hex = (v: readonly bigint[] | undefined): string => (v ? JSON.stringify(v.map((x) => `0x${x.toString(16)}`)) : 'undefined');
     return this.page.evaluate(`wcw.field(${JSON.stringify(name)}, '${prefix}', ${io}, '${op}', ${hex(xs)}.map(BigInt), ${ys ? `${hex(ys)}.map(BigInt)` : 'undefined'})`);

@@ -49,6 +49,8 @@ export interface EdOnBls12377Exports {
   readonly fp_one: (out: number) => void;
   /** `pow(out: usize, a: usize, e: usize, eWords: i32): void` */
   readonly fp_pow: (out: number, a: number, e: number, eWords: number) => void;
+  /** `fp_quarticSymbol(a: usize): i32` */
+  readonly fp_quarticSymbol: (a: number) => number;
   /** `select(out: usize, flag: u32, a: usize, b: usize): void` */
   readonly fp_select: (out: number, flag: number, a: number, b: number) => void;
   /** `sqr(out: usize, a: usize): void` */
@@ -183,6 +185,7 @@ export interface EdOnBls12377Abi {
     readonly neg: (out: number, a: number) => void;
     readonly one: (out: number) => void;
     readonly pow: (out: number, a: number, e: number, eWords: number) => void;
+    readonly quarticSymbol: (a: number) => number;
     readonly select: (out: number, flag: number, a: number, b: number) => void;
     readonly sqr: (out: number, a: number) => void;
     readonly sqrt: (out: number, a: number) => number;
@@ -270,6 +273,7 @@ export function edOnBls12377Abi(ex: EdOnBls12377Exports): EdOnBls12377Abi {
       neg: ex.fp_neg,
       one: ex.fp_one,
       pow: ex.fp_pow,
+      quarticSymbol: ex.fp_quarticSymbol,
       select: ex.fp_select,
       sqr: ex.fp_sqr,
       sqrt: ex.fp_sqrt,
