@@ -211,7 +211,8 @@ export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32,
   }
 
   // BN: lines through [6x+2]Q and ψ(Q), then through that sum and −ψ²(Q). Both update T (the pairing needs
-  // only the first): T = [6x+2]Q + ψ(Q) − ψ²(Q) is what pair_g2CheckAfterMiller reads, for 7 products and 2 squarings in Fp2 a pair.
+  // only the first): T = [6x+2]Q + ψ(Q) − ψ²(Q) is what pair_g2CheckAfterMiller reads, for 7 products and
+  // 2 squarings in Fp2 a pair.
   for (let j = 0; j < m; j++) {
     const w = work + <usize>j * 504;
     fp2_conj((S_miller + 432), w + 72); fp2_mul((S_miller + 432), (S_miller + 432), C_MPSI_X);
@@ -239,10 +240,12 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
 
 /**
  * Whether the G2 point of unprepared pair i (0 ≤ i < count) of the last pair_millerMixed, pair_miller or
- * pair_check over the same g1s, g2s, count and work is in G2, read off the loop's by-product T = [6x+2]Q + ψ(Q) − ψ²(Q): true iff
- * Z_T ≠ 0 and −ψ³(Q)·Z_T = (X_T, Y_T). Exact for every Q on the twist (the loop's inputs need not be in G2): an
- * exceptional doubling or addition leaves Z_T = 0 for good, so Z_T ≠ 0 means T = [6x+2]Q + ψ(Q) − ψ²(Q) exactly, and every point
- * of G2 passes (see checkMillerG2Test in src/math/pairing-params.ts, which the generator ran for this curve).
+ * pair_check over the same g1s, g2s, count and work is in G2, read off the loop's by-product
+ *   T = [6x+2]Q + ψ(Q) − ψ²(Q):
+ * true iff Z_T ≠ 0 and −ψ³(Q)·Z_T = (X_T, Y_T). Exact for every Q on the twist (the loop's inputs need not be in
+ * G2): an exceptional doubling or addition leaves Z_T = 0 for good, so Z_T ≠ 0 means T is that multiple exactly,
+ * and every point of G2 passes (see checkMillerG2Test in src/math/pairing-params.ts, which the generator ran for
+ * this curve).
  * The identity is in G2; a pair the loop skipped for its identity G1 point has no T, so that Q gets
  * g2_inSubgroup. Variable-time. The work area must be as the loop left it.
  */
