@@ -5,11 +5,16 @@
  * same work: two Miller loops, one final exponentiation, and its G2 order check on the fresh point. Interleaved
  * rounds, medians of the per-round figures. "fresh − cached" is what the G2 check costs us.
  *
+ * Then, on the built wasm module itself (no engine around it): the separate G2 check `g2_inSubgroup` against
+ * `pair_g2CheckAfterMiller` (what the Miller-loop check adds after the loop), µs per call.
+ *
  * Needs `npm run build` first (it uses the built package). The fresh points are [k + i]·G2 from the BigInt
  * reference (src/math), so that nothing in the engine has seen them.
  */
+import { readFileSync } from 'node:fs';
 import mcl from 'mcl-wasm';
 import { createEngine } from '../dist/src/index.node.js';
+import { FIELD_LAYOUTS } from '../src/generated/fields.js';
 import { bls12_381, bn254 } from '../src/curves/index.js';
 import { pairing12Params } from '../src/math/pairing-params.js';
 
@@ -86,3 +91,47 @@ for (const [desc, mclCurve] of [
   );
 }
 await wc.close();
+
+/** The raw module's exports this script calls. */
+interface RawExports {
+  memory: WebAssembly.Memory;
+  alloc(n: number): number;
+  g1_fromWords(o: number, io: number, n: number): number;
+  g2_fromWords(o: number, io: number, n: number): number;
+  g2_inSubgroup(q: number): number;
+  pair_workBytes(): number;
+  pair_miller(out: number, g1s: number, g2s: number, n: number, work: number): void;
+  pair_g2CheckAfterMiller(g1s: number, g2s: number, n: number, work: number, i: number): number;
+}
+for (const desc of [bn254, bls12_381]) {
+  const bytes = readFileSync(new URL(`../dist/wasm/${desc.name}.wasm`, import.meta.url));
+  const { instance } = await WebAssembly.instantiate(bytes, { env: { abort: () => { throw new Error('abort'); } } });
+  const e = instance.exports as unknown as RawExports;
+  const { elemBytes: E, ioWords: io } = FIELD_LAYOUTS[`${desc.name as 'bn254' | 'bls12_381'}_fp`];
+  const pp = pairing12Params(desc);
+  const IO = e.alloc(16 * io);
+  const put = (vals: bigint[], to: number, from: (o: number, io: number, n: number) => number): void => {
+    const v = new Uint32Array(e.memory.buffer, IO, 4 * io);
+    vals.forEach((x, k) => {
+      for (let i = 0; i < io; i++, x >>= 32n) v[k * io + i] = Number(x & 0xffffffffn);
+    });
+    if (!from(to, IO, io)) throw new Error('point refused');
+  };
+  const g1s = e.alloc(2 * E), g2s = e.alloc(4 * E), work = e.alloc(e.pair_workBytes()), out = e.alloc(12 * E);
+  const P = pp.g1.mul(pp.g1Gen, 5n)!;
+  const Q = pp.g2.mul(pp.g2Gen, 7n)!;
+  put([P.x, P.y], g1s, e.g1_fromWords);
+  put([Q.x[0], Q.x[1], Q.y[0], Q.y[1]], g2s, e.g2_fromWords);
+  e.pair_miller(out, g1s, g2s, 1, work);
+  const us = (f: () => number, k: number): number => {
+    const t = performance.now();
+    for (let i = 0; i < k; i++) if (!f()) throw new Error('not in G2');
+    return ((performance.now() - t) / k) * 1000;
+  };
+  const sep: number[] = [], byLoop: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    sep.push(us(() => e.g2_inSubgroup(g2s), 20));
+    byLoop.push(us(() => e.pair_g2CheckAfterMiller(g1s, g2s, 1, work, 0), 200));
+  }
+  console.log(`${desc.name} wasm: g2_inSubgroup ${median(sep).toFixed(1)} µs, pair_g2CheckAfterMiller ${median(byLoop).toFixed(2)} µs`);
+}
