@@ -313,13 +313,15 @@ function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
     fp2_mul(${q2} + ${F2}, ${w} + ${4 * E}, C_MPSI2_Y);`;
     const bnTail = isBn
       ? `
-  // BN: lines through [6x+2]Q and ψ(Q), then through that sum and −ψ²(Q).
+  // BN: lines through [6x+2]Q and ψ(Q), then through that sum and −ψ²(Q). Both update T (the pairing needs
+  // only the first): T = [6x+2]Q + ψ(Q) − ψ²(Q) is what pair_g2CheckAfterMiller reads, for 7 products and
+  // 2 squarings in Fp2 a pair.
   for (let j = 0; j < m; j++) {
     const w = work + <usize>j * ${PAIR};
 ${bnTailPoints('w')}
     millerAdd(w, ${q1}, ${q1} + ${F2}, true);
     fp12_mulLine(${F}, LK, LX, LY);
-    millerAdd(w, ${q2}, ${q2} + ${F2}, false);
+    millerAdd(w, ${q2}, ${q2} + ${F2}, true);
     fp12_mulLine(${F}, LK, LX, LY);
   }
   for (let j = 0; j < pm; j++) {
@@ -458,20 +460,29 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
   pair_millerMixed(out, g1s, g2s, count, work, 0, 0, 0, 0);
 }
 `);
-    if (!isBn) {
-      // The G2 membership test the loop gives for free; the argument is checkMillerG2Test's (pairing-params.ts).
-      checkMillerG2Test(pp);
-      decls.push(`const C_CPSI_X: usize = ${montData2(f, pp.psi.x)};`);
-      decls.push(`const C_CPSI_Y: usize = ${montData2(f, pp.psi.y)};`);
+    {
+      // The G2 membership test the loop gives for free; the argument (and the comparison σ·ψᵏ(Q) it proves
+      // exact) is checkMillerG2Test's (pairing-params.ts). ψᵏ for odd k: conjugation times (cx, cy), where
+      // ψ³ = ψ∘ψ² multiplies by ψ²'s Fp constants too; σ = −1 goes into cy.
+      const test = checkMillerG2Test(pp);
+      const cx = test.psiPower === 1 ? pp.psi.x : Fp2.mulFp(pp.psi.x, pp.psi2.x);
+      const cy0 = test.psiPower === 1 ? pp.psi.y : Fp2.mulFp(pp.psi.y, pp.psi2.y);
+      const cy = test.negate ? Fp2.neg(cy0) : cy0;
+      const what = `${test.negate ? '−' : ''}ψ${test.psiPower === 1 ? '' : '³'}(Q)`;
+      const tDesc = isBn ? `[6x+2]Q + ψ(Q) − ψ²(Q)` : '[x]Q';
+      decls.push(`const C_CPSI_X: usize = ${montData2(f, cx)};`);
+      decls.push(`const C_CPSI_Y: usize = ${montData2(f, cy)};`);
       const s2 = new Scratch('S_g2chk');
       const u = s2.take('u', F2);
       decls.push(s2.decl());
       parts.push(`/**
  * Whether the G2 point of unprepared pair i (0 ≤ i < count) of the last pair_millerMixed, pair_miller or
- * pair_check over the same g1s, g2s, count and work is in G2, read off the loop's by-product T = [x]Q: true iff
- * Z_T ≠ 0 and ψ(Q)·Z_T = (X_T, Y_T). Exact for every Q on the twist (the loop's inputs need not be in G2): an
- * exceptional doubling or addition leaves Z_T = 0 for good, so Z_T ≠ 0 means T = [x]Q exactly, and every point
- * of G2 passes (see checkMillerG2Test in src/math/pairing-params.ts, which the generator ran for this curve).
+ * pair_check over the same g1s, g2s, count and work is in G2, read off the loop's by-product
+ *   T = ${tDesc}:
+ * true iff Z_T ≠ 0 and ${what}·Z_T = (X_T, Y_T). Exact for every Q on the twist (the loop's inputs need not be in
+ * G2): an exceptional doubling or addition leaves Z_T = 0 for good, so Z_T ≠ 0 means T is that multiple exactly,
+ * and every point of G2 passes (see checkMillerG2Test in src/math/pairing-params.ts, which the generator ran for
+ * this curve).
  * The identity is in G2; a pair the loop skipped for its identity G1 point has no T, so that Q gets
  * g2_inSubgroup. Variable-time. The work area must be as the loop left it.
  */
@@ -588,8 +599,8 @@ export function fp12_fromWords(o: usize, io: usize, ioWords: i32): bool {
     banner,
     `// Optimal-ate pairing of ${pp.desc.name}; see src/codegen/as-pairing.ts.`,
     fpImports(f),
-    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, ${pp.desc.family === 'bls12' ? 'fp2_eq, ' : ''}fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
-    ...(pp.desc.family === 'bls12' ? [`import { g2_inSubgroup } from './groups';`] : []),
+    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_eq, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
+    `import { g2_inSubgroup } from './groups';`,
     '',
     ...decls.filter((d) => d),
     '',
@@ -611,8 +622,6 @@ export const PAIRING_EXPORTS = {
   ],
   pairing: [
     'pair_workBytes', 'pair_miller', 'pair_millerMixed', 'pair_preparedBytes', 'pair_prepare', 'pair_finalExp', 'pair_pairing', 'pair_check',
-    'pair_finalCheck', 'fp12_toWords', 'fp12_fromWords', 'fp12_exp_x',
+    'pair_finalCheck', 'fp12_toWords', 'fp12_fromWords', 'fp12_exp_x', 'pair_g2CheckAfterMiller',
   ],
-  /** BLS12 only: the G2 membership test read off the Miller loop (BN's loop is not over x). */
-  bls12Pairing: ['pair_g2CheckAfterMiller'],
 } as const;

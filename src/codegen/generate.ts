@@ -140,7 +140,7 @@ function pairingModules(desc: Pairing12Descriptor, f: FieldLayoutInfo): Map<stri
     `// What the ${desc.name} wasm module exports from its generated pairing code.`,
     `export { ${PAIRING_EXPORTS.tower.join(', ')} } from './tower';`,
     `export { ${PAIRING_EXPORTS.groups.join(', ')} } from './groups';`,
-    `export { ${[...PAIRING_EXPORTS.pairing, ...(desc.family === 'bls12' ? PAIRING_EXPORTS.bls12Pairing : [])].join(', ')} } from './pairing';`,
+    `export { ${PAIRING_EXPORTS.pairing.join(', ')} } from './pairing';`,
   ];
   // Curves with RFC 9380 data also get hash-to-curve and constant-time scalar multiplication (BLS signatures).
   if (desc.hashToCurve) {

@@ -8,10 +8,10 @@
  * compared with e(α, β) computed once per key. L is an MSM (Straus over the endomorphism for the usual few
  * public inputs) computed inside the unit that needs it; subgroup checks of the proof's points run inside the
  * units too, so with workers they overlap the Miller loops (see `src/pairing/dispatch.ts` for when the work is
- * split). On BLS12 curves B's check (the costly one, in G2) costs nothing: B is an unprepared Miller-loop
- * argument, and the loop computes [x]B on the way, which decides ψ(B) = [x]B exactly (`checkG2` in
- * `src/pairing/jobs.ts`; the argument is `checkMillerG2Test` in `src/math/pairing-params.ts`). BN254's loop
- * runs over 6x + 2, so B gets the separate test there.
+ * split). B's check (the costly one, in G2) costs nothing: B is an unprepared Miller-loop argument, and the
+ * loop computes a multiple of B on the way that decides B ∈ G2 exactly — BLS12 [x]B, compared with ψ(B); BN
+ * [6x + 2]B + ψ(B) − ψ²(B) (its tail's two additions), compared with −ψ³(B) (`checkG2` in
+ * `src/pairing/jobs.ts`; the argument is `checkMillerG2Test` in `src/math/pairing-params.ts`).
  *
  * Batches (`verifyBatch`): with fresh random rᵢ of 128 bits of entropy (crypto.getRandomValues; see
  * `randomCoefficient` for their form),
@@ -275,8 +275,8 @@ export class Groth16Api {
 
   /**
    * Validates a proof's points on the curve (here, now) and lists the subgroup checks still to run (in the
-   * units); returns the pairs (A, B) and (−C, δ), A scaled by `scale` when given. On BLS12 curves B's check is
-   * the first pair's Miller loop (`checkG2`), not a listed check.
+   * units); returns the pairs (A, B) and (−C, δ), A scaled by `scale` when given. B's check is the first pair's
+   * Miller loop (`checkG2`), not a listed check.
    */
   private proofCheck(data: KeyData, proof: ParsedProof, prefix: string, scale?: bigint): ProofCheck {
     const impl = data.impl;

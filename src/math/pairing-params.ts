@@ -326,47 +326,77 @@ export function pairingRef(pp: Pairing12Params, P: AffinePoint<bigint>, Q: Affin
 }
 
 /**
- * The G2 membership test that a BLS12 Miller loop gives for free (`pair_g2CheckAfterMiller`, emitted by
- * `src/codegen/as-pairing.ts`): the loop's doubling and addition steps compute T = [|x|]Q as a by-product
- * (homogeneous projective, starting from T = (xQ : yQ : 1)), negated at the end when x < 0, so afterwards
- * Q ∈ G2 ⟺ Z_T ≠ 0 and ψ(Q)·Z_T = (X_T, Y_T). Why that is exact, for any Q on the twist E′(Fp2), Q ≠ O:
+ * What `pair_g2CheckAfterMiller` compares the Miller loop's by-product T with: σ·ψᵏ(Q), k odd (so the map is
+ * conjugation of Q's coordinates times constants), σ = −1 when `negate`.
+ */
+export interface MillerG2Test {
+  readonly psiPower: 1 | 3;
+  readonly negate: boolean;
+}
+
+/**
+ * The G2 membership test that an unprepared Miller loop gives for free (`pair_g2CheckAfterMiller`, emitted by
+ * `src/codegen/as-pairing.ts`), and the argument that makes it exact, checked on the curve's numbers; returns
+ * the comparison the generator emits. The loop's doubling and addition steps compute a by-product T
+ * (homogeneous projective, starting from T = (xQ : yQ : 1)), with every step updating T:
  *
- * 1. The steps' formulas (`millerDbl`: Z₃ = 4·Y²·((Y + Z)² − Y² − Z²) = 8Y³Z; `millerAdd` with affine q:
- *    Z₃ = Z·λ³, λ = X − x_q·Z) give Z₃ = 0 exactly at their exceptional inputs — a doubling of T with Y = 0
- *    (order 2) or Z = 0, an addition with T = ±q (λ = 0) or Z = 0 — and every later step keeps Z = 0 (both
- *    Z₃ have Z as a factor). Away from those inputs they are the group law. Every step updates T (the loop
- *    never skips the last addition: `millerAdd(…, true)` throughout).
- * 2. So Z_T ≠ 0 at the end ⟹ every step was regular ⟹ T = [|x|]Q exactly (then [x]Q after the sign), and the
- *    comparison is the exact eigenvalue test ψ(Q) = [x]Q of {@link Pairing12Params.g2CheckEigen}.
- * 3. Conversely, for Q ∈ G2 \ {O} (order r) no step is exceptional: before each doubling T = [n]Q with
- *    r ∤ n (T ≠ O, and no point of odd order r has order 2), before each addition T = [n]Q with n ≢ ±1 (mod r)
- *    (T ≠ ±Q, and the sum is not O), and at the end r ∤ x — all checked below on the loop's digits. So the
- *    test accepts every point of G2.
+ * - BLS12: T = [|x|]Q, negated at the end when x < 0, so T = [x]Q; the test is T = ψ(Q) (polynomial x − ψ).
+ * - BN: T = [6x + 2]Q (negated when 6x + 2 < 0), then the tail adds ψ(Q) and −ψ²(Q) — both additions update T
+ *   (`bnTail`; the prepared path's `prepTail` skips the last update, as it needs no T) — so
+ *   T = [6x + 2]Q + ψ(Q) − ψ²(Q); the test is T = −ψ³(Q) (polynomial 6x + 2 + ψ − ψ² + ψ³).
+ *
+ * So afterwards Q ∈ G2 ⟺ Z_T ≠ 0 and σ·ψᵏ(Q)·Z_T = (X_T, Y_T). Why that is exact, for any Q on the twist
+ * E′(Fp2), Q ≠ O:
+ *
+ * 1. (The step formulas.) `millerDbl`: Z₃ = 4·Y²·((Y + Z)² − Y² − Z²) = 8Y³Z; `millerAdd` with an affine
+ *    q (Q, −Q, and in the BN tail ψ(Q), −ψ²(Q): affine points of E′ for every Q on it, ψ being an
+ *    endomorphism of E′): Z₃ = Z·λ³, λ = X − x_q·Z. They give Z₃ = 0 exactly at their exceptional inputs — a
+ *    doubling of T with Y = 0 (order 2) or Z = 0, an addition with T = ±q (λ = 0) or Z = 0 — and every later
+ *    step keeps Z = 0 (both Z₃ have Z as a factor; the sign flip touches only Y). Away from those inputs they
+ *    are the group law.
+ * 2. (Soundness.) So Z_T ≠ 0 at the end ⟹ every step was regular ⟹ T is exactly the sum above, and the
+ *    comparison says that the polynomial in ψ vanishes at Q. That polynomial kills exactly G2 on E′(Fp2):
+ *    {@link checkPsiPolynomial} over the twist order #E′(Fp2) = h₂·r (BLS12: the same fact as
+ *    {@link Pairing12Params.g2CheckEigen}'s gcd).
+ * 3. (Completeness.) For Q ∈ G2 \ {O} (order r, ψ acting as [p]) no step is exceptional: before each doubling
+ *    T = [n]Q with r ∤ n (T ≠ O, and no point of odd order r has order 2), before each addition of [m]Q
+ *    (m = ±1 in the loop; p and −p² in the BN tail) T = [n]Q with n ≢ ±m (mod r) (T ≠ ±q, and the sum is not
+ *    O), and at the end r ∤ n — all checked below on the loop's digits and p. So every point of G2 passes.
  *
  * The identity is in G2 (the loop skips its pair: the caller answers true) and pairs skipped for an identity
- * G1 point have no T (the caller falls back to {@link Pairing12Params.g2CheckEigen}'s test).
- * @throws {WebcurvesError} `INVALID_ARGUMENT` when the curve is not BLS12, or any condition above fails.
+ * G1 point have no T (the caller falls back to the separate test, `g2_inSubgroup`).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when any condition above fails.
  */
-export function checkMillerG2Test(pp: Pairing12Params): void {
+export function checkMillerG2Test(pp: Pairing12Params): MillerG2Test {
   const fail = (what: string): never => {
     throw new WebcurvesError('INVALID_ARGUMENT', `${pp.desc.name}: the Miller-loop G2 test is not exact: ${what}`);
   };
-  if (pp.desc.family !== 'bls12') fail('only BLS12 loops run over x itself');
-  const r = pp.r;
+  const bn = pp.desc.family === 'bn';
+  const { r, p } = pp;
   const d = pp.millerDigits;
   if (r % 2n === 0n) fail('r is even');
-  if (pp.g2CheckEigen !== pp.x) fail('the G2 eigenvalue test is not ψ = [x]');
   if (d[0] !== 1) fail('the loop does not start from T = Q');
-  if ((pp.millerNegative ? -1n : 1n) * digitsValue(d) !== pp.x) fail('the loop scalar is not x');
+  const loop = bn ? 6n * pp.x + 2n : pp.x;
+  if ((pp.millerNegative ? -1n : 1n) * digitsValue(d) !== loop) fail(`the loop scalar is not ${bn ? '6x + 2' : 'x'}`);
+  /** T = [n]Q before adding [m]Q: exceptional iff n ≡ ±m (mod r). */
+  const add = (n: bigint, m: bigint, where: string): bigint => {
+    if (mod(n - m, r) === 0n || mod(n + m, r) === 0n) fail(`T = ±q before ${where}`);
+    return n + m;
+  };
   let n = 1n;
   for (let k = 1; k < d.length; k++) {
     if (mod(n, r) === 0n) fail(`T = O before doubling step ${k}`);
     n *= 2n;
-    const dig = BigInt(d[k]!);
-    if (dig !== 0n) {
-      if (mod(n - 1n, r) === 0n || mod(n + 1n, r) === 0n) fail(`T = ±Q before addition step ${k}`);
-      n += dig;
-    }
+    if (d[k] !== 0) n = add(n, BigInt(d[k]!), `addition step ${k}`);
   }
-  if (mod(n, r) === 0n) fail('[x]Q = O on G2');
+  if (pp.millerNegative) n = -n;
+  // BN: the tail adds ψ(Q) = [p]Q and −ψ²(Q) = [−p²]Q.
+  if (bn) n = add(add(n, p, 'the tail addition of ψ(Q)'), -(p * p), 'the tail addition of −ψ²(Q)');
+  if (mod(n, r) === 0n) fail('T = O at the end on G2');
+  // T as a polynomial in ψ, minus what the test compares it with: the polynomial that must kill exactly G2.
+  const test: MillerG2Test = bn ? { psiPower: 3, negate: true } : { psiPower: 1, negate: false };
+  const poly = [loop, ...(bn ? [1n, -1n] : []), 0n, 0n, 0n].slice(0, test.psiPower + 1);
+  poly[test.psiPower] = poly[test.psiPower]! - (test.negate ? -1n : 1n);
+  if (!checkPsiPolynomial(poly, pp.t, p, r, pp.desc.g2.cofactor * r)) fail('the ψ-polynomial does not kill exactly G2');
+  return test;
 }

@@ -537,7 +537,7 @@ export class PairingCurveImpl {
     const inputs: PairInput[] = [];
     const checks: { g: 1 | 2; P: G1Point | G2Point }[] = [];
     const seen = new Set<string>();
-    // BLS12: an unprepared G2 point is proven in G2 by its pair's Miller loop (checkG2), at no cost.
+    // BN and BLS12: an unprepared G2 point is proven in G2 by its pair's Miller loop (checkG2), at no cost.
     const byMiller = this.kernel.millerG2Check;
     const byMillerPoints: G2Point[] = [];
     const needCheck = (g: 1 | 2, P: G1Point | G2Point): boolean => {

@@ -11,9 +11,9 @@
  *
  * Units:
  * - **job**: the subgroup checks, then the G1 combinations, then one multi-Miller loop over all its pairs
- *   (prepared and unprepared sharing one squaring chain), then the G2 checks read off that loop (BLS12: an
- *   unprepared pair flagged `checkG2` has its G2 point proven in G2 by the loop's by-product T = [x]Q, see
- *   `pair_g2CheckAfterMiller`, instead of a separate check) → a status word and the Fp12 product (canonical
+ *   (prepared and unprepared sharing one squaring chain), then the G2 checks read off that loop (BN and
+ *   BLS12: an unprepared pair flagged `checkG2` has its G2 point proven in G2 by the loop's by-product — BLS12
+ *   T = [x]Q, BN T = [6x+2]Q + ψ(Q) − ψ²(Q) — see `pair_g2CheckAfterMiller`, instead of a separate check) → a status word and the Fp12 product (canonical
  *   words); with `finish`, also the final exponentiation and comparison with the target → a status word and a
  *   verdict.
  * - **finish**: k partial Fp12 products → their product, one final exponentiation, the comparison.
@@ -56,7 +56,7 @@ export interface G1Input {
 export type LineWords = Uint32Array | null;
 
 /**
- * One pair of a check: the G2 side is a point or prepared lines. `checkG2` (BLS12 curves only: see
+ * One pair of a check: the G2 side is a point or prepared lines. `checkG2` (BN and BLS12 curves: see
  * `PairingKernel.millerG2Check`) asks for the point's G2 membership to be proven by the Miller loop itself;
  * the outcome then names the pair (`failedPair`) when it is not in G2.
  */

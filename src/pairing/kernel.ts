@@ -84,7 +84,7 @@ interface Pair12Exports extends PairExports {
   finalCheck(parts: number, k: number, target: number): number;
 }
 
-/** BLS12 modules only: the G2 membership test read off the Miller loop (`as-pairing.ts`). */
+/** BN and BLS12 modules: the G2 membership test read off the Miller loop (`as-pairing.ts`). */
 interface MillerG2Exports {
   g2CheckAfterMiller(g1s: number, g2s: number, count: number, work: number, i: number): number;
 }
@@ -220,8 +220,8 @@ export class PairingKernel {
   }
 
   /**
-   * Whether this curve's Miller loop proves its unprepared G2 points in G2 as a by-product (BLS12: see
-   * `pair_g2CheckAfterMiller`), so that pairs flagged `checkG2` in a job need no separate subgroup check.
+   * Whether this curve's Miller loop proves its unprepared G2 points in G2 as a by-product (BN and BLS12, not
+   * BW6: see `pair_g2CheckAfterMiller`), so that pairs flagged `checkG2` in a job need no separate subgroup check.
    */
   get millerG2Check(): boolean {
     return this.millerG2 !== undefined;

@@ -1,45 +1,48 @@
 /**
- * The G2 membership test read off a BLS12 Miller loop (`pair_g2CheckAfterMiller`, `checkMillerG2Test`): its
- * verdict against the separate test (`g2_inSubgroup`) and against independent references — [r]Q = O in
- * BigInt, and @noble/curves' torsion check on BLS12-381 — for points of G2, random twist points (outside G2:
- * the cofactor is huge), points of small order (BLS12-381's h₂ has the factors 13², 23², 2713, 11953; order 13
- * makes the loop hit an exceptional step, T = −Q in an addition, so that Z_T = 0 path is exercised too) and
+ * The G2 membership test read off a BN or BLS12 Miller loop (`pair_g2CheckAfterMiller`, `checkMillerG2Test`):
+ * its verdict against the separate test (`g2_inSubgroup`) and against independent references — [r]Q = O in
+ * BigInt, and @noble/curves' checks on BLS12-381 and BN254 (its torsion test, and [r]Q = O with its own
+ * arithmetic) — for points of G2, random twist points (outside G2: the cofactor is huge), points of small
+ * order (BLS12-381's h₂ has the factors 13², 23², 2713, 11953; order 13 makes the loop hit an exceptional step,
+ * T = −Q in an addition, so that Z_T = 0 path is exercised too; BN254's h₂ = 2p − r has 10069 and 5864401) and
  * G2 points plus one of those; pairs the loop skips (an identity on either side); then the pairing jobs that
  * carry the verdict (in-thread and split over workers, `failedPair` naming the right pair), the public
- * `pairingCheck`, and Groth16 on BLS12-381 and BLS12-377 fed a proof whose B is on the twist but outside G2.
+ * `pairingCheck`, and Groth16 on all three curves fed a proof whose B is on the twist but outside G2.
  */
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
+import { bn254 as nobleBn } from '@noble/curves/bn254.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, WebcurvesError, type Engine, type G2Point } from 'webcurves';
 import { bls12_377, bls12_381, bn254 } from '../../src/curves/index.js';
 import type { AffinePoint } from '../../src/math/ec.js';
-import { checkMillerG2Test, pairing12Params, type Pairing12Params } from '../../src/math/pairing-params.js';
+import { checkMillerG2Test, pairing12Params, psiRef, type Pairing12Params } from '../../src/math/pairing-params.js';
 import { mod } from '../../src/math/modular.js';
 import type { Fp2 } from '../../src/math/tower.js';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
-import { encodeJob, type PairInput } from '../../src/pairing/jobs.js';
+import type { PairInput } from '../../src/pairing/jobs.js';
 import { g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import { g1Json, g2Json, synthProof, type SnarkCurve } from '../groth16/helpers.js';
 
-type Name = 'bls12_381' | 'bls12_377';
-const DESCS = { bls12_381, bls12_377 } as const;
-const PP: Record<Name, Pairing12Params> = { bls12_381: pairing12Params(bls12_381), bls12_377: pairing12Params(bls12_377) };
+type Name = 'bls12_381' | 'bls12_377' | 'bn254';
+const NAMES = ['bls12_381', 'bls12_377', 'bn254'] as const;
+const DESCS = { bls12_381, bls12_377, bn254 } as const;
+const PP: Record<Name, Pairing12Params> = { bls12_381: pairing12Params(bls12_381), bls12_377: pairing12Params(bls12_377), bn254: pairing12Params(bn254) };
 
 let local: Engine;
 let pooled: Engine;
 beforeAll(async () => {
   [local, pooled] = await Promise.all([
     createEngine({ curves: ['bn254', 'bls12_381', 'bls12_377'], workers: 0, gpu: 'off' }),
-    createEngine({ curves: ['bls12_381', 'bls12_377'], workers: 2, gpu: 'off' }),
+    createEngine({ curves: ['bn254', 'bls12_381', 'bls12_377'], workers: 2, gpu: 'off' }),
   ]);
-  for (const name of ['bls12_381', 'bls12_377'] as const) await (pooled[name] as unknown as Pairing12Impl).dispatch.warmNow();
+  for (const name of NAMES) await (pooled[name] as unknown as Pairing12Impl).dispatch.warmNow();
 });
 afterAll(async () => {
   await Promise.all([local?.close(), pooled?.close()]);
 });
 
-const impl = (wc: Engine, name: Name | 'bn254'): Pairing12Impl => wc[name] as unknown as Pairing12Impl;
+const impl = (wc: Engine, name: Name): Pairing12Impl => wc[name] as unknown as Pairing12Impl;
 const coords = (Q: AffinePoint<Fp2>): bigint[] => (Q === null ? [0n, 0n, 0n, 0n] : [...Q.x, ...Q.y]);
 const toPoint = (Q: AffinePoint<Fp2>): G2Point => (Q === null ? { x: [0n, 0n], y: [0n, 0n] } : { x: [Q.x[0], Q.x[1]], y: [Q.y[0], Q.y[1]] });
 const fromPoint = (Q: G2Point): AffinePoint<Fp2> => (Q.x.every((v) => v === 0n) && Q.y.every((v) => v === 0n) ? null : { x: [Q.x[0], Q.x[1]], y: [Q.y[0], Q.y[1]] });
@@ -47,12 +50,21 @@ const fromPoint = (Q: G2Point): AffinePoint<Fp2> => (Q.x.every((v) => v === 0n) 
 /** The BigInt reference: Q on the twist is in G2 iff [r]Q = O. */
 const inG2Ref = (name: Name, Q: AffinePoint<Fp2>): boolean => PP[name].g2.mul(Q, PP[name].r) === null;
 
-/** @noble/curves' verdict (BLS12-381 only). */
-function inG2Noble(Q: AffinePoint<Fp2>): boolean {
+/**
+ * @noble/curves' verdicts (BLS12-381 and BN254; none for BLS12-377): its own torsion test (BLS12-381 ψ-based,
+ * BN254 [6x²]Q = ψ(Q)), and [r]Q = O as [r − 1]Q + Q with its arithmetic. They must agree; undefined when noble
+ * has no such curve.
+ */
+function inG2Noble(name: Name, Q: AffinePoint<Fp2>): boolean | undefined {
   if (Q === null) return true;
-  const Fp2 = noble.fields.Fp2;
-  const P = noble.G2.Point.fromAffine({ x: Fp2.create({ c0: Q.x[0], c1: Q.x[1] }), y: Fp2.create({ c0: Q.y[0], c1: Q.y[1] }) });
-  return P.isTorsionFree();
+  const lib = name === 'bls12_381' ? noble : name === 'bn254' ? nobleBn : undefined;
+  if (!lib) return undefined;
+  const Fp2 = lib.fields.Fp2;
+  const P = lib.G2.Point.fromAffine({ x: Fp2.create({ c0: Q.x[0], c1: Q.x[1] }), y: Fp2.create({ c0: Q.y[0], c1: Q.y[1] }) });
+  const torsion = P.isTorsionFree();
+  const killed = P.multiplyUnsafe(PP[name].r - 1n).add(P).is0();
+  expect(killed).toBe(torsion);
+  return torsion;
 }
 
 /** A seeded twist point (almost surely outside G2). */
@@ -77,19 +89,35 @@ function smallOrder(name: Name, l: bigint, seed: bigint): AffinePoint<Fp2> {
   throw new Error(`no point of order ${l} found`);
 }
 
-/** Whether the loop over |x| meets an exceptional step for a point of prime order ℓ (the prefix walk mod ℓ). */
-function exceptionalFor(pp: Pairing12Params, l: bigint): boolean {
+/**
+ * Whether the loop (and BN's tail additions, which update T too) meets an exceptional step for Q: T = O before a
+ * doubling, T = ±q before adding q. Walked with the BigInt reference points, not the digits' residues: on a
+ * small-order subgroup ψ need not act as [p].
+ */
+function exceptionalFor(pp: Pairing12Params, Q: AffinePoint<Fp2>): boolean {
+  const g2 = pp.g2;
+  const bad = (T: AffinePoint<Fp2>, q: AffinePoint<Fp2>): boolean => T === null || g2.eq(T, q) || g2.eq(T, g2.neg(q));
   const d = pp.millerDigits;
-  let n = 1n;
+  let T = Q;
   for (let k = 1; k < d.length; k++) {
-    if (mod(n, l) === 0n) return true;
-    n *= 2n;
+    if (T === null) return true;
+    T = g2.double(T);
     if (d[k] !== 0) {
-      if (mod(n - 1n, l) === 0n || mod(n + 1n, l) === 0n) return true;
-      n += BigInt(d[k]!);
+      const q = d[k] === 1 ? Q : g2.neg(Q);
+      if (bad(T, q)) return true;
+      T = g2.add(T, q);
     }
   }
-  return mod(n, l) === 0n;
+  if (pp.millerNegative) T = g2.neg(T);
+  if (pp.desc.family === 'bn') {
+    const q1 = psiRef(pp, Q);
+    const q2 = g2.neg(psiRef(pp, q1));
+    if (bad(T, q1)) return true;
+    T = g2.add(T, q1);
+    if (bad(T, q2)) return true;
+    T = g2.add(T, q2);
+  }
+  return T === null;
 }
 
 /** Verdicts of one multi-Miller loop over pairs (G1 generator, or the identity where g1Zero says) and of g2_inSubgroup. */
@@ -106,21 +134,38 @@ function verdicts(name: Name, Qs: readonly AffinePoint<Fp2>[], g1Zero: (i: numbe
 }
 
 describe('the argument (checkMillerG2Test)', () => {
-  it('holds for BLS12-381 and BLS12-377, and is refused for BN254 and for a loop that is not over x', () => {
-    expect(() => checkMillerG2Test(PP.bls12_381)).not.toThrow();
-    expect(() => checkMillerG2Test(PP.bls12_377)).not.toThrow();
-    expect(() => checkMillerG2Test(pairing12Params(bn254))).toThrow(/only BLS12 loops/);
-    expect(() => checkMillerG2Test({ ...PP.bls12_381, x: PP.bls12_381.x + 2n })).toThrow(/loop scalar is not x|eigenvalue/);
-    expect(() => checkMillerG2Test({ ...PP.bls12_381, millerNegative: !PP.bls12_381.millerNegative })).toThrow(/loop scalar is not x/);
+  it('holds for BLS12-381, BLS12-377 and BN254, comparing T with ψ(Q) (BLS12) or −ψ³(Q) (BN)', () => {
+    expect(checkMillerG2Test(PP.bls12_381)).toEqual({ psiPower: 1, negate: false });
+    expect(checkMillerG2Test(PP.bls12_377)).toEqual({ psiPower: 1, negate: false });
+    expect(checkMillerG2Test(PP.bn254)).toEqual({ psiPower: 3, negate: true });
   });
-  it('the kernel offers the test on BLS12 curves only', async () => {
-    expect(impl(local, 'bls12_381').kernel.millerG2Check).toBe(true);
-    expect(impl(local, 'bls12_377').kernel.millerG2Check).toBe(true);
-    expect(impl(local, 'bn254').kernel.millerG2Check).toBe(false);
+  it('is refused for a loop that is not over x (BLS12) or 6x + 2 (BN)', () => {
+    expect(() => checkMillerG2Test({ ...PP.bls12_381, x: PP.bls12_381.x + 2n })).toThrow(/loop scalar is not x/);
+    expect(() => checkMillerG2Test({ ...PP.bls12_381, millerNegative: !PP.bls12_381.millerNegative })).toThrow(/loop scalar is not x/);
+    const bn = PP.bn254;
+    expect(() => checkMillerG2Test({ ...bn, x: bn.x + 1n })).toThrow(/loop scalar is not 6x \+ 2/);
+    expect(() => checkMillerG2Test({ ...bn, millerNegative: true })).toThrow(/loop scalar is not 6x \+ 2/);
+    // one digit changed: the loop computes another multiple
+    const k = bn.millerDigits.indexOf(0, 10);
+    const edited = bn.millerDigits.map((v, i) => (i === k ? 1 : v));
+    expect(() => checkMillerG2Test({ ...bn, millerDigits: edited })).toThrow(/loop scalar is not 6x \+ 2/);
+    // BN's loop taken as BLS12's (over x itself, whose T would need another comparison)
+    expect(() => checkMillerG2Test({ ...bn, desc: { ...bn.desc, family: 'bls12' } })).toThrow(/loop scalar is not x/);
+  });
+  it('is refused when a step on G2 would be exceptional, or the polynomial does not kill exactly G2', () => {
+    const bn = PP.bn254;
+    // with a small "r" some prefix of the loop is ≡ 0 or ±1: an exceptional step on G2
+    expect(() => checkMillerG2Test({ ...bn, r: 7n })).toThrow(/T = O before doubling|T = ±q before/);
+    // a wrong trace: ψ's relation ψ² − tψ + p = 0 changes, and the polynomial's kernel is no longer pinned to G2
+    expect(() => checkMillerG2Test({ ...bn, t: bn.t + 2n })).toThrow(/does not kill exactly G2/);
+    expect(() => checkMillerG2Test({ ...PP.bls12_381, t: PP.bls12_381.t + 2n })).toThrow(/does not kill exactly G2/);
+  });
+  it('the kernel offers the test on BN254 and BLS12 curves', () => {
+    for (const name of NAMES) expect(impl(local, name).kernel.millerG2Check).toBe(true);
   });
 });
 
-describe.each(['bls12_381', 'bls12_377'] as const)('%s: the verdict after the Miller loop', (name) => {
+describe.each(NAMES)('%s: the verdict after the Miller loop', (name) => {
   const pp = PP[name];
   it('G2 points (seeded multiples of the generator): in G2, as g2_inSubgroup, [r]Q = O (and noble) say', () => {
     fc.assert(
@@ -131,7 +176,7 @@ describe.each(['bls12_381', 'bls12_377'] as const)('%s: the verdict after the Mi
         expect(v.separate).toEqual(v.miller);
         for (const Q of Qs.slice(0, 1)) {
           expect(inG2Ref(name, Q)).toBe(true);
-          if (name === 'bls12_381') expect(inG2Noble(Q)).toBe(true);
+          expect(inG2Noble(name, Q) ?? true).toBe(true);
         }
       }),
       { seed: 0x6a2, numRuns: 12 },
@@ -145,7 +190,7 @@ describe.each(['bls12_381', 'bls12_377'] as const)('%s: the verdict after the Mi
         expect(v.miller).toEqual(Qs.map(() => false));
         expect(v.separate).toEqual(v.miller);
         expect(inG2Ref(name, Qs[0]!)).toBe(false);
-        if (name === 'bls12_381') expect(inG2Noble(Qs[0]!)).toBe(false);
+        expect(inG2Noble(name, Qs[0]!) ?? false).toBe(false);
       }),
       { seed: 0x6a3, numRuns: 10 },
     );
@@ -160,6 +205,7 @@ describe.each(['bls12_381', 'bls12_377'] as const)('%s: the verdict after the Mi
       expect(v.miller).toEqual([inG2Ref(name, Q), inG2Ref(name, mixed)]);
       expect(v.miller).toEqual([true, false]);
       expect(v.separate).toEqual(v.miller);
+      expect([inG2Noble(name, Q) ?? true, inG2Noble(name, mixed) ?? false]).toEqual([true, false]);
     }
   });
   it('skipped pairs: an identity G2 point is in G2; an identity G1 point falls back to the separate test; positions stay right', () => {
@@ -173,34 +219,39 @@ describe.each(['bls12_381', 'bls12_377'] as const)('%s: the verdict after the Mi
   });
 });
 
-describe('bls12_381: points of small order in the twist', () => {
-  const name = 'bls12_381';
+describe.each([
+  // BLS12-381: order 13 makes the loop meet an exceptional step (the Z_T = 0 path), the others do not
+  { name: 'bls12_381' as const, L: [13n, 23n, 2713n, 11953n], exceptional: [true, false, false, false] },
+  // BN254: h₂ = 2p − r; its two prime factors below 10⁷
+  { name: 'bn254' as const, L: [10069n, 5864401n], exceptional: [false, false] },
+])('$name: points of small order in the twist', ({ name, L, exceptional }) => {
   const pp = PP[name];
-  const L = [13n, 23n, 2713n, 11953n];
-  it('h₂ has these prime factors; order 13 makes the loop meet an exceptional step (the Z_T = 0 path), the others do not', () => {
-    const h = bls12_381.g2.cofactor;
+  const S = L.map((l, i) => smallOrder(name, l, 40n + 10n * BigInt(i)));
+  it('h₂ has these prime factors; the points found have exactly that order; which of them make the loop meet an exceptional step', () => {
+    const h = DESCS[name].g2.cofactor;
     for (const l of L) expect(h % l).toBe(0n);
-    expect(L.map((l) => exceptionalFor(pp, l))).toEqual([true, false, false, false]);
+    L.forEach((l, i) => {
+      expect(S[i]).not.toBeNull();
+      expect(pp.g2.mul(S[i]!, l)).toBeNull();
+    });
+    expect(S.map((P) => exceptionalFor(pp, P))).toEqual(exceptional);
   });
   it('S of order ℓ, and Q + S for Q in G2: outside G2, as g2_inSubgroup, [r]·(Q + S) ≠ O and noble say', () => {
     const Qs: AffinePoint<Fp2>[] = [];
-    L.forEach((l, i) => {
-      const S = smallOrder(name, l, 40n + 10n * BigInt(i));
-      Qs.push(S, pp.g2.add(pp.g2.mul(pp.g2Gen, 1000n + BigInt(i)), S));
-    });
+    S.forEach((P, i) => Qs.push(P, pp.g2.add(pp.g2.mul(pp.g2Gen, 1000n + BigInt(i)), P)));
     const v = verdicts(name, Qs);
     expect(v.miller).toEqual(Qs.map(() => false));
     expect(v.separate).toEqual(v.miller);
     for (const Q of Qs) {
       expect(inG2Ref(name, Q)).toBe(false);
-      expect(inG2Noble(Q)).toBe(false);
+      expect(inG2Noble(name, Q)).toBe(false);
     }
   });
 });
 
 describe('the Z_T = 0 guard', () => {
   it('a T left as (0 : 0 : 0) (what an addition with T = +q gives: no point here reaches one) is refused, though ψ(Q)·0 matches it', () => {
-    for (const name of ['bls12_381', 'bls12_377'] as const) {
+    for (const name of NAMES) {
       const c = impl(local, name);
       const core = c.core as unknown as { exports: { alloc(n: number): number; free(p: number): void; memory: WebAssembly.Memory }; abi: { pair: { workBytes(): number; miller(o: number, a: number, b: number, n: number, w: number): void; g2CheckAfterMiller(a: number, b: number, n: number, w: number, i: number): number } } };
       const K = c.kernel;
@@ -226,7 +277,7 @@ describe('the Z_T = 0 guard', () => {
 
 describe('pairing jobs with checkG2 pairs', () => {
   it('in-thread and split: a pair whose G2 point is outside G2 is named (failedPair); all in G2: the pairing verdict', async () => {
-    for (const name of ['bls12_381', 'bls12_377'] as const) {
+    for (const name of NAMES) {
       const pp = PP[name];
       const G = local[name].G1.generator;
       const Q = toPoint(pp.g2.mul(pp.g2Gen, 5n));
@@ -265,17 +316,11 @@ describe('pairing jobs with checkG2 pairs', () => {
       }
     }
   });
-  it('BN254 has no such check: a job asking for one is refused (INVALID_ARGUMENT)', () => {
-    const c = impl(local, 'bn254');
-    const G = c.G1.generator;
-    const job = encodeJob({ pairs: [{ g1: { points: [G] }, g2: c.G2.generator, checkG2: true }], checks: [], finish: true }, c.ioWords);
-    expect(() => c.kernel.runJob(job)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
-  });
 });
 
 describe('APIs fed a G2 point on the twist outside G2', () => {
   it('pairingCheck: NOT_IN_SUBGROUP in-thread and split, whatever the G1 side (identity included); G2 points still pass', async () => {
-    for (const name of ['bls12_381', 'bls12_377'] as const) {
+    for (const name of NAMES) {
       const pp = PP[name];
       for (const wc of [local, pooled]) {
         const c = wc[name];
@@ -289,8 +334,8 @@ describe('APIs fed a G2 point on the twist outside G2', () => {
             await expect(c.pairingCheck([[G, Q], [G, negQ], [P, bad]])).rejects.toMatchObject({ code: 'NOT_IN_SUBGROUP' });
           }
         }
-        if (name === 'bls12_381') {
-          const S = toPoint(smallOrder(name, 13n, 7n));
+        if (name !== 'bls12_377') {
+          const S = toPoint(smallOrder(name, name === 'bn254' ? 10069n : 13n, 7n));
           const QS = c.G2.add(Q, S);
           await expect(c.pairingCheck([[G, QS], [G, negQ]])).rejects.toMatchObject({ code: 'NOT_IN_SUBGROUP' });
         }
@@ -299,7 +344,7 @@ describe('APIs fed a G2 point on the twist outside G2', () => {
   });
 });
 
-describe('Groth16 on BLS12 curves, proof B on the twist outside G2', () => {
+describe('Groth16, proof B on the twist outside G2', () => {
   /** A valid proof on `name` (snarkjs JSON; BLS12-377 as `bls12377`), and B values outside G2. */
   function material(name: Name) {
     const t = synthProof(local, name as SnarkCurve, 2, 77);
@@ -308,6 +353,7 @@ describe('Groth16 on BLS12 curves, proof B on the twist outside G2', () => {
     const b = pp.g2.mul(pp.g2Gen, t.scalars.b!);
     const outside = [g2OutsideSubgroup(name, 51n), toPoint(pp.g2.add(b, twistPoint(name, 52n)))];
     if (name === 'bls12_381') outside.push(toPoint(pp.g2.add(b, smallOrder(name, 13n, 60n))), toPoint(pp.g2.add(b, smallOrder(name, 23n, 61n))));
+    if (name === 'bn254') outside.push(toPoint(pp.g2.add(b, smallOrder(name, 10069n, 60n))), toPoint(pp.g2.add(b, smallOrder(name, 5864401n, 61n))));
     return { t, outside };
   }
   async function refusedB(p: Promise<unknown>, label: RegExp): Promise<void> {
@@ -320,7 +366,7 @@ describe('Groth16 on BLS12 curves, proof B on the twist outside G2', () => {
     expect((e as WebcurvesError).cause).toMatchObject({ code: 'NOT_IN_SUBGROUP' });
   }
   it('verify and verifyBatch refuse it (INVALID_PROOF_FORMAT, cause NOT_IN_SUBGROUP, naming pi_b and the item), in-thread and split; valid proofs still verify', async () => {
-    for (const name of ['bls12_381', 'bls12_377'] as const) {
+    for (const name of NAMES) {
       const { t, outside } = material(name);
       for (const wc of [local, pooled]) {
         const d = impl(wc, name).dispatch;
@@ -344,10 +390,12 @@ describe('Groth16 on BLS12 curves, proof B on the twist outside G2', () => {
     }
   });
   it('with A the identity (its pair skipped by the loop) B still gets its check', async () => {
-    const { t, outside } = material('bls12_381');
-    for (const wc of [local, pooled]) {
-      const proof = { ...t.proof, pi_a: g1Json({ x: 0n, y: 0n }), pi_b: g2Json(outside[0]!) };
-      await refusedB(wc.groth16.verify(t.vk, t.publicSignals, proof), /^proof\.pi_b/);
+    for (const name of ['bls12_381', 'bn254'] as const) {
+      const { t, outside } = material(name);
+      for (const wc of [local, pooled]) {
+        const proof = { ...t.proof, pi_a: g1Json({ x: 0n, y: 0n }), pi_b: g2Json(outside[0]!) };
+        await refusedB(wc.groth16.verify(t.vk, t.publicSignals, proof), /^proof\.pi_b/);
+      }
     }
   });
 });

@@ -62,6 +62,22 @@ globalThis.wcw = {
     }
     return out;
   },
+  millerG2(name, io, E, pairs) {
+    const m = this.mods[name], e = m.e, n = pairs.length;
+    const g1s = e.alloc(n * 2 * E), g2s = e.alloc(n * 4 * E), work = e.alloc(n * e.pair_workBytes());
+    try {
+      pairs.forEach(([g1, g2], i) => {
+        g1.forEach((x, k) => this.words(m, m.IO + 4 * io * k, x, io));
+        if (!e.g1_fromWords(g1s + i * 2 * E, m.IO, io)) throw new Error('g1 rejected');
+        g2.forEach((x, k) => this.words(m, m.IO + 4 * io * k, x, io));
+        if (!e.g2_fromWords(g2s + i * 4 * E, m.IO, io)) throw new Error('g2 rejected');
+      });
+      e.pair_miller(m.OUT, g1s, g2s, n, work);
+      return pairs.map((_, i) => e.pair_g2CheckAfterMiller(g1s, g2s, n, work, i) !== 0);
+    } finally {
+      e.free(work); e.free(g2s); e.free(g1s);
+    }
+  },
   benchMul(name, pf, io, iters, runs) {
     const m = this.mods[name], e = m.e;
     this.words(m, m.IO, 123456789n, io); e[pf + '_fromWords'](m.A, m.IO); e[pf + '_fromWords'](m.B, m.IO);
@@ -124,6 +140,15 @@ export class WidePage {
     const arg = JSON.stringify(pairs.map(([a, b]) => [a.map(String), b.map(String)]));
     const r: string[][] = await this.page.evaluate(`wcw.pairing(${JSON.stringify(name)}, ${io}, ${arg}.map(([a, b]) => [a.map(BigInt), b.map(BigInt)]))`);
     return r.map((x) => x.map((h) => BigInt(h)));
+  }
+
+  /**
+   * One multi-Miller loop over the pairs (canonical coordinates; the identity as zeros), then
+   * pair_g2CheckAfterMiller's verdict for each pair's G2 point. E: the module's bytes per Fp element.
+   */
+  async millerG2(name: string, io: number, E: number, pairs: readonly (readonly [readonly bigint[], readonly bigint[]])[]): Promise<boolean[]> {
+    const arg = JSON.stringify(pairs.map(([a, b]) => [a.map(String), b.map(String)]));
+    return this.page.evaluate(`wcw.millerG2(${JSON.stringify(name)}, ${io}, ${E}, ${arg}.map(([a, b]) => [a.map(BigInt), b.map(BigInt)]))`);
   }
 
   /** ns per dependent Montgomery product (the module's in-wasm benchmark loop, best of `runs`). */

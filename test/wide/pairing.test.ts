@@ -3,7 +3,8 @@
  * 64-bit field backend), in headless Chromium with wide arithmetic: BLS12-381 and BN254 GT values against
  * @noble/curves on seeded random points (exactly equal, as on the portable build), and bilinearity on every
  * BN/BLS12 module, BLS12-377 included (noble has no BLS12-377; there the wide value must also equal the
- * portable build's, which test/pairing checks against mcl-wasm).
+ * portable build's, which test/pairing checks against mcl-wasm); and the G2 membership verdict each build's
+ * Miller loop gives (`pair_g2CheckAfterMiller`) against the BigInt reference.
  */
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn } from '@noble/curves/bn254.js';
@@ -15,6 +16,7 @@ import { PAIRING_CONSTANTS } from '../../src/generated/pairing.js';
 import { bls12_377, bls12_381, bn254 } from '../../src/curves/index.js';
 import { pairing12Params } from '../../src/math/pairing-params.js';
 import { tower12 } from '../../src/math/tower.js';
+import { g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import { WidePage } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -82,6 +84,27 @@ describe('wide-build pairings: bilinearity, and equality with the portable build
       expect(eaP).toEqual(T.fp12.flat(T.fp12.pow(T.fp12.unflat(e!), a)));
       expect(e).not.toEqual([1n, ...new Array<bigint>(11).fill(0n)]);
       expect(await page.pairing(`p-${name}`, io, pairs)).toEqual([e, eaP, eaQ]);
+    });
+  }
+});
+
+describe('the G2 check read off the Miller loop (pair_g2CheckAfterMiller), wide and portable builds', () => {
+  for (const name of ['bls12_381', 'bn254', 'bls12_377'] as const) {
+    it(`${name}: G2 points pass; twist points outside G2, with or without a G2 part, fail; an identity G1 side falls back`, async () => {
+      const k = PAIRING_CONSTANTS[name];
+      const lay = FIELD_LAYOUTS[`${name}_fp`];
+      // points and verdicts from the BigInt reference ([r]Q = O), not from the code under test
+      const ref = pairing12Params({ bls12_381, bn254, bls12_377 }[name]);
+      const ks = fc.sample(fc.bigInt({ min: 1n, max: k.r - 1n }), { seed: SEED + 2, numRuns: 3 });
+      const inside = ks.map((s) => ref.g2.mul(ref.g2Gen, s)!);
+      const outside = [3n, 4n].map((s) => g2OutsideSubgroup(name, s)).map((Q) => ({ x: [Q.x[0], Q.x[1]] as const, y: [Q.y[0], Q.y[1]] as const }));
+      const mixed = ref.g2.add(inside[0]!, outside[0]!)!;
+      const Qs = [inside[0]!, outside[0]!, inside[1]!, mixed, outside[1]!, inside[2]!];
+      const want = Qs.map((Q) => ref.g2.mul(Q, k.r) === null);
+      expect(want).toEqual([true, false, true, false, false, true]);
+      const g1 = [k.g1Gen.x, k.g1Gen.y];
+      const pairs = Qs.map((Q, i) => [i === 4 || i === 5 ? [0n, 0n] : g1, [Q.x[0], Q.x[1], Q.y[0], Q.y[1]]] as const);
+      for (const build of ['w', 'p']) expect(await page.millerG2(`${build}-${name}`, lay.ioWords, lay.elemBytes, pairs)).toEqual(want);
     });
   }
 });

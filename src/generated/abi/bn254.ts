@@ -265,6 +265,8 @@ export interface Bn254Exports {
   readonly pair_finalCheck: (parts: number, k: number, target: number) => number;
   /** `pair_finalExp(out: usize, fin: usize): void` */
   readonly pair_finalExp: (out: number, fin: number) => void;
+  /** `pair_g2CheckAfterMiller(g1s: usize, g2s: usize, count: i32, work: usize, i: i32): bool` */
+  readonly pair_g2CheckAfterMiller: (g1s: number, g2s: number, count: number, work: number, i: number) => number;
   /** `pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work: usize): void` */
   readonly pair_miller: (out: number, g1s: number, g2s: number, count: number, work: number) => void;
   /** `pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32, work: usize, pg1s: usize, preps: usize, pcount: i32, pwork: usize): void` */
@@ -436,6 +438,7 @@ export interface Bn254Abi {
     readonly check: (g1s: number, g2s: number, count: number, work: number) => number;
     readonly finalCheck: (parts: number, k: number, target: number) => number;
     readonly finalExp: (out: number, fin: number) => void;
+    readonly g2CheckAfterMiller: (g1s: number, g2s: number, count: number, work: number, i: number) => number;
     readonly miller: (out: number, g1s: number, g2s: number, count: number, work: number) => void;
     readonly millerMixed: (out: number, g1s: number, g2s: number, count: number, work: number, pg1s: number, preps: number, pcount: number, pwork: number) => void;
     readonly pairing: (out: number, g1: number, g2: number) => void;
@@ -601,6 +604,7 @@ export function bn254Abi(ex: Bn254Exports): Bn254Abi {
       check: ex.pair_check,
       finalCheck: ex.pair_finalCheck,
       finalExp: ex.pair_finalExp,
+      g2CheckAfterMiller: ex.pair_g2CheckAfterMiller,
       miller: ex.pair_miller,
       millerMixed: ex.pair_millerMixed,
       pairing: ex.pair_pairing,

@@ -211,10 +211,12 @@ export function pair_miller(out: usize, g1s: usize, g2s: usize, count: i32, work
 
 /**
  * Whether the G2 point of unprepared pair i (0 ≤ i < count) of the last pair_millerMixed, pair_miller or
- * pair_check over the same g1s, g2s, count and work is in G2, read off the loop's by-product T = [x]Q: true iff
- * Z_T ≠ 0 and ψ(Q)·Z_T = (X_T, Y_T). Exact for every Q on the twist (the loop's inputs need not be in G2): an
- * exceptional doubling or addition leaves Z_T = 0 for good, so Z_T ≠ 0 means T = [x]Q exactly, and every point
- * of G2 passes (see checkMillerG2Test in src/math/pairing-params.ts, which the generator ran for this curve).
+ * pair_check over the same g1s, g2s, count and work is in G2, read off the loop's by-product
+ *   T = [x]Q:
+ * true iff Z_T ≠ 0 and ψ(Q)·Z_T = (X_T, Y_T). Exact for every Q on the twist (the loop's inputs need not be in
+ * G2): an exceptional doubling or addition leaves Z_T = 0 for good, so Z_T ≠ 0 means T is that multiple exactly,
+ * and every point of G2 passes (see checkMillerG2Test in src/math/pairing-params.ts, which the generator ran for
+ * this curve).
  * The identity is in G2; a pair the loop skipped for its identity G1 point has no T, so that Q gets
  * g2_inSubgroup. Variable-time. The work area must be as the loop left it.
  */

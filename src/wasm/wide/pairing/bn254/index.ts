@@ -2,4 +2,4 @@
 // What the bn254 wasm module exports from its generated pairing code.
 export { fp2_mul, fp2_sqr, fp2_inv, fp2_sqrt, fp2_mulXi, fp6_mul, fp6_inv, fp12_mul, fp12_sqr, fp12_inv, fp12_conj, fp12_frob1, fp12_frob2, fp12_frob3, fp12_cycSqr, fp12_mulLine, fp12_isOne } from './tower';
 export { g1_onCurve, g1_inSubgroup, g1_clearCofactor, g1_addAff, g1_dblAff, g1_negAffPublic, g1_fromWords, g1_toWords, g1_mulEndo, g1_mulPlain, g1_mulEndoMany, g1_fixedTable, g1_mulEndoFixed, g1_benchDbl, g1_benchAddMixed, g2_onCurve, g2_inSubgroup, g2_clearCofactor, g2_addAff, g2_dblAff, g2_negAffPublic, g2_fromWords, g2_toWords, g2_mulEndo, g2_mulPlain, g2_mulEndoMany, g2_benchDbl, g2_benchAddMixed } from './groups';
-export { pair_workBytes, pair_miller, pair_millerMixed, pair_preparedBytes, pair_prepare, pair_finalExp, pair_pairing, pair_check, pair_finalCheck, fp12_toWords, fp12_fromWords, fp12_exp_x } from './pairing';
+export { pair_workBytes, pair_miller, pair_millerMixed, pair_preparedBytes, pair_prepare, pair_finalExp, pair_pairing, pair_check, pair_finalCheck, fp12_toWords, fp12_fromWords, fp12_exp_x, pair_g2CheckAfterMiller } from './pairing';
