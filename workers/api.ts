@@ -15,6 +15,7 @@ import type { Pairing12Name } from '../src/pairing/kernel.js';
 import { blsMillerOn, pairingFinishOn, pairingJobOn, pairingWarmOn } from '../src/pairing/units.js';
 import { msmChunkOn, msmPrepareOn, type MsmChunkRequest, type MsmPrepareRequest } from '../src/msm/cpu.js';
 import { fixedMsmOn } from '../src/msm/fixed.js';
+import { plonkSideOn, type SideInput } from '../src/plonk/units.js';
 import { hashChainsUnit, pedersenBatchUnit, poseidonBatchUnit, verifyBatchUnit, type ChainCode } from '../src/starknet/units.js';
 
 /** Tells this worker apart from its replacements in `memoryStats` (diagnostics only). */
@@ -131,6 +132,11 @@ export function pairingUnits(executor: UnitExecutor) {
     /** See `blsMillerOn`; the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
     async blsMiller(job: Uint8Array): Promise<Uint8Array> {
       const out = await blsMillerOn(executor, job);
+      return Comlink.transfer(out, [out.buffer]);
+    },
+    /** See `plonkSideOn` (X's side of a PLONK/FFLONK verification); the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
+    async plonkSide(side: SideInput): Promise<Uint32Array> {
+      const out = await plonkSideOn(executor, side);
       return Comlink.transfer(out, [out.buffer]);
     },
     /** See `fixedMsmOn` (BLS12-381 G1: KZG's setup); the result's buffer is transferred. @throws {WebcurvesError} as that unit. */

@@ -15,6 +15,7 @@
  * @module
  */
 import * as Comlink from 'comlink';
+import type { SideInput } from '../plonk/units.js';
 import { WebcurvesError } from '../errors.js';
 import { abortError } from '../core/abort.js';
 import type { Pairing12Name, PairingKernel } from './kernel.js';
@@ -42,6 +43,8 @@ export interface PairingUnits {
   blsMiller(job: Uint8Array): Promise<Uint8Array>;
   /** A fixed-base MSM over G1 points this worker keeps tables of (see `fixedMsmOn` in `src/msm/fixed.ts`). */
   kzgFixedMsm(key: string, words: Uint32Array, scalars: Uint32Array): Promise<Uint32Array>;
+  /** X's side of a PLONK/FFLONK verification (see `plonkSideOn` in `src/plonk/units.ts`). */
+  plonkSide(side: SideInput): Promise<Uint32Array>;
 }
 
 /** How the pairing code reaches the worker pool. */

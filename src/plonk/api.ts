@@ -32,7 +32,8 @@ import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { Pairing12Impl, Pairing12Name } from '../pairing/curve.js';
 import type { G1Point } from '../pairing/encoding.js';
-import { encodeJob, type G1Input, type LineWords, type PairInput } from '../pairing/jobs.js';
+import { SCALAR_WORDS, type G1Input, type LineWords, type PairInput } from '../pairing/jobs.js';
+import { writeWords } from '../core/words.js';
 import type { FixedG1Tables } from '../pairing/kernel.js';
 import { parsePublicSignals } from '../groth16/format.js';
 import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
@@ -40,6 +41,7 @@ import type { PublicSignalsInput } from '../groth16/json.js';
 import { rootOfUnity } from './domain.js';
 import { arenaOf, type FrArena } from './fr.js';
 import { HandOverChoice } from './hand-over.js';
+import type { SideInput } from './units.js';
 import { verifierUnit, type G1Sum, type ResidentLines, type VerifierUnit } from './kernel.js';
 import { keyFieldNames, keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
 import { fflonkAlgebra } from './fflonk.js';
@@ -315,14 +317,23 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
    */
   private handOver(data: KeyData, x: SideTerms, signal?: AbortSignal): Promise<Uint32Array | null> {
     const pool = data.impl.pool!;
-    const g1: G1Input = {
-      points: x.points.map((k) => x.proof.points[k]!),
-      ...(x.unit1 ? {} : { scalars: x.scalarSlots.map((k) => x.F.get(k)) }),
-    };
-    const words = encodeJob({ pairs: [{ g1, lines: data.x2 }], checks: [], finish: false }, data.impl.ioWords);
-    const curve = data.impl.name;
-    const part = pool.run((api) => api.pairingJob(curve, Comlink.transfer(words, [words.buffer])), { signal }).then(
-      (r) => (r[0] === 0 && r.length === 1 + 12 * data.impl.ioWords ? r.subarray(1) : null),
+    const io = data.impl.ioWords;
+    const n = x.points.length;
+    const points = new Uint32Array(2 * io * n);
+    x.points.forEach((k, i) => {
+      const P = x.proof.points[k]!;
+      writeWords(points, 2 * io * i, P.x, io);
+      writeWords(points, 2 * io * i + io, P.y, io);
+    });
+    let scalars: Uint32Array | null = null;
+    if (!x.unit1) {
+      scalars = new Uint32Array(SCALAR_WORDS * n);
+      x.scalarSlots.forEach((slot, i) => writeWords(scalars!, SCALAR_WORDS * i, x.F.get(slot), SCALAR_WORDS));
+    }
+    // The key's lines are copied (not transferred: they stay the key's).
+    const side: SideInput = { curve: data.impl.name, n, points, scalars, lines: data.x2 };
+    const part = pool.run((api) => api.plonkSide(Comlink.transfer(side, [points.buffer, ...(scalars ? [scalars.buffer] : [])])), { signal }).then(
+      (r) => (r.length === 12 * io ? r : null),
       (e: unknown) => {
         if (e instanceof WebcurvesError && e.code === 'ABORTED') throw e;
         return null;

@@ -64,6 +64,13 @@ export class FrArena {
     this.fr.fromWords(this.at(i), this.io);
   }
 
+  /** slot ← the canonical little-endian words w[at …] (the arena's word count; the value must be below r). */
+  setWords(i: number, w: Uint32Array, at: number): void {
+    const v = this.ioView();
+    v.set(w.subarray(at, at + v.length));
+    this.fr.fromWords(this.at(i), this.io);
+  }
+
   /** slot ← the small non-negative integer n (n < 2³²). */
   setSmall(i: number, n: number): void {
     const w = this.ioView();

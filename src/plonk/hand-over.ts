@@ -7,12 +7,16 @@
  * waits for a core and the call gets slower than in this thread — measured here on 2 cores under load, FFLONK
  * took 6 ms handed over against 2.8 ms in-thread — and no cost model sees the scheduler. So each path keeps an
  * average of the call times it gave, the faster one is taken, and now and then the other is tried again so the
- * choice follows the machine.
+ * choice follows the machine — rarely when the other path was clearly slower, as each try costs a slow call.
  * @module
  */
 
 /** One in this many eligible calls takes the path not chosen, so that a change of load is noticed. */
 export const EXPLORE_EVERY = 8;
+/** … and one in this many when that path was more than {@link CLEAR_LOSS} times slower (it costs to try). */
+export const EXPLORE_RARELY = 64;
+/** The ratio of averages past which the slower path is tried only rarely. */
+export const CLEAR_LOSS = 1.25;
 /** Weight of a new timing in a path's average. */
 const LEARN = 0.25;
 
@@ -28,7 +32,8 @@ export class HandOverChoice {
     if (handOver === undefined) return true;
     if (local === undefined) return false;
     const better = handOver < local;
-    return ++this.calls % EXPLORE_EVERY === 0 ? !better : better;
+    const every = Math.max(handOver, local) > CLEAR_LOSS * Math.min(handOver, local) ? EXPLORE_RARELY : EXPLORE_EVERY;
+    return ++this.calls % every === 0 ? !better : better;
   }
 
   /** Records how long a call took on the path it took (milliseconds). @throws nothing. */

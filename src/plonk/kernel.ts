@@ -20,9 +20,10 @@ import type { CoreInstance } from '../core/wasm.js';
 import { scratchRegion } from '../core/region.js';
 import { WebcurvesError } from '../errors.js';
 import { writeWords } from '../core/words.js';
+import { arenaOf } from './fr.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
 import type { G1Point } from '../pairing/encoding.js';
-import type { LineWords } from '../pairing/jobs.js';
+import { SCALAR_WORDS, type LineWords } from '../pairing/jobs.js';
 import { bls12_381, bn254 } from '../curves/index.js';
 import type { FixedG1Tables, Pairing12Name } from '../pairing/kernel.js';
 
@@ -63,6 +64,7 @@ interface GlvAbi {
 }
 interface GtAbi {
   readonly fromWords: (o: number, io: number, ioWords: number) => number;
+  readonly toWords: (io: number, a: number, ioWords: number) => void;
 }
 interface G1Abi {
   readonly fromWords: (o: number, io: number, ioWords: number) => number;
@@ -151,6 +153,15 @@ export class VerifierUnit {
    * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`.
    */
   loadProof(slot: number, P: G1Point): void {
+    const w = new Uint32Array(this.ex.memory.buffer);
+    const b = this.IO >> 2;
+    writeWords(w, b, P.x, this.io);
+    writeWords(w, b + this.io, P.y, this.io);
+    this.loadWordsAt(slot);
+  }
+
+  /** Loads proof point `slot` from the canonical words at IO (see {@link loadProof}). */
+  private loadWordsAt(slot: number): void {
     if (slot >= this.proofSlots) {
       const n = Math.max(16, 2 * slot + 2);
       const at = this.ex.alloc(n * 2 * this.E);
@@ -161,7 +172,7 @@ export class VerifierUnit {
       this.proof = at;
       this.proofSlots = n;
     }
-    this.load(P, this.proof + slot * 2 * this.E);
+    this.fromIO(this.proof + slot * 2 * this.E);
   }
 
   /** Loads an affine point (canonical coordinates) at `at`, checking it lies on the curve. */
@@ -170,6 +181,11 @@ export class VerifierUnit {
     const b = this.IO >> 2;
     writeWords(w, b, P.x, this.io);
     writeWords(w, b + this.io, P.y, this.io);
+    this.fromIO(at);
+  }
+
+  /** The point whose canonical words are at IO, into `at`, checked on the curve. */
+  private fromIO(at: number): void {
     if (!this.g1.fromWords(at, this.IO, this.io)) throw new WebcurvesError('NOT_IN_FIELD', 'coordinate not below p');
     if (!this.g1.onCurve(at)) throw new WebcurvesError('NOT_ON_CURVE', 'point is not on the G1 curve');
   }
@@ -180,12 +196,12 @@ export class VerifierUnit {
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (tables of another curve or freed, wrong scalar counts, a proof
    *   slot never loaded).
    */
-  sum(side: 0 | 1, tables: FixedG1Tables, s: G1Sum): void {
-    if (!tables.live || tables.kernel.name !== this.curve) throw new WebcurvesError('INVALID_ARGUMENT', 'fixed-base tables of another kernel, or freed');
-    if (s.fixed.length !== tables.m || s.scalars.length !== s.points.length) throw new WebcurvesError('INVALID_ARGUMENT', 'one scalar per point');
+  sum(side: 0 | 1, tables: FixedG1Tables | null, s: G1Sum): void {
+    if (tables && (!tables.live || tables.kernel.name !== this.curve)) throw new WebcurvesError('INVALID_ARGUMENT', 'fixed-base tables of another kernel, or freed');
+    const m = tables?.m ?? 0;
+    if (s.fixed.length !== m || s.scalars.length !== s.points.length) throw new WebcurvesError('INVALID_ARGUMENT', 'one scalar per point');
     const E = this.E;
     const n = s.points.length;
-    const m = tables.m;
     const k = n + m;
     const tw = 1 << (VARIABLE_WIDTH - 2);
     const J = 3 * E;
@@ -210,10 +226,10 @@ export class VerifierUnit {
     }
     for (let j = 0; j < m; j++) {
       a[n + j] = s.fixed[j]!;
-      w[n + j] = tables.width;
+      w[n + j] = tables!.width;
     }
     const len = this.glv.digits(digits, addrs, widths, k, rows);
-    this.g1.mulEndoFixed(this.SUMS + side * 2 * E, pts, n, digits, tables.at, m, 1 << (tables.width - 2), digits + 2 * n * len, len, work);
+    this.g1.mulEndoFixed(this.SUMS + side * 2 * E, pts, n, digits, tables?.at ?? 0, m, 1 << ((tables?.width ?? 2) - 2), digits + 2 * n * len, len, work);
   }
 
   /**
@@ -239,7 +255,7 @@ export class VerifierUnit {
     this.own(lines);
     const failedCheck = this.firstOutsideG1(checks);
     if (failedCheck >= 0) return { ok: false, failedCheck };
-    this.miller(lines, 2);
+    this.miller(lines, 'both');
     return { ok: this.pair.finalCheck(this.OUT, 1, 0) !== 0 };
   }
 
@@ -287,13 +303,53 @@ export class VerifierUnit {
     if (lines.unit !== this || !lines.live) throw new WebcurvesError('INVALID_ARGUMENT', 'prepared lines of another instance, or freed');
   }
 
-  /** The Miller loop of sums 2 − pairs … 1 (both, or sum 1 alone) against their lines, into OUT. */
-  private miller(lines: ResidentLines, pairs: 1 | 2): void {
+  /** The Miller loop of both sums, or of one, against their lines, into OUT. */
+  private miller(lines: ResidentLines, sides: 'both' | 0 | 1): void {
+    const first = sides === 1 ? 1 : 0;
+    const pairs = sides === 'both' ? 2 : 1;
     // millerMixed compacts the address list past skipped pairs: rewritten on every call.
     const preps = new Uint32Array(this.ex.memory.buffer, this.PREPS, 2);
-    preps[0] = lines.at[2 - pairs]!;
+    preps[0] = lines.at[first];
     preps[1] = lines.at[1];
-    this.pair.millerMixed(this.OUT, 0, 0, 0, 0, this.SUMS + (2 - pairs) * 2 * this.E, this.PREPS, pairs, this.PWORK);
+    this.pair.millerMixed(this.OUT, 0, 0, 0, 0, this.SUMS + first * 2 * this.E, this.PREPS, pairs, this.PWORK);
+  }
+
+  /**
+   * X's side of a verification away from the thread that holds the key's tables (a worker: `plonk/units.ts`):
+   * Miller value of e(Σ kᵢ·Pᵢ, L), no final exponentiation, for proof points Pᵢ and scalars kᵢ given as
+   * canonical words (`side.points`: 2·io words each, checked here on the curve; `side.scalars`: 8 words each,
+   * below r, or none for all 1) and one prepared point's line words L.
+   * @returns the Miller value, 12·io canonical words
+   * @throws {WebcurvesError} `INVALID_ARGUMENT` (lengths), `NOT_IN_FIELD`, `NOT_ON_CURVE`.
+   */
+  sideMiller(side: { readonly n: number; readonly points: Uint32Array; readonly scalars: Uint32Array | null }, lines: LineWords): Uint32Array {
+    const { n, points } = side;
+    const io = this.io;
+    if (!(n >= 1) || points.length !== 2 * io * n || (side.scalars && side.scalars.length !== SCALAR_WORDS * n)) throw new WebcurvesError('INVALID_ARGUMENT', 'malformed side of a verification');
+    const w = new Uint32Array(this.ex.memory.buffer);
+    const b = this.IO >> 2;
+    for (let i = 0; i < n; i++) {
+      w.set(points.subarray(2 * io * i, 2 * io * (i + 1)), b);
+      this.loadWordsAt(i);
+    }
+    const resident = this.residentLines([lines, null]);
+    try {
+      if (side.scalars === null && n === 1) this.put(0, 0);
+      else {
+        const F = arenaOf(this.core, n);
+        for (let i = 0; i < n; i++) {
+          if (side.scalars) F.setWords(i, side.scalars, SCALAR_WORDS * i);
+          else F.setSmall(i, 1);
+        }
+        this.sum(0, null, { fixed: [], points: Array.from({ length: n }, (_, i) => i), scalars: Array.from({ length: n }, (_, i) => F.addr(i)) });
+      }
+      this.miller(resident, 0);
+    } finally {
+      this.freeLines(resident);
+    }
+    const out = this.room(48 * io);
+    this.gt.toWords(out, this.OUT, io);
+    return new Uint32Array(this.ex.memory.buffer, out, 12 * io).slice();
   }
 }
 

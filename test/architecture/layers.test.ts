@@ -23,7 +23,7 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ['math', /^src\/math\//],
   ['codegen', /^src\/(codegen|generated)\//],
   ['runtime', /^src\/core\/((wasm|wasm-node|wasm-features|args|abort|field|subgroup-cache|comlink-errors|curve-loader|words|bytes|region)\.ts$|modules\/)/],
-  ['kernels', /^src\/((groth16|plonk)\/json|plonk\/kernel|core\/(units|group)|pairing\/(kernel|jobs|encoding|units|bls-kernel)|msm\/(cpu|types|options|fixed)|starknet\/(units|core|rfc6979))\.ts$/],
+  ['kernels', /^src\/((groth16|plonk)\/json|plonk\/(kernel|units|fr)|core\/(units|group)|pairing\/(kernel|jobs|encoding|units|bls-kernel)|msm\/(cpu|types|options|fixed)|starknet\/(units|core|rfc6979))\.ts$/],
   ['services', /^(src\/(msm\/service|pairing\/dispatch)\.ts$|src\/(pool|gpu)\/|workers\/)/],
   // Entry points (index*.ts, exports.ts, the feature engines) and the engine's parts and hosts.
   ['api', /^src\/(bls\/|groups\/|pairing\/curve\.ts|embedded\/|groth16\/|plonk\/|starknet\/(api|tx-hash|legacy-tx-hash|class-hash|class-json|keys|engine|exports|index|index\.node|felt|typed-data|signer|signer-index)\.ts|kzg\/|engine\.ts|engine\/|exports\.ts|index(\.node)?\.ts)/],
