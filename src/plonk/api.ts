@@ -11,8 +11,8 @@
  * fixed-base tables for the key's points (made once per key, `PairingKernel.fixedTables`), the scalars read from
  * the Fr arena by the wasm GLV recoding, the sums left in memory for the 2-pair Miller loop over [τ]₂'s and
  * [1]₂'s line tables (prepared once per key and kept in the unit's memory). With workers, X's side (a sum of
- * proof points only) and its Miller loop may go to an idle worker as a pairing job while this thread sums Y,
- * when the key's own timings say that pays (`hand-over.ts`); everything else runs in this thread.
+ * proof points only) and its Miller loop may go to an idle worker (the same unit there: `units.ts`) while this
+ * thread sums Y, when the key's own timings say that pays (`hand-over.ts`); everything else runs in this thread.
  *
  * Batches (`verifyBatch`): with random rᵢ (128 bits of entropy, Groth16's `randomCoefficient`),
  *   e(Σ rᵢ·Xᵢ, [τ]₂) · e(Σ rᵢ·Yᵢ, [1]₂) = 1
@@ -309,10 +309,10 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
 
   /**
    * Hands X's side — e(X, [τ]₂)'s Miller loop with X's sum (PLONK: W_ξ and u·W_ξω; FFLONK: W₂) — to a worker
-   * as a pairing job: its loop and sum then run while this thread sums Y (the larger side), and the two Miller
-   * values meet in one final exponentiation here. Whether that pays depends on free cores, so each key learns
-   * it from its calls (`hand-over.ts`). The job's points are the proof's, already on the curve; their subgroup
-   * checks stay here. Resolves to the 12·io words of the Miller value, or null when the worker failed (the caller
+   * (`plonkSideOn`, the verifier unit there): its sum and loop then run while this thread sums Y (the larger
+   * side), and the two Miller values meet in one final exponentiation here. Whether that pays depends on free
+   * cores, so each key learns it from its calls (`hand-over.ts`). The points are the proof's, already on the
+   * curve (checked again there); their subgroup checks stay here. Resolves to the 12·io words of the Miller value, or null when the worker failed (the caller
    * verifies again in this thread); rejects only with `ABORTED`.
    */
   private handOver(data: KeyData, x: SideTerms, signal?: AbortSignal): Promise<Uint32Array | null> {
