@@ -41,7 +41,7 @@
 import { WebcurvesError } from '../errors.js';
 import { curveOps, type AffinePoint } from './ec.js';
 import { edwardsParams, toWeierstrass, type EdPoint } from './edwards.js';
-import { bitLength, invMod, legendre, mod, powMod, sqrtMod } from './modular.js';
+import { invMod, isqrt, legendre, mod, powMod, sqrtMod } from './modular.js';
 import { quarticReducer, quarticSymbol } from './quartic-residue.js';
 import { primeFieldOps } from './tower.js';
 
@@ -74,18 +74,6 @@ export type Cofactor4Test =
 
 type Affine = { readonly x: bigint; readonly y: bigint };
 type QuarticTest = Extract<Cofactor4Test, { kind: 'quartic' }>;
-
-/** Integer square root (floor). */
-function isqrt(n: bigint): bigint {
-  if (n < 2n) return n;
-  // Newton's iteration from above (x₀ ≥ √n) decreases to ⌊√n⌋.
-  let x = 1n << BigInt(Math.ceil(bitLength(n) / 2));
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) return x;
-    x = y;
-  }
-}
 
 /** f(P) up to 4th powers: ℓ(P)²·(x − e)³ for an affine point P ≠ O, T2. */
 export function quarticValue(q: QuarticTest, P: Affine): bigint {

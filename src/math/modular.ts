@@ -41,6 +41,18 @@ export function invMod(a: bigint, m: bigint): bigint {
   return mod(s0, m);
 }
 
+/** Integer square root (floor) of a non-negative integer. */
+export function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  // Newton's iteration from above (x₀ ≥ √n) decreases to ⌊√n⌋.
+  let x = 1n << BigInt(Math.ceil(bitLength(n) / 2));
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
 /** Number of bits of a non-negative integer (0 for 0). */
 export function bitLength(n: bigint): number {
   return n === 0n ? 0 : n.toString(2).length;

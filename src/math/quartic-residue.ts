@@ -34,7 +34,7 @@
  * @module
  */
 import { WebcurvesError } from '../errors.js';
-import { bitLength, isProbablePrime, mod, sqrtMod } from './modular.js';
+import { bitLength, invMod, isProbablePrime, isqrt, mod, sqrtMod } from './modular.js';
 
 /** i^t as its exponent t mod 4. */
 export type QuarticExponent = 0 | 1 | 2 | 3;
@@ -94,7 +94,7 @@ export function quarticReducer(p: bigint): QuarticReducer {
   if (!isPrimary(pi)) pi = { re: -pi.re, im: -pi.im };
   if (!isPrimary(pi)) fail('π is not primary');
   if (norm(pi) !== p) fail('N(π) ≠ p');
-  const sqrtMinusOne = mod(-pi.re * invModP(pi.im, p), p);
+  const sqrtMinusOne = mod(-pi.re * invMod(pi.im, p), p);
   if (mod(sqrtMinusOne * sqrtMinusOne + 1n, p) !== 0n) fail('−a/b is not a square root of −1');
   // π₀: the associate in the open first quadrant.
   let basis = pi;
@@ -109,27 +109,11 @@ export function quarticReducer(p: bigint): QuarticReducer {
   return { p, pi, sqrtMinusOne, basis, shift, gA, gB };
 }
 
+/** √n when n is a perfect square (n ≥ 0), else undefined. */
 function isqrtExact(n: bigint): bigint | undefined {
   if (n < 0n) return undefined;
-  if (n < 2n) return n;
-  let x = 1n << BigInt(Math.ceil(bitLength(n) / 2));
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) break;
-    x = y;
-  }
+  const x = isqrt(n);
   return x * x === n ? x : undefined;
-}
-
-function invModP(a: bigint, p: bigint): bigint {
-  // Fermat: p is prime here (−1 had a square root and N(π) = p).
-  let r = 1n;
-  let b = mod(a, p);
-  for (let e = p - 2n; e > 0n; e >>= 1n) {
-    if (e & 1n) r = (r * b) % p;
-    b = (b * b) % p;
-  }
-  return r;
 }
 
 /**

@@ -153,11 +153,16 @@ export class VerifierUnit {
    * @throws {WebcurvesError} `NOT_IN_FIELD`, `NOT_ON_CURVE`.
    */
   loadProof(slot: number, P: G1Point): void {
+    this.toIO(P);
+    this.loadWordsAt(slot);
+  }
+
+  /** Writes an affine point's canonical words at IO. */
+  private toIO(P: G1Point): void {
     const w = new Uint32Array(this.ex.memory.buffer);
     const b = this.IO >> 2;
     writeWords(w, b, P.x, this.io);
     writeWords(w, b + this.io, P.y, this.io);
-    this.loadWordsAt(slot);
   }
 
   /** Loads proof point `slot` from the canonical words at IO (see {@link loadProof}). */
@@ -177,10 +182,7 @@ export class VerifierUnit {
 
   /** Loads an affine point (canonical coordinates) at `at`, checking it lies on the curve. */
   private load(P: G1Point, at: number): void {
-    const w = new Uint32Array(this.ex.memory.buffer);
-    const b = this.IO >> 2;
-    writeWords(w, b, P.x, this.io);
-    writeWords(w, b + this.io, P.y, this.io);
+    this.toIO(P);
     this.fromIO(at);
   }
 
