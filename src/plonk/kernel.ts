@@ -287,7 +287,7 @@ export class VerifierUnit {
 
   /**
    * Whether `local` ({@link millerOfSum1}) times `part` — the other pair's Miller value, e(sum 0, lines 0) before
-   * the final exponentiation, computed elsewhere (a worker's pairing job: 12·io canonical words) — is 1 after the
+   * the final exponentiation, computed elsewhere (a worker's {@link sideMiller}: 12·io canonical words) — is 1 after the
    * final exponentiation. Subgroup checks are the caller's ({@link firstOutsideG1}).
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (a value of the wrong length), `NOT_IN_FIELD` (a coefficient
    *   of the part not below p).
@@ -328,10 +328,9 @@ export class VerifierUnit {
     const { n, points } = side;
     const io = this.io;
     if (!(n >= 1) || points.length !== 2 * io * n || (side.scalars && side.scalars.length !== SCALAR_WORDS * n)) throw new WebcurvesError('INVALID_ARGUMENT', 'malformed side of a verification');
-    const w = new Uint32Array(this.ex.memory.buffer);
-    const b = this.IO >> 2;
     for (let i = 0; i < n; i++) {
-      w.set(points.subarray(2 * io * i, 2 * io * (i + 1)), b);
+      // A fresh view each time: loading may grow the proof slots, and with them the memory.
+      new Uint32Array(this.ex.memory.buffer, this.IO, 2 * io).set(points.subarray(2 * io * i, 2 * io * (i + 1)));
       this.loadWordsAt(i);
     }
     const resident = this.residentLines([lines, null]);

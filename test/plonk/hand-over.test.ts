@@ -158,6 +158,24 @@ describe('a verification hands X’s side to a worker', () => {
   });
 });
 
+describe('the worker unit (plonkSideOn)', () => {
+  it('refuses a malformed side with a typed error and the pool keeps working', async () => {
+    const f = FIXTURES.find((x) => x.system === 'plonk' && x.curve === 'bn128' && x.circuit === 'several')!;
+    const pool = impl(f).pool!;
+    const io = impl(f).ioWords;
+    const lines = new Uint32Array(0);
+    const cases: [string, Parameters<PairingUnits['plonkSide']>[0], string][] = [
+      ['no points', { curve: 'bn254', n: 0, points: new Uint32Array(0), scalars: null, lines }, 'INVALID_ARGUMENT'],
+      ['short points', { curve: 'bn254', n: 1, points: new Uint32Array(io), scalars: null, lines }, 'INVALID_ARGUMENT'],
+      ['short scalars', { curve: 'bn254', n: 1, points: new Uint32Array(2 * io), scalars: new Uint32Array(4), lines }, 'INVALID_ARGUMENT'],
+      ['a point off the curve', { curve: 'bn254', n: 1, points: Uint32Array.from({ length: 2 * io }, (_, i) => (i === 0 || i === io ? 1 : 0)), scalars: null, lines }, 'NOT_ON_CURVE'],
+      ['another curve', { curve: 'bls12_377' as never, n: 1, points: new Uint32Array(2 * io), scalars: null, lines }, 'UNKNOWN_CURVE'],
+    ];
+    for (const [what, side, code] of cases) await expect(pool.run((api) => api.plonkSide(side)), what).rejects.toMatchObject({ code });
+    expect(await verify(f, triple(f))).toBe(true);
+  });
+});
+
 describe('the learnt choice (HandOverChoice)', () => {
   it('tries the hand-over, then this thread, then takes the faster, trying the other one call in EXPLORE_EVERY', () => {
     const c = new HandOverChoice();
