@@ -30,6 +30,14 @@ describe('WorkerPool', () => {
     results.forEach((r, i) => expect(r).toBe((BigInt(i + 2) * (p - BigInt(i + 1))) % p));
   });
 
+  it("hands each task the worker's API with its members made once (no comlink proxy per call), and they keep working", async () => {
+    pool = await WorkerPool.start(1, { spawn });
+    const seen = new Set<unknown>();
+    for (let i = 0; i < 20; i++) expect(await pool.run(async (api) => (seen.add(api.ping), api.ping()))).toBe('pong');
+    expect(seen.size).toBe(1);
+    expect(await pool.run((api) => api.spin(1))).toBeGreaterThanOrEqual(0);
+  });
+
   it('drops a queued task on abort without touching the workers', async () => {
     pool = await WorkerPool.start(1, { spawn });
     const long = pool.run((api) => api.spin(300));
