@@ -60,7 +60,7 @@ function header(field: PrimeFieldSpec, f: WideField, stride: number): string {
 // mul, sqr, mulSum2, add, sub and subNR are placeholders replaced at build time by kernels
 // built with i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-ir.ts, scripts/wide-pass.ts).
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
-// conversions, the tower helpers. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4, legendre.
+// conversions, the tower helpers. Variable-time: invUnsafe (batched binary GCD), sqrt when p = 1 mod 4, legendre.
 `;
 }
 

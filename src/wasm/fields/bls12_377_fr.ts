@@ -3,7 +3,7 @@
 // Layout: 9 limbs of 29 bits in u32 slots, least significant first, Montgomery form
 // (R = 2^261), fully reduced. Multiplication shape: unrolled.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
-// conversions. Variable-time: invUnsafe (binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
+// conversions. Variable-time: invUnsafe (batched binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
 // Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2 (small-constant
 // combinations); all constant-time in their field-element inputs.
 
@@ -23,8 +23,7 @@ const R2: usize = memory.data<u32>([0x615ebc3, 0x1d9b570c, 0x191f15fb, 0xf6d3e2,
 const R3: usize = memory.data<u32>([0x2a5d6d1, 0x1703d95, 0x132294e9, 0xa5df6b6, 0x298acea, 0x19c68910, 0x268381d, 0x1a5a4805, 0xf1ee7]);
 const ONE_MONT: usize = memory.data<u32>([0x1ffffe4a, 0x1077ffff, 0x1fff8e31, 0x10d0103f, 0xddb0965, 0x7071c5c, 0x18da2e10, 0x486f3a3, 0xec090]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p as u64 words for the binary GCD, and p - 2 as u32 words for Fermat inversion.
-const P_W64: usize = memory.data<u64>([0xa11800000000001, 0x59aa76fed0000001, 0x60b44d1e5c37b001, 0x12ab655e9a2ca556]);
+// p - 2 as u32 words for Fermat inversion.
 const P_MINUS_2: usize = memory.data<u32>([0xffffffff, 0xa117fff, 0xd0000001, 0x59aa76fe, 0x5c37b001, 0x60b44d1e, 0x9a2ca556, 0x12ab655e]);
 const T_SCRATCH: usize = memory.data(88, 8);
 
@@ -543,74 +542,110 @@ export function inv(out: usize, a: usize): void {
   pow(out, a, P_MINUS_2, 8);
 }
 
-const GCD_U: usize = memory.data(32, 8);
-const GCD_V: usize = memory.data(32, 8);
-const GCD_X1: usize = memory.data(32, 8);
-const GCD_X2: usize = memory.data(32, 8);
+const SG_A: usize = memory.data(32, 8);
+const SG_B: usize = memory.data(32, 8);
+const SG_U: usize = memory.data(32, 8);
+const SG_V: usize = memory.data(32, 8);
+const SG_A2: usize = memory.data(32, 8);
+const SG_T: usize = memory.data(36, 8);
+const SG_P: usize = memory.data<u32>([0x1, 0xa118000, 0xd0000001, 0x59aa76fe, 0x5c37b001, 0x60b44d1e, 0x9a2ca556, 0x12ab655e]);
 const GCD_LIMBS: usize = memory.data(44, 8);
+const SG_MASK: i64 = 0x3fffffff;
+/** −p⁻¹ mod 2³⁰. */
+const SG_PINV: i64 = 1073741823;
 
-@inline function w64IsOne(x: usize): bool {
-  let r: u64 = load<u64>(x) ^ 1;
-  r |= load<u64>(x, 8);
-  r |= load<u64>(x, 16);
-  r |= load<u64>(x, 24);
+@inline function sgIsZero(x: usize): bool {
+  let r: u32 = 0;
+  for (let i: usize = 0; i < 8; i++) r |= load<u32>(x + (i << 2));
+  return r == 0;
+}
+@inline function sgIsOne(x: usize): bool {
+  let r: u32 = load<u32>(x) ^ 1;
+  for (let i: usize = 1; i < 8; i++) r |= load<u32>(x + (i << 2));
   return r == 0;
 }
 
-/** x ≥ y on 4-word integers. */
-@inline function w64Geq(x: usize, y: usize): bool {
-  for (let k: i32 = 3; k >= 0; k--) {
-    const a = load<u64>(x + (<usize>k << 3)), b = load<u64>(y + (<usize>k << 3));
-    if (a != b) return a > b;
+/** Bit length of max(x, y) (8 halves each). */
+@inline function sgLen(x: usize, y: usize): i32 {
+  for (let i: i32 = 7; i >= 0; i--) {
+    const h = load<u32>(x + (<usize>i << 2)) | load<u32>(y + (<usize>i << 2));
+    if (h != 0) return (i << 5) + 32 - <i32>clz<u32>(h);
   }
-  return true;
+  return 0;
 }
 
-/** x -= y (no underflow by contract). */
-@inline function w64Sub(x: usize, y: usize): void {
-  let br: u64 = 0;
-  { const a = load<u64>(x, 0), b = load<u64>(y, 0); const d = a - b - br; br = <u64>((a < b) | ((a == b) & (br != 0))); store<u64>(x, d, 0); }
-  { const a = load<u64>(x, 8), b = load<u64>(y, 8); const d = a - b - br; br = <u64>((a < b) | ((a == b) & (br != 0))); store<u64>(x, d, 8); }
-  { const a = load<u64>(x, 16), b = load<u64>(y, 16); const d = a - b - br; br = <u64>((a < b) | ((a == b) & (br != 0))); store<u64>(x, d, 16); }
-  { const a = load<u64>(x, 24), b = load<u64>(y, 24); const d = a - b - br; br = <u64>((a < b) | ((a == b) & (br != 0))); store<u64>(x, d, 24); }
+/** The 62-bit approximation of x: its low 30 bits under bits [n − 32, n) (n ≥ 62). Exact when x < 2⁶². */
+@inline function sgApprox(x: usize, n: i32): u64 {
+  const s = n - 32, q = s >> 5, r = <u64>(s & 31);
+  let w = <u64>load<u32>(x + (<usize>q << 2));
+  if (q + 1 < 8) w |= <u64>load<u32>(x + (<usize>(q + 1) << 2)) << 32;
+  return (<u64>load<u32>(x) & 0x3fffffff) | (((w >> r) & 0xffffffff) << 30);
 }
 
-/** x += p (fits: p has a spare top bit and x < p). */
-@inline function w64AddP(x: usize): void {
-  let c: u64 = 0;
-  { const a = load<u64>(x, 0); const s = a + load<u64>(P_W64, 0); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 0); }
-  { const a = load<u64>(x, 8); const s = a + load<u64>(P_W64, 8); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 8); }
-  { const a = load<u64>(x, 16); const s = a + load<u64>(P_W64, 16); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 16); }
-  { const a = load<u64>(x, 24); const s = a + load<u64>(P_W64, 24); const c1 = <u64>(s < a); const s2 = s + c; c = c1 | <u64>(s2 < s); store<u64>(x, s2, 24); }
+/** SG_T[0..8] = T >> 30 of the 9-half two's-complement SG_T, into o (8 halves). */
+@inline function sgShift30(o: usize): void {
+  for (let i: usize = 0; i < 8; i++) store<u32>(o + (i << 2), (load<u32>(SG_T + (i << 2)) >> 30) | (load<u32>(SG_T + ((i + 1) << 2)) << 2));
 }
 
-/** x = (x − y) mod p for x, y < p. */
-@inline function w64SubMod(x: usize, y: usize): void {
-  if (!w64Geq(x, y)) w64AddP(x);
-  w64Sub(x, y);
+/**
+ * o = |x·f + y·g| / 2³⁰ (exact: the matrix cleared the low 30 bits); returns whether the sum was negative.
+ * o may alias x or y.
+ */
+function sgLin(o: usize, x: usize, y: usize, f: i64, g: i64): bool {
+  let c: i64 = 0;
+  for (let i: usize = 0; i < 8; i++) {
+    c += <i64>load<u32>(x + (i << 2)) * f + <i64>load<u32>(y + (i << 2)) * g;
+    store<u32>(SG_T + (i << 2), <u32>c);
+    c >>= 32;
+  }
+  store<u32>(SG_T + 32, <u32>c);
+  const neg = c < 0;
+  if (neg) {
+    let b: i64 = 0;
+    for (let i: usize = 0; i <= 8; i++) {
+      b -= <i64>load<u32>(SG_T + (i << 2));
+      store<u32>(SG_T + (i << 2), <u32>b);
+      b >>= 32;
+    }
+  }
+  sgShift30(o);
+  return neg;
 }
 
-/** u >>= k for 0 < k < 64. */
-@inline function w64Shr(u: usize, k: u64): void {
-  store<u64>(u, (load<u64>(u, 0) >> k) | (load<u64>(u, 8) << (64 - k)), 0);
-  store<u64>(u, (load<u64>(u, 8) >> k) | (load<u64>(u, 16) << (64 - k)), 8);
-  store<u64>(u, (load<u64>(u, 16) >> k) | (load<u64>(u, 24) << (64 - k)), 16);
-  store<u64>(u, load<u64>(u, 24) >> k, 24);
-}
-
-/** x = x / 2 mod p. */
-@inline function w64Half(x: usize): void {
-  if ((load<u64>(x) & 1) != 0) w64AddP(x);
-  w64Shr(x, 1);
-}
-
-/** Strips the factors 2 of u (even, non-zero), halving x mod p as many times. */
-@inline function w64StripTwos(u: usize, x: usize): void {
-  while ((load<u64>(u) & 1) == 0) {
-    const tz = ctz<u64>(load<u64>(u));
-    const k: u64 = tz == 64 ? 63 : tz;
-    w64Shr(u, k);
-    for (let i: u64 = 0; i < k; i++) w64Half(x);
+/** o = (x·f + y·g)/2³⁰ mod p for x, y in [0, p), |f| + |g| ≤ 2³⁰. o may alias x or y. */
+function sgLinMod(o: usize, x: usize, y: usize, f: i64, g: i64): void {
+  const t0 = <i64>load<u32>(x) * f + <i64>load<u32>(y) * g;
+  const k = ((t0 & SG_MASK) * SG_PINV) & SG_MASK;
+  let c: i64 = 0;
+  for (let i: usize = 0; i < 8; i++) {
+    c += <i64>load<u32>(x + (i << 2)) * f + <i64>load<u32>(y + (i << 2)) * g + k * <i64>load<u32>(SG_P + (i << 2));
+    store<u32>(SG_T + (i << 2), <u32>c);
+    c >>= 32;
+  }
+  store<u32>(SG_T + 32, <u32>c);
+  sgShift30(o);
+  // o is in (−p, 2p): one correction into [0, p)
+  if (c < 0) {
+    let s: u64 = 0;
+    for (let i: usize = 0; i < 8; i++) {
+      s += <u64>load<u32>(o + (i << 2)) + <u64>load<u32>(SG_P + (i << 2));
+      store<u32>(o + (i << 2), <u32>s);
+      s >>= 32;
+    }
+  } else {
+    let geq = true;
+    for (let i: i32 = 7; i >= 0; i--) {
+      const a = load<u32>(o + (<usize>i << 2)), b = load<u32>(SG_P + (<usize>i << 2));
+      if (a != b) { geq = a > b; break; }
+    }
+    if (geq) {
+      let d: i64 = 0;
+      for (let i: usize = 0; i < 8; i++) {
+        d += <i64>load<u32>(o + (i << 2)) - <i64>load<u32>(SG_P + (i << 2));
+        store<u32>(o + (i << 2), <u32>d);
+        d >>= 32;
+      }
+    }
   }
 }
 
@@ -636,23 +671,42 @@ function w64ToLimbs(out: usize, src: usize): void {
 }
 
 /**
- * out = a⁻¹ by the binary extended Euclidean algorithm; 0 maps to 0. Variable-time: never use it on
+ * out = a⁻¹ (0 maps to 0) by a batched binary GCD (see the generator). Variable-time: never use it on
  * secrets. Runs on the raw Montgomery value aR, then one product with R³ restores Montgomery form.
  */
 export function invUnsafe(out: usize, a: usize): void {
   if (isZero(a)) { zero(out); return; }
-  const u = GCD_U, v = GCD_V, x1 = GCD_X1, x2 = GCD_X2;
-  limbsToW64(u, a);
-  memory.copy(v, P_W64, 32);
-  memory.fill(x1, 0, 32); store<u64>(x1, 1);
-  memory.fill(x2, 0, 32);
-  while (!w64IsOne(u) && !w64IsOne(v)) {
-    w64StripTwos(u, x1);
-    w64StripTwos(v, x2);
-    if (w64Geq(u, v)) { w64Sub(u, v); w64SubMod(x1, x2); }
-    else { w64Sub(v, u); w64SubMod(x2, x1); }
+  const A = SG_A, B = SG_B, U = SG_U, V = SG_V;
+  limbsToW64(A, a);
+  memory.copy(B, SG_P, 32);
+  memory.fill(U, 0, 32); store<u32>(U, 1);
+  memory.fill(V, 0, 32);
+  for (let step = 0; step < 76; step++) {
+    const len = sgLen(A, B);
+    const n = len > 62 ? len : 62;
+    let xa = sgApprox(A, n), xb = sgApprox(B, n);
+    let f0: i64 = 1, g0: i64 = 0, f1: i64 = 0, g1: i64 = 1;
+    // branch-free: the branches of these steps are unpredictable and cost more than the masks
+    for (let j = 0; j < 30; j++) {
+      const odd: u64 = 0 - (xa & 1);
+      const swap: u64 = odd & (0 - <u64>(xa < xb));
+      const t = (xa ^ xb) & swap; xa ^= t; xb ^= t;
+      const tf = (f0 ^ f1) & <i64>swap; f0 ^= tf; f1 ^= tf;
+      const tg = (g0 ^ g1) & <i64>swap; g0 ^= tg; g1 ^= tg;
+      xa -= xb & odd; f0 -= f1 & <i64>odd; g0 -= g1 & <i64>odd;
+      xa >>= 1; f1 <<= 1; g1 <<= 1;
+    }
+    if (sgLin(SG_A2, A, B, f0, g0)) { f0 = -f0; g0 = -g0; }
+    if (sgLin(B, A, B, f1, g1)) { f1 = -f1; g1 = -g1; }
+    memory.copy(A, SG_A2, 32);
+    sgLinMod(SG_A2, U, V, f0, g0);
+    sgLinMod(V, U, V, f1, g1);
+    memory.copy(U, SG_A2, 32);
+    if (sgIsZero(A)) break;
   }
-  w64ToLimbs(GCD_LIMBS, w64IsOne(u) ? x1 : x2);
+  // b = gcd(a, p) = 1 and v = a⁻¹; anything else would be a flaw in the bound above: fall back to Fermat.
+  if (!sgIsZero(A) || !sgIsOne(B)) { inv(out, a); return; }
+  w64ToLimbs(GCD_LIMBS, V);
   mul(out, GCD_LIMBS, R3);
 }
 
