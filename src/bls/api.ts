@@ -37,6 +37,7 @@ import type { Bls12381Impl } from '../pairing/curve.js';
 import type { BlsKernel, MontPoint } from '../pairing/bls-kernel.js';
 import type { G1Point, G2Point } from '../pairing/encoding.js';
 import { encodeBlsMillerJob, type BlsMillerItem } from '../pairing/units.js';
+import { LearntPath } from '../pool/learnt-path.js';
 
 /** Bytes: a Uint8Array, or a `0x`-prefixed hex string. */
 export type BlsBytes = Uint8Array | string;
@@ -167,32 +168,12 @@ interface Shared {
   readonly sums: Map<string, MontPoint>;
   /** −G1 and −G2 generators in the kernel's form, made on first use. */
   readonly negGen: (MontPoint | undefined)[];
-  /** Learnt cost per item (ms, moving averages) of running verifications here or split, for one item and for many. */
-  readonly paths: Record<'one' | 'many', PathStats>;
-}
-
-/** See {@link Shared.paths}. */
-interface PathStats {
-  local?: number;
-  split?: number;
-  calls: number;
-}
-
-/** Every this many verifications with a pool, the path the learnt costs reject is taken anyway. */
-const EXPLORE_EVERY = 16;
-
-/**
- * Whether to split: whichever path has been cheaper per item, trying each once first and the other every
- * {@link EXPLORE_EVERY}th call. Why learnt rather than fixed: on an idle machine the workers' Miller loops run
- * beside this thread's, but on a loaded one (measured here under load 9–12 on 2 cores: verify 0.80× herumi
- * split against 0.64× in-thread) the transfers and the competition for cores make splitting slower.
- */
-function chooseSplit(st: PathStats): boolean {
-  st.calls++;
-  if (st.local === undefined) return false;
-  if (st.split === undefined) return true;
-  const better = st.split < st.local;
-  return st.calls % EXPLORE_EVERY === 0 ? !better : better;
+  /**
+   * Whether verifications split over the pool pay, learnt from their cost per item (ms), for one item and for
+   * many: on an idle machine the workers' Miller loops run beside this thread's; on a loaded one the transfers
+   * and the competition for cores make splitting slower (see {@link LearntPath}).
+   */
+  readonly paths: Record<'one' | 'many', LearntPath>;
 }
 
 /** Makes a scheme (the constructor is private: see {@link BlsScheme}). */
@@ -209,7 +190,7 @@ function makeScheme(s: Shared, signaturesIn: 'G1' | 'G2', dst: string | Uint8Arr
  * @throws nothing.
  */
 export function createBlsApi(curve: Bls12381Impl, live: () => void): BlsApi {
-  return makeScheme({ curve, live, keys: new Map(), sums: new Map(), negGen: [], paths: { one: { calls: 0 }, many: { calls: 0 } } }, 'G2', BLS_DST_ETH);
+  return makeScheme({ curve, live, keys: new Map(), sums: new Map(), negGen: [], paths: { one: new LearntPath(), many: new LearntPath() } }, 'G2', BLS_DST_ETH);
 }
 
 /** `wc.bls`: the Ethereum scheme, a {@link BlsScheme} (min-pk, POP DST); `scheme()` makes the others. */
@@ -366,22 +347,21 @@ export class BlsScheme {
    * Whether ∏ e(r_i·pk_i, H(m_i)) = e(G, S) (mirrored for signatures in G1), S = sigSide(): split, the items'
    * hashing, coefficients and Miller loops go to the worker pool (one job per worker) while this thread computes
    * S and its Miller loop, and the Miller values meet in one final exponentiation here; in-thread, one
-   * multi-Miller loop over all pairs. Which path runs is learnt ({@link chooseSplit}); without a pool, in-thread.
+   * multi-Miller loop over all pairs. Which path runs is learnt ({@link Shared.paths}) unless the dispatcher's mode pins
+   * it; without a pool, in-thread.
    * `sigSide` returning INVALID makes the check false. `sigUnchecked`: S is only known to be on the curve, and
    * this thread's Miller loop over (G, S) proves it in G2 (false when it is not; G2 signatures only).
    */
   private async run(K: BlsKernel, items: readonly BlsMillerItem[], sigSide: () => MontPoint | typeof INVALID, sigUnchecked = false): Promise<boolean> {
     const pool = this.s.curve.pool;
     const st = this.s.paths[items.length === 1 ? 'one' : 'many'];
-    const jobs = pool && pool.size > 0 && chooseSplit(st) ? Math.min(pool.size, items.length) : 0;
+    // The dispatcher's mode pins the path for every pairing check of the curve ('auto': learnt).
+    const mode = this.s.curve.dispatch.mode;
+    const split = pool !== undefined && pool.size > 0 && mode !== 'local' && (mode === 'split' || st.next());
+    const jobs = split ? Math.min(pool.size, items.length) : 0;
     const t0 = performance.now();
     const learn = <T>(v: T): T => {
-      if (pool) {
-        const per = (performance.now() - t0) / items.length;
-        const key = jobs === 0 ? 'local' : 'split';
-        const old = st[key];
-        st[key] = old === undefined ? per : 0.75 * old + 0.25 * per;
-      }
+      if (pool) st.record(jobs > 0, (performance.now() - t0) / items.length);
       return v;
     };
     const per = Math.ceil(items.length / Math.max(1, jobs));

@@ -12,7 +12,7 @@
  * the Fr arena by the wasm GLV recoding, the sums left in memory for the 2-pair Miller loop over [τ]₂'s and
  * [1]₂'s line tables (prepared once per key and kept in the unit's memory). With workers, X's side (a sum of
  * proof points only) and its Miller loop may go to an idle worker (the same unit there: `units.ts`) while this
- * thread sums Y, when the key's own timings say that pays (`hand-over.ts`); everything else runs in this thread.
+ * thread sums Y, when the key's own timings say that pays (`LearntPath` in `src/pool/learnt-path.ts`); everything else runs in this thread.
  *
  * Batches (`verifyBatch`): with random rᵢ (128 bits of entropy, Groth16's `randomCoefficient`),
  *   e(Σ rᵢ·Xᵢ, [τ]₂) · e(Σ rᵢ·Yᵢ, [1]₂) = 1
@@ -40,7 +40,7 @@ import { randomCoefficient, relabel, signalOf } from '../groth16/api.js';
 import type { PublicSignalsInput } from '../groth16/json.js';
 import { rootOfUnity } from './domain.js';
 import { arenaOf, type FrArena } from './fr.js';
-import { HandOverChoice } from './hand-over.js';
+import { LearntPath } from '../pool/learnt-path.js';
 import type { SideInput } from './units.js';
 import { verifierUnit, type G1Sum, type ResidentLines, type VerifierUnit } from './kernel.js';
 import { keyFieldNames, keyPointNames, parseKey, parseProof, proofFieldNames, type ParsedKey, type ParsedProof, type ProofSystem } from './format.js';
@@ -106,7 +106,7 @@ interface KeyData {
   /** [τ]₂'s and [1]₂'s lines in the verifier unit's memory (made on first use; freed when the key is collected). */
   resident?: ResidentLines;
   /** Whether this key's verifications hand X's side to a worker, as learnt from their timings. */
-  readonly handOver: HandOverChoice;
+  readonly handOver: LearntPath;
 }
 
 /** wNAF width of the key points' fixed-base tables: 2⁶ affine multiples each (and their φ images). */
@@ -311,7 +311,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
    * Hands X's side — e(X, [τ]₂)'s Miller loop with X's sum (PLONK: W_ξ and u·W_ξω; FFLONK: W₂) — to a worker
    * (`plonkSideOn`, the verifier unit there): its sum and loop then run while this thread sums Y (the larger
    * side), and the two Miller values meet in one final exponentiation here. Whether that pays depends on free
-   * cores, so each key learns it from its calls (`hand-over.ts`). The points are the proof's, already on the
+   * cores, so each key learns it from its calls (`src/pool/learnt-path.ts`). The points are the proof's, already on the
    * curve (checked again there); their subgroup checks stay here. Resolves to the 12·io words of the Miller value, or null when the worker failed (the caller
    * verifies again in this thread); rejects only with `ABORTED`.
    */
@@ -589,7 +589,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     let count = 0;
     const tableIndex = fixedTerms.map((P) => (P === undefined || isIdentity(P) ? -1 : count++));
     const fpBytes = fpBytesOf(key.curve);
-    return { impl, tableIndex, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2, handOver: new HandOverChoice() };
+    return { impl, tableIndex, key, omega: rootOfUnity(key.curve, key.power), keyBytes: transcriptPrefix(key.points.map((P) => pointBytes(P, fpBytes))), fixedTerms, x2, g2, handOver: new LearntPath('workers') };
   }
 }
 

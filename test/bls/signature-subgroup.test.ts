@@ -9,10 +9,11 @@
  * @noble/curves says.
  */
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type BlsScheme, type Engine, type G2Point } from 'webcurves';
 import { bls12_381 as desc } from '../../src/curves/index.js';
 import type { AffinePoint } from '../../src/math/ec.js';
+import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { pairing12Params } from '../../src/math/pairing-params.js';
 import type { Fp2 } from '../../src/math/tower.js';
 import { g2OutsideSubgroup } from '../helpers/off-subgroup.js';
@@ -26,6 +27,9 @@ beforeAll(async () => {
     createEngine({ curves: ['bls12_381'], workers: 0, gpu: 'off' }),
     createEngine({ curves: ['bls12_381'], workers: 2, gpu: 'off' }),
   ]);
+});
+afterEach(() => {
+  for (const wc of [local, pooled]) (wc.bls12_381 as unknown as Pairing12Impl).dispatch.mode = 'auto';
 });
 afterAll(async () => {
   await Promise.all([local?.close(), pooled?.close()]);
@@ -49,12 +53,32 @@ function smallOrder(l: bigint, seed: bigint): AffinePoint<Fp2> {
 }
 
 /**
- * Forces the path `run` takes (in-thread or split over the pool) through the learnt costs of `wc.bls`
- * (internal state; the explore step every 16th call is avoided by resetting before each use).
+ * Pins the path `run` takes (in-thread or split over the pool) through the curve's dispatcher mode, as for every
+ * pairing check of the engine; the tests put it back to 'auto' when done.
  */
-function forcePath(bls: BlsScheme, split: boolean): void {
-  const paths = (bls as unknown as { s: { paths: Record<'one' | 'many', { local?: number; split?: number; calls: number }> } }).s.paths;
-  for (const k of ['one', 'many'] as const) paths[k] = split ? { local: 1e9, split: 0, calls: 1 } : { local: 0, split: 1e9, calls: 1 };
+function forcePath(wc: Engine, split: boolean): void {
+  (wc.bls12_381 as unknown as Pairing12Impl).dispatch.mode = split ? 'split' : 'local';
+}
+
+/** Counts the jobs the engine's pool runs while `body` does (0 without a pool), so a test can see the path taken. */
+async function poolJobs(wc: Engine, body: () => Promise<void>): Promise<number> {
+  const pool = (wc.bls12_381 as unknown as Pairing12Impl).pool as { run: (...a: unknown[]) => Promise<unknown> } | undefined;
+  if (!pool) {
+    await body();
+    return 0;
+  }
+  const run = pool.run;
+  let jobs = 0;
+  pool.run = (...a: unknown[]) => {
+    jobs++;
+    return run.apply(pool, a);
+  };
+  try {
+    await body();
+  } finally {
+    pool.run = run;
+  }
+  return jobs;
 }
 
 /** Encodings of points that decode (on the twist) but are outside G2, built from a valid signature's point. */
@@ -79,53 +103,53 @@ describe('G2 signatures outside G2', () => {
   it('verify, fastAggregateVerify, aggregateVerify: false on both paths; fresh valid signatures: true, as noble says', async () => {
     for (const [wc, split] of [[local, false], [pooled, false], [pooled, true]] as const) {
       const bls = wc.bls;
+      forcePath(wc, split);
       const sks = [1n, 2n, 3n].map((k) => be32(k * 7919n + 5n));
       const pks = sks.map((k) => bls.getPublicKey(k));
-      for (let round = 0; round < 2; round++) {
-        const m = Uint8Array.of(split ? 1 : 0, round, wc === local ? 2 : 3);
-        const sig = bls.sign(m, sks[0]!);
-        expect(noble.longSignatures.verify(sig, noble.longSignatures.hash(m, DST), pks[0]!)).toBe(true);
-        const agg = bls.aggregateSignatures(sks.map((k) => bls.sign(m, k)));
-        const msgs = sks.map((_, i) => Uint8Array.of(i, round, 9));
-        const aggDistinct = bls.aggregateSignatures(sks.map((k, i) => bls.sign(msgs[i]!, k)));
-        forcePath(bls, split);
-        expect(await bls.verify(pks[0]!, m, sig)).toBe(true);
-        forcePath(bls, split);
-        expect(await bls.fastAggregateVerify(pks, m, agg)).toBe(true);
-        forcePath(bls, split);
-        expect(await bls.aggregateVerify(pks, msgs, aggDistinct)).toBe(true);
-        for (const bad of outsideSignatures(wc, sig)) {
-          forcePath(bls, split);
-          expect(await bls.verify(pks[0]!, m, bad)).toBe(false);
-          forcePath(bls, split);
-          expect(await bls.fastAggregateVerify(pks, m, bad)).toBe(false);
-          forcePath(bls, split);
-          expect(await bls.aggregateVerify(pks, msgs, bad)).toBe(false);
-          expect(() => bls.aggregateSignatures([sig, bad])).toThrow(expect.objectContaining({ code: 'NOT_IN_SUBGROUP' }));
+      const jobs = await poolJobs(wc, async () => {
+        for (let round = 0; round < 2; round++) {
+          const m = Uint8Array.of(split ? 1 : 0, round, wc === local ? 2 : 3);
+          const sig = bls.sign(m, sks[0]!);
+          expect(noble.longSignatures.verify(sig, noble.longSignatures.hash(m, DST), pks[0]!)).toBe(true);
+          const agg = bls.aggregateSignatures(sks.map((k) => bls.sign(m, k)));
+          const msgs = sks.map((_, i) => Uint8Array.of(i, round, 9));
+          const aggDistinct = bls.aggregateSignatures(sks.map((k, i) => bls.sign(msgs[i]!, k)));
+          expect(await bls.verify(pks[0]!, m, sig)).toBe(true);
+          expect(await bls.fastAggregateVerify(pks, m, agg)).toBe(true);
+          expect(await bls.aggregateVerify(pks, msgs, aggDistinct)).toBe(true);
+          for (const bad of outsideSignatures(wc, sig)) {
+            expect(await bls.verify(pks[0]!, m, bad)).toBe(false);
+            expect(await bls.fastAggregateVerify(pks, m, bad)).toBe(false);
+            expect(await bls.aggregateVerify(pks, msgs, bad)).toBe(false);
+            expect(() => bls.aggregateSignatures([sig, bad])).toThrow(expect.objectContaining({ code: 'NOT_IN_SUBGROUP' }));
+          }
+          // an INVALID key with such a signature: false, as before
+          expect(await bls.verify(pks[0]!.subarray(1), m, outsideSignatures(wc, sig)[0]!)).toBe(false);
         }
-        // an INVALID key with such a signature: false, as before
-        expect(await bls.verify(pks[0]!.subarray(1), m, outsideSignatures(wc, sig)[0]!)).toBe(false);
-      }
+      });
+      // the path really taken: split calls run jobs on the pool, pinned in-thread ones none
+      expect(jobs > 0).toBe(split);
     }
   });
   it('verifyBatch: a lone item (checked by its Miller loop) and an item among many (checked apart) say false; the others true', async () => {
     for (const [wc, split] of [[local, false], [pooled, true]] as const) {
       const bls = wc.bls;
+      forcePath(wc, split);
       const items = [11n, 12n, 13n, 14n].map((k, i) => {
         const sk = be32(k);
         const message = Uint8Array.of(i, split ? 1 : 0, 4);
         return { publicKey: bls.getPublicKey(sk), message, signature: bls.sign(message, sk) };
       });
-      forcePath(bls, split);
-      expect(await bls.verifyBatch(items.slice(0, 1))).toEqual({ valid: true, results: [true] });
-      for (const bad of outsideSignatures(wc, items[2]!.signature)) {
-        const one = [{ ...items[2]!, signature: bad }];
-        forcePath(bls, split);
-        expect(await bls.verifyBatch(one)).toEqual({ valid: false, results: [false] });
-        const many = items.map((it, i) => (i === 2 ? { ...it, signature: bad } : it));
-        forcePath(bls, split);
-        expect(await bls.verifyBatch(many)).toEqual({ valid: false, results: [true, true, false, true] });
-      }
+      const jobs = await poolJobs(wc, async () => {
+        expect(await bls.verifyBatch(items.slice(0, 1))).toEqual({ valid: true, results: [true] });
+        for (const bad of outsideSignatures(wc, items[2]!.signature)) {
+          const one = [{ ...items[2]!, signature: bad }];
+          expect(await bls.verifyBatch(one)).toEqual({ valid: false, results: [false] });
+          const many = items.map((it, i) => (i === 2 ? { ...it, signature: bad } : it));
+          expect(await bls.verifyBatch(many)).toEqual({ valid: false, results: [true, true, false, true] });
+        }
+      });
+      expect(jobs > 0).toBe(split);
     }
   });
   it('the verdict is load-bearing: e(G, S)·e(−G, S) = 1 for any twist point S, and only the Miller-loop check refuses it', () => {

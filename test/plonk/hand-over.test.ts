@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import type { PairingParallel, PairingUnits } from '../../src/pairing/dispatch.js';
-import { CLEAR_LOSS, EXPLORE_EVERY, EXPLORE_RARELY, HandOverChoice } from '../../src/plonk/hand-over.js';
+import { EXPLORE_EVERY, EXPLORE_RARELY } from '../../src/pool/learnt-path.js';
 import { FIXTURES, getPath, proofPaths, setPath, shiftG1, snarkjsVerify, terminateSnarkjs, triple, type Fixture, type Triple } from './helpers.js';
 
 let wc: Engine;
@@ -176,34 +176,7 @@ describe('the worker unit (plonkSideOn)', () => {
   });
 });
 
-describe('the learnt choice (HandOverChoice)', () => {
-  it('tries the hand-over, then this thread, then takes the faster, trying the other one call in EXPLORE_EVERY', () => {
-    const c = new HandOverChoice();
-    expect(c.next()).toBe(true);
-    c.record(true, 3.3);
-    expect(c.next()).toBe(false);
-    c.record(false, 3);
-    const picks = Array.from({ length: 4 * EXPLORE_EVERY }, () => c.next());
-    expect(picks.filter((p) => p).length).toBe(4);
-    expect(picks.filter((p, i) => p && (i + 1) % EXPLORE_EVERY !== 0)).toEqual([]);
-    // The machine changes: the hand-over's calls get faster, and the average follows.
-    for (let i = 0; i < 6; i++) c.record(true, 2.8);
-    expect(c.averages.handOver!).toBeLessThan(3);
-    expect(c.averages.local).toBe(3);
-    const after = Array.from({ length: EXPLORE_EVERY }, () => c.next());
-    expect(after.filter((p) => !p).length).toBe(1);
-  });
-
-  it(`tries a path more than ${CLEAR_LOSS}× slower only one call in EXPLORE_RARELY`, () => {
-    const c = new HandOverChoice();
-    c.next();
-    c.record(true, 5);
-    c.next();
-    c.record(false, 3);
-    const picks = Array.from({ length: 2 * EXPLORE_RARELY }, () => c.next());
-    expect(picks.filter((p) => p).length).toBe(2);
-  });
-
+describe('the learnt choice (LearntPath, tested on its own in test/pool/learnt-path.test.ts)', () => {
   it("on an engine left to 'auto', both paths give the right verdicts while the key learns", async () => {
     const f = FIXTURES.find((x) => x.system === 'fflonk' && x.circuit === 'several')!;
     const d = impl(f).dispatch;
