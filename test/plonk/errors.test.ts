@@ -6,7 +6,8 @@
  * snarkjs itself, as docs/plonk.md states them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, type WebcurvesErrorCode } from 'webcurves';
+import { createEngine, WebcurvesError, type Engine, type WebcurvesErrorCode } from 'webcurves';
+import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { g1OutsideSubgroup } from '../helpers/off-subgroup.js';
 import { FIXTURES, getPath, order, proofPaths, setPath, snarkjsVerify, terminateSnarkjs, triple, type Fixture, type Json, type Triple } from './helpers.js';
 
@@ -174,6 +175,33 @@ describe('the engine stays usable', () => {
       await expect(other.plonk.verify(pk, PLONK.proofs[0]!.publicSignals, PLONK.proofs[0]!.proof)).rejects.toMatchObject({ code: 'INVALID_VERIFYING_KEY', message: expect.stringMatching(/another engine/) });
     } finally {
       await other.close();
+    }
+  });
+
+  it('prepare when no worker can be readied: WORKER_FAILED; verify still answers in-thread, and prepare works once they can', async () => {
+    const e = await createEngine({ workers: 1, gpu: 'off', curves: ['bn254'] });
+    try {
+      // The pool's own failure once its last worker is gone (as WorkerPool.run rejects then).
+      const pool = (e.bn254 as unknown as Pairing12Impl).pool as { run: (...a: unknown[]) => Promise<unknown> };
+      const run = pool.run;
+      let tries = 0;
+      pool.run = () => {
+        tries++;
+        return Promise.reject(new WebcurvesError('WORKER_FAILED', 'no live worker: test'));
+      };
+      const { publicSignals, proof } = PLONK.proofs[0]!;
+      try {
+        await expect(e.plonk.prepare(PLONK.vk)).rejects.toMatchObject({ name: 'WebcurvesError', code: 'WORKER_FAILED' });
+        expect(tries).toBeGreaterThan(0);
+        for (let i = 0; i < 3; i++) expect(await e.plonk.verify(PLONK.vk, publicSignals, proof)).toBe(true);
+        expect(await e.plonk.verify(PLONK.vk, publicSignals.map((x, i) => (i === 0 ? String(BigInt(x) + 1n) : x)), proof)).toBe(false);
+      } finally {
+        pool.run = run;
+      }
+      const key = await e.plonk.prepare(PLONK.vk);
+      expect(await e.plonk.verify(key, publicSignals, proof)).toBe(true);
+    } finally {
+      await e.close();
     }
   });
 
