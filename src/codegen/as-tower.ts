@@ -561,6 +561,24 @@ export function fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void {
   fp6_mulV(${B}, ${B});
   fp6_add(f, ${A}, ${B});
 }
+
+/**
+ * f = f·ℓ for a D-twist line scaled to y = 1, ℓ = 1 + x·w + k·w³ (10 Fp2 products: the w⁰ slot multiplies
+ * by nothing). Prepared lines are stored so (the scale, an Fp2 constant, is killed by the final exponentiation).
+ */
+export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
+  fp6_mul01(${B}, f + ${F6}, x, k);
+  fp6_addNR(${S}, f, f + ${F6});
+  fp_one(${t0});
+  fp_addNR(${t0}, ${t0}, x);
+  fp_copy(${t0} + ${E}, x + ${E});
+  fp6_mul01(${S}, ${S}, ${t0}, k);
+  fp6_sub(${S}, ${S}, f);
+  fp6_sub(${S}, ${S}, ${B});
+  fp6_mulV(${B}, ${B});
+  fp6_add(f, f, ${B});
+  fp6_copy(f + ${F6}, ${S});
+}
 `);
     } else {
       emit(`/**
@@ -571,6 +589,24 @@ export function fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void {
   fp6_mul1(${B}, f + ${F6}, y);
   fp6_addNR(${S}, f, f + ${F6});
   fp2_addNR(${t1}, x, y);
+  fp6_mul01(${S}, ${S}, k, ${t1});
+  fp6_sub(${S}, ${S}, ${A});
+  fp6_sub(f + ${F6}, ${S}, ${B});
+  fp6_mulV(${B}, ${B});
+  fp6_add(f, ${A}, ${B});
+}
+
+/**
+ * f = f·ℓ for an M-twist line scaled to y = 1, ℓ = k + x·w² + w³ (10 Fp2 products: the w³ slot multiplies by v
+ * only). Prepared lines are stored so (the scale, an Fp2 constant, is killed by the final exponentiation).
+ */
+export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
+  fp6_mul01(${A}, f, k, x);
+  fp6_mulV(${B}, f + ${F6});
+  fp6_addNR(${S}, f, f + ${F6});
+  fp_one(${t1});
+  fp_addNR(${t1}, ${t1}, x);
+  fp_copy(${t1} + ${E}, x + ${E});
   fp6_mul01(${S}, ${S}, k, ${t1});
   fp6_sub(${S}, ${S}, ${A});
   fp6_sub(f + ${F6}, ${S}, ${B});

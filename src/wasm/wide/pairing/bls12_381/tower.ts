@@ -316,6 +316,24 @@ export function fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void {
   fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 312));
 }
 
+/**
+ * f = f·ℓ for an M-twist line scaled to y = 1, ℓ = k + x·w² + w³ (10 Fp2 products: the w³ slot multiplies by v
+ * only). Prepared lines are stored so (the scale, an Fp2 constant, is killed by the final exponentiation).
+ */
+export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
+  fp6_mul01(S_fp12_mulLine, f, k, x);
+  fp6_mulV((S_fp12_mulLine + 312), f + 312);
+  fp6_addNR((S_fp12_mulLine + 624), f, f + 312);
+  fp_one((S_fp12_mulLine + 1040));
+  fp_addNR((S_fp12_mulLine + 1040), (S_fp12_mulLine + 1040), x);
+  fp_copy((S_fp12_mulLine + 1040) + 52, x + 52);
+  fp6_mul01((S_fp12_mulLine + 624), (S_fp12_mulLine + 624), k, (S_fp12_mulLine + 1040));
+  fp6_sub((S_fp12_mulLine + 624), (S_fp12_mulLine + 624), S_fp12_mulLine);
+  fp6_sub(f + 312, (S_fp12_mulLine + 624), (S_fp12_mulLine + 312));
+  fp6_mulV((S_fp12_mulLine + 312), (S_fp12_mulLine + 312));
+  fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 312));
+}
+
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */
 export function fp12_inv(o: usize, a: usize): void {
   fp6_mul(S_fp12_inv, a, a);
