@@ -5,7 +5,7 @@
  * memory between the two and the prepared lines kept resident there per key.
  *
  * Why not the pairing job of `pairing/jobs.ts` (what Groth16 uses): a job is an encoded byte string made to
- * travel to a worker, so an in-thread check of two prepared pairs still wrote both line tables (≈ 38 KB for
+ * travel to a worker, so an in-thread check of two prepared pairs still wrote both line tables (≈ 25 KB for
  * BN254) into a job, copied them into memory and decoded them, and read the sums out of memory as BigInt only
  * to write them back. This unit calls the same wasm functions (`pair_millerMixed`, `pair_finalCheck`, and the
  * G1 subgroup test for points not yet known to be in G1) on memory it already holds. Verification of one proof
