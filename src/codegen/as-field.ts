@@ -1077,7 +1077,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`  return (<u64>load<u32>(x) & 0x3fffffff) | (((w >> r) & 0xffffffff) << 30);`);
     L.push(`}`);
     L.push('');
-    L.push(`/** SG_T[0..${H}] = T >> 30 of the ${H + 1}-half two's-complement SG_T, into o (${H} halves). */`);
+    L.push(`/** o = the low ${H} halves of SG_T >> 30 (SG_T: ${H + 1} halves, two's complement). */`);
     L.push(`@inline function sgShift30(o: usize): void {`);
     L.push(`  for (let i: usize = 0; i < ${H}; i++) store<u32>(o + (i << 2), (load<u32>(SG_T + (i << 2)) >> 30) | (load<u32>(SG_T + ((i + 1) << 2)) << 2));`);
     L.push(`}`);

@@ -579,7 +579,7 @@ const SG_PINV: i64 = 262641885;
   return (<u64>load<u32>(x) & 0x3fffffff) | (((w >> r) & 0xffffffff) << 30);
 }
 
-/** SG_T[0..24] = T >> 30 of the 25-half two's-complement SG_T, into o (24 halves). */
+/** o = the low 24 halves of SG_T >> 30 (SG_T: 25 halves, two's complement). */
 @inline function sgShift30(o: usize): void {
   for (let i: usize = 0; i < 24; i++) store<u32>(o + (i << 2), (load<u32>(SG_T + (i << 2)) >> 30) | (load<u32>(SG_T + ((i + 1) << 2)) << 2));
 }
