@@ -1228,7 +1228,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     if (p % 4n === 3n) {
       L.push(`const SQRT_EXP: usize = memory.data<u32>(${u32Array(u32Words((p + 1n) / 4n, io))});`);
       L.push('');
-      L.push(`/** out = a square root of a (a^((p+1)/4)); returns false, out unspecified, for a non-square. */`);
+      L.push(`/** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */`);
       L.push(`export function sqrt(out: usize, a: usize): bool {`);
       L.push(`  pow(SQ_T, a, SQRT_EXP, ${io});`);
       L.push(`  const ok = checkRoot(SQ_T, a);`);

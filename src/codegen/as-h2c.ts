@@ -17,9 +17,8 @@
  * Tonelli–Shanks tail), x1 = (−B/A)(1 + 1/(Z²u⁴ + Zu²)) is computed with the field's fast binary-GCD inversion,
  * and the square root is tried directly, which decides squareness at the same time: in Fp one exponentiation by
  * (p+1)/4, and for a non-square g(x1) the root of g(x2) follows from it by the constant Z·√−Z (RFC 9380
- * §6.6.2's observation), so G1's map costs one exponentiation; in Fp2 the norm method with two Fp
- * exponentiations and one inversion (three for a non-square g(x1)), against four with a Legendre symbol and the
- * tower's generic square root. Measured in units of one Fp product (2026-12, loaded 2-core machine): the G2 map
+ * §6.6.2's observation), so G1's map costs one exponentiation; in Fp2 the tower's `fp2_sqrt`, the norm method
+ * with two Fp exponentiations and one inversion for u² = −1 (three for a non-square g(x1)). Measured in units of one Fp product (2026-12, loaded 2-core machine): the G2 map
  * ≈ 1230, the G1 map ≈ 665, the whole G2 hash ≈ 6600, of which cofactor clearing (two [x]-multiplications)
  * ≈ 3600. The outputs are the RFC's (it fixes only x and sgn0(y)).
  * Hashing handles public messages: these maps are variable-time.
@@ -33,7 +32,7 @@ import type { Fp2 } from '../math/tower.js';
 import { elemLimbs, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 
 /** What the BLS module exports (re-exported by the curve's pairing index). */
-export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Hash', 'h2c_g2Encode', 'h2c_g2Map', 'h2c_fp2Sqrt', 'ct_g1Mul', 'ct_g2Mul', 'bls_g1Sum', 'bls_g2Sum'] as const;
+export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Hash', 'h2c_g2Encode', 'h2c_g2Map', 'ct_g1Mul', 'ct_g2Mul', 'bls_g1Sum', 'bls_g2Sum'] as const;
 
 /** Sums of at least this many points use the tree of batched affine additions (below: Jacobian). */
 const SUM_TREE_MIN = 16;
@@ -85,7 +84,6 @@ function groupCode<T extends bigint | Fp2>(g: 'g1' | 'g2', F: HField, f: FieldLa
   {
     const sc = new Scratch(`S_${g}_fld`);
     const t0 = sc.take('t0', E), t1 = sc.take('t1', E);
-    const s2 = sc.take('s', E), d = sc.take('d', E), xr = sc.take('x', E), chk = sc.take('chk', 2 * E);
     if (g === 'g1') {
       out.push(`/** o = a^((p+1)/4): a square root of a when a is a square (true); otherwise o² = −a (false). */
 function ${g}_root(o: usize, a: usize): bool {
@@ -99,31 +97,10 @@ function ${g}_sgn0(a: usize): u32 { fp_fromMont(${t0}, a); return load<u32>(${t0
 function ${g}_invCT(o: usize, a: usize): void { fp_invCT(o, a); }`);
     } else {
       out.push(`/**
- * o = a square root of a (true), or false when a is not a square: the norm method for u² = −1 and p ≡ 3 (mod 4)
- * with two Fp exponentiations and one inversion: s = √N(a), δ = (a0 + s)/2 and x = δ^((p+1)/4); if x² = δ the
- * root is (x, a1/(2x)), else x² = −δ and the root is (a1/(2x), x) (as δ·(a0 − s)/2 = −a1²/4). Variable-time.
+ * o = a square root of a (true), or false when a is not a square: the tower's norm method (for u² = −1 and
+ * p ≡ 3 (mod 4) two Fp exponentiations and one inversion). Variable-time.
  */
-function ${g}_root(o: usize, a: usize): bool {
-  if (fp_isZero(a + ${E})) return fp2_sqrt(o, a);
-  fp_sqr(${t0}, a);
-  fp_sqr(${t1}, a + ${E});
-  fp_add(${t0}, ${t0}, ${t1});
-  fp_pow(${s2}, ${t0}, C_SQRT_EXP, ${SQRT_WORDS});
-  fp_sqr(${t1}, ${s2});
-  if (!fp_eq(${t1}, ${t0})) return false;
-  fp_add(${d}, a, ${s2});
-  fp_mul(${d}, ${d}, C_HALF);
-  fp_pow(${xr}, ${d}, C_SQRT_EXP, ${SQRT_WORDS});
-  fp_sqr(${t1}, ${xr});
-  const residue = fp_eq(${t1}, ${d});
-  fp_dbl(${t0}, ${xr});
-  fp_inv(${t0}, ${t0});
-  fp_mul(${t0}, ${t0}, a + ${E});
-  if (residue) { fp_copy(o, ${xr}); fp_copy(o + ${E}, ${t0}); }
-  else { fp_copy(o, ${t0}); fp_copy(o + ${E}, ${xr}); }
-  fp2_sqr(${chk}, o);
-  return fp2_eq(${chk}, a);
-}
+function ${g}_root(o: usize, a: usize): bool { return fp2_sqrt(o, a); }
 /** RFC 9380's sgn0 for m = 2: sign_0 OR (zero_0 AND sign_1). */
 function ${g}_sgn0(a: usize): u32 {
   fp_fromMont(${t0}, a);
@@ -428,7 +405,6 @@ export function emitAsBls(pp: Pairing12Params, f: FieldLayoutInfo, banner: strin
   if (p % 4n !== 3n || mod(pp.desc.tower.fp2NonResidue, p) !== p - 1n) throw new WebcurvesError('INVALID_ARGUMENT', 'the hash-to-curve roots need p ≡ 3 (mod 4) and u² = −1');
   const e = (p + 1n) / 4n;
   decls.push(`const C_SQRT_EXP: usize = memory.data<u32>([${Array.from({ length: SQRT_WORDS }, (_, i) => `0x${((e >> BigInt(32 * i)) & 0xffffffffn).toString(16)}`).join(', ')}]);`);
-  decls.push(`const C_HALF: usize = ${montData(f, (p + 1n) / 2n)};`);
   decls.push(`const C_BETA: usize = ${montData(f, pp.desc.tower.fp2NonResidue)};`);
   decls.push(`const C_2_256: usize = ${montData(f, 1n << 256n)};`);
   decls.push(`const S_ffb: usize = memory.data(${8 * Math.ceil((4 * 12 + 2 * E) / 8)}, 8);`);
@@ -468,10 +444,5 @@ ${g1}
 
 ${g2}
 
-/**
- * o = a square root of a in Fp2 (false when a is not a square): g2_root's two exponentiations against the tower's
- * three, for decompressing G2 points (signatures). Variable-time.
- */
-export function h2c_fp2Sqrt(o: usize, a: usize): bool { return g2_root(o, a); }
 `;
 }

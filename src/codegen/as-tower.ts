@@ -268,6 +268,8 @@ export function fp2_inv(o: usize, a: usize): void {
   }
   {
     const sc = new Scratch('S_fp2_sqrt');
+    // β = −1 and p ≡ 3 (mod 4): the field's sqrt returns a^((p+1)/4) either way, which picks the root directly
+    const unitBeta = betaSmall === -1n && p % 4n === 3n;
     const n = sc.take('n', E);
     const t = sc.take('t', E);
     const x0 = sc.take('x0', E);
@@ -278,7 +280,8 @@ export function fp2_inv(o: usize, a: usize): void {
     decls.push(sc.decl());
     emit(`/**
  * o = a square root of a; false (o unspecified) when a is not a square. Variable-time (public data only):
- * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0). Which root is returned is unspecified.
+ * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0)${unitBeta ? ' (two exponentiations: the sign is read off the second)' : ' (the sign by a Legendre symbol)'}. Which root is returned is
+ * unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
   if (fp_isZero(a + ${E})) {
@@ -295,7 +298,17 @@ export function fp2_sqrt(o: usize, a: usize): bool {
     fp_mulBeta(${t}, ${t});
     fp_sub(${n}, ${n}, ${t});
     if (!fp_sqrt(${n}, ${n})) return false;
-    fp_add(${t}, a, ${n});
+${unitBeta ? `    fp_add(${t}, a, ${n});
+    fp_mul(${t}, ${t}, C_HALF);
+    // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − √N)/2 = −(a1/2)², the root is
+    // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
+    const square = fp_sqrt(${x0}, ${t});
+    fp_dbl(${t}, ${x0});
+    fp_inv(${t}, ${t});
+    fp_mul(${t}, a + ${E}, ${t});
+    if (square) { fp_copy(${r}, ${x0}); fp_copy(${r} + ${E}, ${t}); }
+    else { fp_copy(${r}, ${t}); fp_copy(${r} + ${E}, ${x0}); }
+  }` : `    fp_add(${t}, a, ${n});
     fp_mul(${t}, ${t}, C_HALF);
     if (fp_legendre(${t}) != 1) {
       fp_sub(${t}, a, ${n});
@@ -306,7 +319,7 @@ export function fp2_sqrt(o: usize, a: usize): bool {
     fp_inv(${t}, ${t});
     fp_mul(${r} + ${E}, a + ${E}, ${t});
     fp_copy(${r}, ${x0});
-  }
+  }`}
   fp2_sqr(${chk}, ${r});
   if (!fp2_eq(${chk}, a)) return false;
   fp2_copy(o, ${r});

@@ -134,22 +134,6 @@ export class BlsKernel {
     return this.copyOut(g, this.OUT);
   }
 
-  /** A square root in Fp2 by the faster norm method of hash-to-curve (either root), or undefined for a non-square. */
-  sqrtFp2(v: readonly [bigint, bigint]): [bigint, bigint] | undefined {
-    const w = new Uint32Array(this.core.exports.memory.buffer);
-    const base = this.IO >> 2;
-    writeWords(w, base, v[0], this.io);
-    writeWords(w, base + this.io, v[1], this.io);
-    const fp = this.abi.fp;
-    fp.fromWords(this.U, this.IO);
-    fp.fromWords(this.U + this.E, this.IO + 4 * this.io);
-    if (!this.abi.h2c.fp2Sqrt(this.OUT, this.U)) return undefined;
-    fp.toWords(this.IO, this.OUT);
-    fp.toWords(this.IO + 4 * this.io, this.OUT + this.E);
-    const r = new Uint32Array(this.core.exports.memory.buffer);
-    return [readWords(r, base, this.io), readWords(r, base + this.io, this.io)];
-  }
-
   /** Whether a point is the identity. */
   isIdentity(P: MontPoint): boolean {
     for (let i = 0; i < P.length; i++) if (P[i] !== 0) return false;

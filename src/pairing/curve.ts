@@ -261,8 +261,7 @@ export class PairingCurveImpl {
       name: k.name,
       p,
       sqrtFp: (v) => this.kernel.sqrtFp(v),
-      // BLS12-381's G2 points (BLS signatures) decompress with hash-to-curve's faster Fp2 root.
-      sqrtFp2: (v) => (this.name === 'bls12_381' ? this.bls.sqrtFp2(v) : this.kernel.sqrtFp2(v)),
+      sqrtFp2: (v) => this.kernel.sqrtFp2(v),
       rhs1: (x) => mod(x * x * x + k.g1b, p),
       rhs2: (x) => {
         const c = F2mul(F2mul(x, x), x);

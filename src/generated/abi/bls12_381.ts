@@ -253,8 +253,6 @@ export interface Bls12381Exports {
   readonly glv_digits: (out: number, addrs: number, widths: number, n: number, rows: number) => number;
   /** `glv_rowBytes(): i32` */
   readonly glv_rowBytes: () => number;
-  /** `h2c_fp2Sqrt(o: usize, a: usize): bool` */
-  readonly h2c_fp2Sqrt: (o: number, a: number) => number;
   /** `h2c_g1Encode(o: usize, uniform: usize): void` */
   readonly h2c_g1Encode: (o: number, uniform: number) => void;
   /** `h2c_g1Hash(o: usize, uniform: usize): void` */
@@ -482,7 +480,6 @@ export interface Bls12381Abi {
     readonly rowBytes: () => number;
   };
   readonly h2c: {
-    readonly fp2Sqrt: (o: number, a: number) => number;
     readonly g1Encode: (o: number, uniform: number) => void;
     readonly g1Hash: (o: number, uniform: number) => void;
     readonly g1Map: (o: number, u: number) => void;
@@ -681,7 +678,6 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       rowBytes: ex.glv_rowBytes,
     },
     h2c: {
-      fp2Sqrt: ex.h2c_fp2Sqrt,
       g1Encode: ex.h2c_g1Encode,
       g1Hash: ex.h2c_g1Hash,
       g1Map: ex.h2c_g1Map,

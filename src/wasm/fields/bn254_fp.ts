@@ -624,7 +624,7 @@ export function legendre(a: usize): i32 {
 
 const SQRT_EXP: usize = memory.data<u32>([0xb61f3f52, 0x4f082305, 0x5a1c72a3, 0x65e05aa4, 0xa0605617, 0x6e14116d, 0xb84c680a, 0xc19139c]);
 
-/** out = a square root of a (a^((p+1)/4)); returns false, out unspecified, for a non-square. */
+/** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
   pow(SQ_T, a, SQRT_EXP, 8);
   const ok = checkRoot(SQ_T, a);

@@ -578,7 +578,7 @@ export function legendre(a: usize): i32 {
 
 const SQRT_EXP: usize = memory.data<u32>([0xb0cff680, 0xae56bba6, 0xf10f22bf, 0x14a4e8eb, 0xe5c37b00, 0x660b44d1, 0xe9a2ca55, 0x12ab655]);
 
-/** out = a square root of a (a^((p+1)/4)); returns false, out unspecified, for a non-square. */
+/** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
   pow(SQ_T, a, SQRT_EXP, 8);
   const ok = checkRoot(SQ_T, a);

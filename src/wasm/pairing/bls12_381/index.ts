@@ -3,4 +3,4 @@
 export { fp2_mul, fp2_sqr, fp2_inv, fp2_sqrt, fp2_mulXi, fp6_mul, fp6_inv, fp12_mul, fp12_sqr, fp12_inv, fp12_conj, fp12_frob1, fp12_frob2, fp12_frob3, fp12_cycSqr, fp12_mulLine, fp12_isOne } from './tower';
 export { g1_onCurve, g1_inSubgroup, g1_clearCofactor, g1_addAff, g1_dblAff, g1_negAffPublic, g1_fromWords, g1_toWords, g1_mulEndo, g1_mulPlain, g1_mulEndoMany, g1_fixedTable, g1_mulEndoFixed, g1_benchDbl, g1_benchAddMixed, g2_onCurve, g2_inSubgroup, g2_clearCofactor, g2_addAff, g2_dblAff, g2_negAffPublic, g2_fromWords, g2_toWords, g2_mulEndo, g2_mulPlain, g2_mulEndoMany, g2_benchDbl, g2_benchAddMixed } from './groups';
 export { pair_workBytes, pair_miller, pair_millerMixed, pair_preparedBytes, pair_prepare, pair_finalExp, pair_pairing, pair_check, pair_finalCheck, fp12_toWords, fp12_fromWords, fp12_exp_x, pair_g2CheckAfterMiller } from './pairing';
-export { h2c_g1Hash, h2c_g1Encode, h2c_g1Map, h2c_g2Hash, h2c_g2Encode, h2c_g2Map, h2c_fp2Sqrt, ct_g1Mul, ct_g2Mul, bls_g1Sum, bls_g2Sum } from './bls';
+export { h2c_g1Hash, h2c_g1Encode, h2c_g1Map, h2c_g2Hash, h2c_g2Encode, h2c_g2Map, ct_g1Mul, ct_g2Mul, bls_g1Sum, bls_g2Sum } from './bls';

@@ -433,7 +433,7 @@ export function legendre(a: usize): i32 {
 
 const SQRT_EXP: usize = memory.data<u32>([0xffffeaab, 0xee7fbfff, 0xac54ffff, 0x7aaffff, 0x3dac3d89, 0xd9cc34a8, 0x3ce144af, 0xd91dd2e1, 0x90d2eb35, 0x92c6e9ed, 0x8e5ff9a6, 0x680447a]);
 
-/** out = a square root of a (a^((p+1)/4)); returns false, out unspecified, for a non-square. */
+/** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
   pow(SQ_T, a, SQRT_EXP, 12);
   const ok = checkRoot(SQ_T, a);

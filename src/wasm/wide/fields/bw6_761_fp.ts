@@ -511,7 +511,7 @@ export function legendre(a: usize): i32 {
 
 const SQRT_EXP: usize = memory.data<u32>([0x23, 0xbd274000, 0x1c000020, 0xf9a44f9a, 0xbabc290d, 0x5833e2b, 0x9599ea3e, 0xa62845b0, 0x1cfaffcb, 0x1c7734f7, 0x44be7f64, 0x21a2723b, 0xc96d08c1, 0x40f3aebf, 0x39613a46, 0x5c1ee98e, 0xe021ef90, 0x14a09d7b, 0xa07451a2, 0xae49861a, 0x13ebfcf, 0xb461f250, 0x3ee0f382, 0x48ba09]);
 
-/** out = a square root of a (a^((p+1)/4)); returns false, out unspecified, for a non-square. */
+/** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
   pow(SQ_T, a, SQRT_EXP, 24);
   const ok = checkRoot(SQ_T, a);

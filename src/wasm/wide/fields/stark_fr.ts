@@ -407,7 +407,7 @@ export function legendre(a: usize): i32 {
 
 const SQRT_EXP: usize = memory.data<u32>([0x6b71934c, 0x8799a890, 0x72b9ec8c, 0xede0449b, 0xffffffff, 0x3fffffff, 0x4, 0x2000000]);
 
-/** out = a square root of a (a^((p+1)/4)); returns false, out unspecified, for a non-square. */
+/** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
   pow(SQ_T, a, SQRT_EXP, 8);
   const ok = checkRoot(SQ_T, a);

@@ -109,7 +109,8 @@ export function fp2_inv(o: usize, a: usize): void {
 
 /**
  * o = a square root of a; false (o unspecified) when a is not a square. Variable-time (public data only):
- * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0). Which root is returned is unspecified.
+ * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (the sign by a Legendre symbol). Which root is returned is
+ * unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
   if (fp_isZero(a + 52)) {

@@ -106,7 +106,8 @@ export function fp2_inv(o: usize, a: usize): void {
 
 /**
  * o = a square root of a; false (o unspecified) when a is not a square. Variable-time (public data only):
- * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0). Which root is returned is unspecified.
+ * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (two exponentiations: the sign is read off the second). Which root is returned is
+ * unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
   if (fp_isZero(a + 52)) {
@@ -125,15 +126,14 @@ export function fp2_sqrt(o: usize, a: usize): bool {
     if (!fp_sqrt(S_fp2_sqrt, S_fp2_sqrt)) return false;
     fp_add((S_fp2_sqrt + 56), a, S_fp2_sqrt);
     fp_mul((S_fp2_sqrt + 56), (S_fp2_sqrt + 56), C_HALF);
-    if (fp_legendre((S_fp2_sqrt + 56)) != 1) {
-      fp_sub((S_fp2_sqrt + 56), a, S_fp2_sqrt);
-      fp_mul((S_fp2_sqrt + 56), (S_fp2_sqrt + 56), C_HALF);
-    }
-    if (!fp_sqrt((S_fp2_sqrt + 112), (S_fp2_sqrt + 56))) return false;
+    // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − √N)/2 = −(a1/2)², the root is
+    // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
+    const square = fp_sqrt((S_fp2_sqrt + 112), (S_fp2_sqrt + 56));
     fp_dbl((S_fp2_sqrt + 56), (S_fp2_sqrt + 112));
     fp_inv((S_fp2_sqrt + 56), (S_fp2_sqrt + 56));
-    fp_mul((S_fp2_sqrt + 168) + 52, a + 52, (S_fp2_sqrt + 56));
-    fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 112));
+    fp_mul((S_fp2_sqrt + 56), a + 52, (S_fp2_sqrt + 56));
+    if (square) { fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 112)); fp_copy((S_fp2_sqrt + 168) + 52, (S_fp2_sqrt + 56)); }
+    else { fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 56)); fp_copy((S_fp2_sqrt + 168) + 52, (S_fp2_sqrt + 112)); }
   }
   fp2_sqr((S_fp2_sqrt + 272), (S_fp2_sqrt + 168));
   if (!fp2_eq((S_fp2_sqrt + 272), a)) return false;
