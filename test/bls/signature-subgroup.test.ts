@@ -17,6 +17,7 @@ import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { pairing12Params } from '../../src/math/pairing-params.js';
 import type { Fp2 } from '../../src/math/tower.js';
 import { g2OutsideSubgroup } from '../helpers/off-subgroup.js';
+import { spyOnRun } from '../helpers/pool-spy.js';
 
 const pp = pairing12Params(desc);
 const DST = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
@@ -62,23 +63,14 @@ function forcePath(wc: Engine, split: boolean): void {
 
 /** Counts the jobs the engine's pool runs while `body` does (0 without a pool), so a test can see the path taken. */
 async function poolJobs(wc: Engine, body: () => Promise<void>): Promise<number> {
-  const pool = (wc.bls12_381 as unknown as Pairing12Impl).pool as { run: (...a: unknown[]) => Promise<unknown> } | undefined;
-  if (!pool) {
-    await body();
-    return 0;
-  }
-  const run = pool.run;
-  let jobs = 0;
-  pool.run = (...a: unknown[]) => {
-    jobs++;
-    return run.apply(pool, a);
-  };
+  const pool = (wc.bls12_381 as unknown as Pairing12Impl).pool;
+  const spy = pool ? spyOnRun(pool) : undefined;
   try {
     await body();
   } finally {
-    pool.run = run;
+    spy?.restore();
   }
-  return jobs;
+  return spy?.calls ?? 0;
 }
 
 /** Encodings of points that decode (on the twist) but are outside G2, built from a valid signature's point. */

@@ -15,6 +15,7 @@ import { ENGINE_INTERNALS, type EngineInternals } from '../../dist/src/engine.js
 import { bw6OutsideSubgroup, g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 import { closedForm, refGroup, type AnyPoint, type MsmCase, type RefGroup, type RefGroupId } from '../helpers/msm-ref.js';
 import { msmGroup, rejection, type MsmGroup } from '../helpers/msm-api.js';
+import { spyOnRun } from '../helpers/pool-spy.js';
 
 const FULL = process.env.WEBCURVES_FULL === '1' || Number(process.env.WEBCURVES_PROPERTY_RUNS ?? 0) >= 1000;
 
@@ -31,13 +32,9 @@ afterAll(async () => {
 const groupOf = (id: RefGroupId): MsmGroup => msmGroup(wc, id);
 
 /** Counts the units the engine's MSM service sends to its worker pool (from now on). */
-function countPoolUnits(e: Engine): { readonly count: number } {
+function countPoolUnits(e: Engine): { readonly calls: number } {
   const msm = (e as unknown as Record<symbol, EngineInternals>)[ENGINE_INTERNALS].msm;
-  const pool = (msm as unknown as { ctx: { pool: { run: (...a: unknown[]) => unknown } } }).ctx.pool;
-  const counter = { count: 0 };
-  const run = pool.run.bind(pool);
-  pool.run = (...a: unknown[]) => (counter.count++, run(...a));
-  return counter;
+  return spyOnRun((msm as unknown as { ctx: { pool: { run: (...a: never[]) => unknown } } }).ctx.pool);
 }
 const codeOf = (e: unknown): string | undefined => (e instanceof WebcurvesError ? e.code : undefined);
 
@@ -105,7 +102,7 @@ describe('closed forms: G2s, BLS12-377 (answers by mcl-wasm), BW6-761 and the em
         const units = countPoolUnits(wc);
         await expectCase(G, c, {}, `${id} n = ${n}`);
         // from 64 points on the default split uses both workers: one unit per slice (preparing none)
-        if (n >= 64) expect(units.count, `${id} n = ${n}: units run by the pool`).toBe(2);
+        if (n >= 64) expect(units.calls, `${id} n = ${n}: units run by the pool`).toBe(2);
         if (n >= 64 && !(id.startsWith('bw6') && n > 64)) await expectCase(G, c, { workers: 0 }, `${id} n = ${n} in-thread`);
       }
       const c = closedForm(R, 40, 0x1111222233334444555566667777n, mult);

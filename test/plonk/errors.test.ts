@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, WebcurvesError, type Engine, type WebcurvesErrorCode } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { g1OutsideSubgroup } from '../helpers/off-subgroup.js';
+import { spyOnRun } from '../helpers/pool-spy.js';
 import { FIXTURES, getPath, order, proofPaths, setPath, snarkjsVerify, terminateSnarkjs, triple, type Fixture, type Json, type Triple } from './helpers.js';
 
 let wc: Engine;
@@ -182,21 +183,15 @@ describe('the engine stays usable', () => {
     const e = await createEngine({ workers: 1, gpu: 'off', curves: ['bn254'] });
     try {
       // The pool's own failure once its last worker is gone (as WorkerPool.run rejects then).
-      const pool = (e.bn254 as unknown as Pairing12Impl).pool as { run: (...a: unknown[]) => Promise<unknown> };
-      const run = pool.run;
-      let tries = 0;
-      pool.run = () => {
-        tries++;
-        return Promise.reject(new WebcurvesError('WORKER_FAILED', 'no live worker: test'));
-      };
+      const spy = spyOnRun((e.bn254 as unknown as Pairing12Impl).pool!, () => new WebcurvesError('WORKER_FAILED', 'no live worker: test'));
       const { publicSignals, proof } = PLONK.proofs[0]!;
       try {
         await expect(e.plonk.prepare(PLONK.vk)).rejects.toMatchObject({ name: 'WebcurvesError', code: 'WORKER_FAILED' });
-        expect(tries).toBeGreaterThan(0);
+        expect(spy.calls).toBeGreaterThan(0);
         for (let i = 0; i < 3; i++) expect(await e.plonk.verify(PLONK.vk, publicSignals, proof)).toBe(true);
         expect(await e.plonk.verify(PLONK.vk, publicSignals.map((x, i) => (i === 0 ? String(BigInt(x) + 1n) : x)), proof)).toBe(false);
       } finally {
-        pool.run = run;
+        spy.restore();
       }
       const key = await e.plonk.prepare(PLONK.vk);
       expect(await e.plonk.verify(key, publicSignals, proof)).toBe(true);
