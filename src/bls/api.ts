@@ -356,8 +356,7 @@ export class BlsScheme {
     const pool = this.s.curve.pool;
     const st = this.s.paths[items.length === 1 ? 'one' : 'many'];
     // The dispatcher's mode pins the path for every pairing check of the curve ('auto': learnt).
-    const mode = this.s.curve.dispatch.mode;
-    const split = pool !== undefined && pool.size > 0 && mode !== 'local' && (mode === 'split' || st.next());
+    const split = pool !== undefined && pool.size > 0 && st.next(this.s.curve.dispatch.mode);
     const jobs = split ? Math.min(pool.size, items.length) : 0;
     const t0 = performance.now();
     const learn = <T>(v: T): T => {

@@ -239,8 +239,8 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
     const sides = ([0, 1] as const).map((side) => this.sideTerms(data, pd.proof, F, out + side * alg.terms, tables.m));
     // X's Miller loop (with its sum) on an idle worker while this thread sums Y, when that has paid: see handOver.
     const eligible = mayHandOver && this.mayHandOver(data, sides[0]!);
-    // (A dispatcher forced to split, for tests and benchmarks, always hands over.)
-    const part = eligible && (data.impl.dispatch.mode === 'split' || data.handOver.next()) ? this.handOver(data, sides[0]!, signal) : undefined;
+    // (A dispatcher forced to split, for tests and benchmarks, always hands over; one held in-thread never is eligible.)
+    const part = eligible && data.handOver.next(data.impl.dispatch.mode) ? this.handOver(data, sides[0]!, signal) : undefined;
     if (!part) this.sum(unit, tables, 0, sides[0]!);
     this.sum(unit, tables, 1, sides[1]!);
     if (signal?.aborted) throw abortError(signal, 'the pairing check');

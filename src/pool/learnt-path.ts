@@ -33,8 +33,12 @@ export class LearntPath {
    */
   constructor(private readonly tryFirst: 'local' | 'workers' = 'local') {}
 
-  /** Whether the next call should take the workers' path. @throws nothing. */
-  next(): boolean {
+  /**
+   * Whether the next call should take the workers' path: as `pin` says when it names a path (a dispatcher held
+   * in-thread or forced to split, for tests and benchmarks), else the learnt choice. @throws nothing.
+   */
+  next(pin: 'auto' | 'local' | 'split' = 'auto'): boolean {
+    if (pin !== 'auto') return pin === 'split';
     const { local, workers } = this.mean;
     if (local === undefined && workers === undefined) return this.tryFirst === 'workers';
     if (workers === undefined) return true;

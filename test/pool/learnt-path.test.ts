@@ -34,6 +34,18 @@ describe('LearntPath', () => {
     expect(c.averages).toEqual({ local: 2, workers: 1 });
   });
 
+  it("a pinned path wins over what was learnt, without counting as a call", () => {
+    const c = new LearntPath();
+    c.next();
+    c.record(false, 1);
+    c.next();
+    c.record(true, 5);
+    expect(c.next('split')).toBe(true);
+    expect(c.next('local')).toBe(false);
+    expect(Array.from({ length: EXPLORE_RARELY - 1 }, () => c.next()).every((p) => !p)).toBe(true);
+    expect(c.next()).toBe(true);
+  });
+
   it(`tries a path more than ${CLEAR_LOSS}× costlier only one call in EXPLORE_RARELY`, () => {
     const c = new LearntPath('workers');
     c.next();
