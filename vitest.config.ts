@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -21,5 +22,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // At least two test files at a time (Vitest's default, one fewer than the cores, is one on a 2-core machine):
+    // much of a file's time is spent waiting on a browser, a bundler, its own worker pool or the GPU emulator's
+    // threads, so on 2 cores two forks finish the suite in 763 s against 974 s for one (every file passing
+    // either way; the longest case took 56 s under the shared load).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
