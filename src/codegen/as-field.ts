@@ -65,6 +65,27 @@ export function supportsWide(mp: MontgomeryParams): boolean {
 }
 
 /**
+ * Whether `redDW` (see the field module) is exact for inputs whose limbs are at most `limbBound` in absolute
+ * value: every accumulator of the reduction — an input limb, the quotient digits' products m·p_j added to it,
+ * the carry from below — stays below 2^63 in magnitude (the bound simulated with BigInt, column by column).
+ * @throws nothing.
+ */
+export function redDWFits(mp: MontgomeryParams, limbBound: bigint): boolean {
+  const n = mp.limbs;
+  const w = BigInt(mp.limbBits);
+  const mask = (1n << w) - 1n;
+  const LIMIT = 1n << 63n;
+  const col = new Array<bigint>(2 * n).fill(limbBound);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) col[i + j]! += mask * mp.pLimbs[j]!;
+    if (col.some((c) => c >= LIMIT)) return false;
+    col[i + 1]! += (col[i]! >> w) + 1n;
+  }
+  for (let j = n; j < 2 * n - 1; j++) col[j + 1]! += (col[j]! >> w) + 1n;
+  return col.every((c) => c < LIMIT);
+}
+
+/**
  * Emits one AssemblyScript field module.
  * @param field - the field (its `id` names nothing inside the module; the entry file prefixes exports)
  * @param shape - limb width and multiplication shape
@@ -1288,6 +1309,51 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
    * one pass). An earlier double-width variant (separate product and REDC) measured 1.33× a fused product in
    * V8 — its 2n live accumulators spill — so lazy reduction here works inside the fused CIOS rows instead.
    */
+  /**
+   * `mulDW` and `redDW`: a product kept double-width and its Montgomery reduction on its own, so that the tower
+   * can add and subtract several products before one reduction (lazy reduction; see as-tower-dw.ts). Why
+   * separate: an interleaved product reduces every product, and an Fp6 product's 18 Fp products need only 6
+   * reductions. `mulDW` scans columns (every column of n products fits u64: supportsWide) and writes 2n
+   * normalised limbs as i64; `redDW` takes 2n signed i64 limbs (sums and differences of such products),
+   * exact while {@link redDWFits} holds for their size.
+   */
+  private doubleWidth(): string {
+    const { n, w } = this;
+    const p = this.mp.pLimbs;
+    const L: string[] = [];
+    const A = (i: number): string => `<u64>load<u32>(a, ${4 * i})`;
+    const B = (i: number): string => `<u64>load<u32>(b, ${4 * i})`;
+    L.push(`/** T = a·b as ${2 * n} i64 limbs of ${w} bits (the last holds the top carry); a, b with normalised limbs. */`);
+    L.push(`export function mulDW(T: usize, a: usize, b: usize): void {`);
+    L.push(`  let acc: u64 = 0;`);
+    for (let k = 0; k < 2 * n - 1; k++) {
+      const terms: string[] = [];
+      for (let i = Math.max(0, k - n + 1); i <= Math.min(k, n - 1); i++) terms.push(`${A(i)} * ${B(k - i)}`);
+      L.push(`  acc += ${terms.join(' + ')}; store<i64>(T, <i64>(acc & MASK), ${8 * k}); acc >>= ${w};`);
+    }
+    L.push(`  store<i64>(T, <i64>acc, ${8 * (2 * n - 1)});`);
+    L.push(`}`);
+    L.push('');
+    L.push(`/**`);
+    L.push(` * out = T·R⁻¹ mod p, fully reduced, for T given as ${2 * n} signed i64 limbs of weight 2^${w}·j with 0 ≤ T < p·R`);
+    L.push(` * (the limbs' size bounded as redDWFits checks). T is not written.`);
+    L.push(` */`);
+    L.push(`export function redDW(out: usize, T: usize): void {`);
+    L.push(`  let ${Array.from({ length: 2 * n }, (_, j) => `t${j}: i64 = load<i64>(T, ${8 * j})`).join(', ')};`);
+    L.push(`  let m: i64;`);
+    for (let i = 0; i < n; i++) {
+      L.push(`  m = <i64>(${this.quotient(`<u64>t${i}`)});`);
+      for (let j = 0; j < n; j++) if (p[j]! !== 0n) L.push(`  t${i + j} += m * <i64>0x${p[j]!.toString(16)};`);
+      // t_i is now ≡ 0 (mod 2^w): the signed shift carries it exactly
+      L.push(`  t${i + 1} += t${i} >> ${w};`);
+    }
+    for (let j = n; j < 2 * n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= <i64>MASK;`);
+    L.push(this.finalSubtract((j) => `<u64>t${n + j}`, '  '));
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
+  }
+
   private towerHelpers(): string {
     const { n, w } = this;
     if (w >= 32) return '';
@@ -1303,6 +1369,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       L.push(this.mulSum2());
       if (this.shape.simd) L.push(this.mulSum2x2());
       if (this.shape.simdMul) L.push(this.mul2x());
+      L.push(this.doubleWidth());
     }
     L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);

@@ -23,6 +23,7 @@ import { mod } from '../math/modular.js';
 import { toLimbs } from '../math/montgomery.js';
 import type { Fp2 } from '../math/tower.js';
 import { asSmall, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
+import { fp6MulDoubleWidth } from './as-tower-dw.js';
 
 /** Byte offset of the coefficient of w^i inside an Fp12 element, in units of E (w^i ↦ c(i%2).c(i>>1)). */
 export const W_SLOT = [0, 6, 2, 8, 4, 10] as const;
@@ -36,7 +37,7 @@ const FP_IMPORTS = [
 
 /** The import line of the base-field functions, for every generated pairing module. */
 export function fpImports(f: FieldLayoutInfo): string {
-  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : []), ...(f.simdAdd ? ['add2x as fp_add2x', 'sub2x as fp_sub2x'] : [])].join(', ')} } from '${f.path}';`;
+  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : []), ...(f.simdAdd ? ['add2x as fp_add2x', 'sub2x as fp_sub2x'] : []), ...(f.doubleWidth ? ['mulDW as fp_mulDW', 'redDW as fp_redDW'] : [])].join(', ')} } from '${f.path}';`;
 }
 
 
@@ -353,7 +354,11 @@ export function fp6_mulV(o: usize, a: usize): void {
 }
 `);
   }
-  {
+  const lazy = fp6MulDoubleWidth(f, betaSmall, [asSmall(xi[0], p), asSmall(xi[1], p)]);
+  if (lazy) {
+    decls.push(...lazy.decls);
+    emit(lazy.code);
+  } else {
     const sc = new Scratch('S_fp6_mul');
     const v0 = sc.take('v0', F2);
     const v1 = sc.take('v1', F2);
@@ -397,7 +402,7 @@ export function fp6_mul(o: usize, a: usize, b: usize): void {
 }
 `);
   }
-  {
+  if (!lazy) {
     const sc = new Scratch('S_fp6_mul01');
     const v0 = sc.take('v0', F2);
     const v1 = sc.take('v1', F2);

@@ -30,6 +30,8 @@ export interface FieldLayoutInfo {
   readonly simdMul?: boolean;
   /** Whether the field module exports `add2x`/`sub2x` (Fp2-shaped sums in SIMD lanes; see as-field.ts). */
   readonly simdAdd?: boolean;
+  /** Whether the field module exports `mulDW`/`redDW` (double-width products, reduced apart; see as-field.ts). */
+  readonly doubleWidth?: boolean;
 }
 
 /**

@@ -174,7 +174,7 @@ function pairingModules6(desc: Pairing6Descriptor, f: FieldLayoutInfo): Map<stri
 function baseFieldInfo(fp: PrimeFieldSpec, shapes: Readonly<Record<string, FieldShapeRecord>>): FieldLayoutInfo {
   const shape = shapeFor(fp, shapes);
   const mp = montgomeryParams(fp.modulus, shape.limbBits);
-  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}`, simd: shape.simd === true && supportsWide(mp), simdMul: shape.simdMul === true && supportsWide(mp), simdAdd: shape.simdAdd === true && supportsWide(mp) };
+  return { mp, E: 4 * mp.limbs, path: `../../fields/${fp.id}`, simd: shape.simd === true && supportsWide(mp), simdMul: shape.simdMul === true && supportsWide(mp), simdAdd: shape.simdAdd === true && supportsWide(mp), doubleWidth: supportsWide(mp) };
 }
 
 /**

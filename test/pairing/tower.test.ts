@@ -1,7 +1,7 @@
 /**
  * The generated towers of BN254, BLS12-381 and BLS12-377, function by function, against the BigInt tower
  * (src/math/tower.ts) on seeded random elements: Fp2 product, square, inverse, square root (both branches),
- * ξ-product; Fp6 product and inverse; Fp12 product, square, inverse, conjugation, Frobenius maps, sparse line
+ * ξ-product; Fp6 product (also on unreduced operands up to 2p − 1, its contract) and inverse; Fp12 product, square, inverse, conjugation, Frobenius maps, sparse line
  * products, Granger–Scott squaring and the exponentiation by x (Karabina or windowed) on cyclotomic elements.
  * Loads the built module (dist/wasm/<curve>.wasm) directly, since these functions are internal.
  */
@@ -109,6 +109,65 @@ for (const desc of [bn254, bls12_381, bls12_377]) {
           expect(get(O, 6)).toEqual(flat6(T.fp6.inv(a)));
         }),
         opts,
+      );
+    });
+
+    it('Fp6 product at the edge of its contract: components unreduced up to 2p − 1, aliased output', () => {
+      // Raw limbs (Montgomery form) of values in [0, 2p): BLS12-381's and BLS12-377's products keep 18
+      // double-width products and reduce each coefficient once, with bounds proved for exactly this range.
+      const putRaw = (ptr: number, vals: readonly bigint[]): void => {
+        const w = new Uint32Array(ex.memory.buffer);
+        const mask = (1n << BigInt(lay.limbBits)) - 1n;
+        vals.forEach((v0, i) => {
+          let v = v0;
+          for (let j = 0; j < lay.limbs; j++, v >>= BigInt(lay.limbBits)) w[((ptr + i * E) >> 2) + j] = Number(v & mask);
+        });
+      };
+      const getRaw = (ptr: number, count: number): bigint[] => {
+        const w = new Uint32Array(ex.memory.buffer);
+        return Array.from({ length: count }, (_, i) => {
+          let v = 0n;
+          for (let j = lay.limbs - 1; j >= 0; j--) v = (v << BigInt(lay.limbBits)) | BigInt(w[((ptr + i * E) >> 2) + j]!);
+          return v;
+        });
+      };
+      const raw = fc.oneof(fc.constantFrom(0n, p - 1n, p, 2n * p - 1n), fc.bigInt({ min: 0n, max: 2n * p - 1n }));
+      const raw6 = fc.array(raw, { minLength: 6, maxLength: 6 });
+      const as6 = (x: bigint[]): Fp6 => [[x[0]!, x[1]!], [x[2]!, x[3]!], [x[4]!, x[5]!]];
+      fc.assert(
+        fc.property(raw6, raw6, (a, b) => {
+          putRaw(A, a);
+          putRaw(B, b);
+          const va = as6(get(A, 6)), vb = as6(get(B, 6)); // the field values the raw limbs stand for
+          ex.fp6_mul!(O, A, B);
+          expect(get(O, 6)).toEqual(flat6(T.fp6.mul(va, vb)));
+          expect(getRaw(O, 6).every((v) => v < p)).toBe(true); // fully reduced, as the other products leave them
+          ex.fp6_mul!(A, A, B);
+          expect(get(A, 6)).toEqual(flat6(T.fp6.mul(va, vb)));
+        }),
+        { ...opts, numRuns: 4 * RUNS },
+      );
+      putRaw(A, new Array<bigint>(6).fill(2n * p - 1n));
+      const top = as6(get(A, 6));
+      ex.fp6_mul!(O, A, A);
+      expect(get(O, 6)).toEqual(flat6(T.fp6.mul(top, top)));
+    });
+
+    it('sparse line products with extreme components (0, 1, p − 1): the sparse Fp6 product sees sums near 2p', () => {
+      const edge = fc.constantFrom(0n, 1n, p - 1n);
+      const e2 = fc.tuple(edge, edge) as fc.Arbitrary<Fp2>;
+      const e12 = fc.array(edge, { minLength: 12, maxLength: 12 });
+      fc.assert(
+        fc.property(e12, e2, e2, e2, (flat, k, x, y) => {
+          put(A, flat);
+          const w = [T.fp2.zero, T.fp2.zero, T.fp2.zero, T.fp2.zero, T.fp2.zero, T.fp2.zero];
+          if (desc.twist === 'D') [w[0], w[1], w[3]] = [y, x, k];
+          else [w[0], w[2], w[3]] = [k, x, y];
+          put(C, [k[0], k[1], x[0], x[1], y[0], y[1]]);
+          ex.fp12_mulLine!(A, C, C + 2 * E, C + 4 * E);
+          expect(get(A, 12)).toEqual(K.flat(K.mul(K.unflat(flat), K.fromW(w))));
+        }),
+        { ...opts, numRuns: 4 * RUNS },
       );
     });
 

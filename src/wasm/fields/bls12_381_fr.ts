@@ -806,6 +806,165 @@ export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): voi
   store<u32>(out, <u32>((t8 & keep) | (d8 & ~keep)), 32);
 }
 
+/** T = a·b as 18 i64 limbs of 30 bits (the last holds the top carry); a, b with normalised limbs. */
+export function mulDW(T: usize, a: usize, b: usize): void {
+  let acc: u64 = 0;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 0); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 8); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 16); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 24); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 32); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 40); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 48); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 56); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 64); acc >>= 30;
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 4); store<i64>(T, <i64>(acc & MASK), 72); acc >>= 30;
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 8); store<i64>(T, <i64>(acc & MASK), 80); acc >>= 30;
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 12); store<i64>(T, <i64>(acc & MASK), 88); acc >>= 30;
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 16); store<i64>(T, <i64>(acc & MASK), 96); acc >>= 30;
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 20); store<i64>(T, <i64>(acc & MASK), 104); acc >>= 30;
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 24); store<i64>(T, <i64>(acc & MASK), 112); acc >>= 30;
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 28); store<i64>(T, <i64>(acc & MASK), 120); acc >>= 30;
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 32); store<i64>(T, <i64>(acc & MASK), 128); acc >>= 30;
+  store<i64>(T, <i64>acc, 136);
+}
+
+/**
+ * out = T·R⁻¹ mod p, fully reduced, for T given as 18 signed i64 limbs of weight 2^30·j with 0 ≤ T < p·R
+ * (the limbs' size bounded as redDWFits checks). T is not written.
+ */
+export function redDW(out: usize, T: usize): void {
+  let t0: i64 = load<i64>(T, 0), t1: i64 = load<i64>(T, 8), t2: i64 = load<i64>(T, 16), t3: i64 = load<i64>(T, 24), t4: i64 = load<i64>(T, 32), t5: i64 = load<i64>(T, 40), t6: i64 = load<i64>(T, 48), t7: i64 = load<i64>(T, 56), t8: i64 = load<i64>(T, 64), t9: i64 = load<i64>(T, 72), t10: i64 = load<i64>(T, 80), t11: i64 = load<i64>(T, 88), t12: i64 = load<i64>(T, 96), t13: i64 = load<i64>(T, 104), t14: i64 = load<i64>(T, 112), t15: i64 = load<i64>(T, 120), t16: i64 = load<i64>(T, 128), t17: i64 = load<i64>(T, 136);
+  let m: i64;
+  m = <i64>((<u64>0 - <u64>t0) & MASK);
+  t0 += m * <i64>0x1;
+  t1 += m * <i64>0x3ffffffc;
+  t2 += m * <i64>0x3fe5bfef;
+  t3 += m * <i64>0x2f6900bf;
+  t4 += m * <i64>0x21d80553;
+  t5 += m * <i64>0x27602026;
+  t6 += m * <i64>0x17d48333;
+  t7 += m * <i64>0x29d4ca67;
+  t8 += m * <i64>0x73ed;
+  t1 += t0 >> 30;
+  m = <i64>((<u64>0 - <u64>t1) & MASK);
+  t1 += m * <i64>0x1;
+  t2 += m * <i64>0x3ffffffc;
+  t3 += m * <i64>0x3fe5bfef;
+  t4 += m * <i64>0x2f6900bf;
+  t5 += m * <i64>0x21d80553;
+  t6 += m * <i64>0x27602026;
+  t7 += m * <i64>0x17d48333;
+  t8 += m * <i64>0x29d4ca67;
+  t9 += m * <i64>0x73ed;
+  t2 += t1 >> 30;
+  m = <i64>((<u64>0 - <u64>t2) & MASK);
+  t2 += m * <i64>0x1;
+  t3 += m * <i64>0x3ffffffc;
+  t4 += m * <i64>0x3fe5bfef;
+  t5 += m * <i64>0x2f6900bf;
+  t6 += m * <i64>0x21d80553;
+  t7 += m * <i64>0x27602026;
+  t8 += m * <i64>0x17d48333;
+  t9 += m * <i64>0x29d4ca67;
+  t10 += m * <i64>0x73ed;
+  t3 += t2 >> 30;
+  m = <i64>((<u64>0 - <u64>t3) & MASK);
+  t3 += m * <i64>0x1;
+  t4 += m * <i64>0x3ffffffc;
+  t5 += m * <i64>0x3fe5bfef;
+  t6 += m * <i64>0x2f6900bf;
+  t7 += m * <i64>0x21d80553;
+  t8 += m * <i64>0x27602026;
+  t9 += m * <i64>0x17d48333;
+  t10 += m * <i64>0x29d4ca67;
+  t11 += m * <i64>0x73ed;
+  t4 += t3 >> 30;
+  m = <i64>((<u64>0 - <u64>t4) & MASK);
+  t4 += m * <i64>0x1;
+  t5 += m * <i64>0x3ffffffc;
+  t6 += m * <i64>0x3fe5bfef;
+  t7 += m * <i64>0x2f6900bf;
+  t8 += m * <i64>0x21d80553;
+  t9 += m * <i64>0x27602026;
+  t10 += m * <i64>0x17d48333;
+  t11 += m * <i64>0x29d4ca67;
+  t12 += m * <i64>0x73ed;
+  t5 += t4 >> 30;
+  m = <i64>((<u64>0 - <u64>t5) & MASK);
+  t5 += m * <i64>0x1;
+  t6 += m * <i64>0x3ffffffc;
+  t7 += m * <i64>0x3fe5bfef;
+  t8 += m * <i64>0x2f6900bf;
+  t9 += m * <i64>0x21d80553;
+  t10 += m * <i64>0x27602026;
+  t11 += m * <i64>0x17d48333;
+  t12 += m * <i64>0x29d4ca67;
+  t13 += m * <i64>0x73ed;
+  t6 += t5 >> 30;
+  m = <i64>((<u64>0 - <u64>t6) & MASK);
+  t6 += m * <i64>0x1;
+  t7 += m * <i64>0x3ffffffc;
+  t8 += m * <i64>0x3fe5bfef;
+  t9 += m * <i64>0x2f6900bf;
+  t10 += m * <i64>0x21d80553;
+  t11 += m * <i64>0x27602026;
+  t12 += m * <i64>0x17d48333;
+  t13 += m * <i64>0x29d4ca67;
+  t14 += m * <i64>0x73ed;
+  t7 += t6 >> 30;
+  m = <i64>((<u64>0 - <u64>t7) & MASK);
+  t7 += m * <i64>0x1;
+  t8 += m * <i64>0x3ffffffc;
+  t9 += m * <i64>0x3fe5bfef;
+  t10 += m * <i64>0x2f6900bf;
+  t11 += m * <i64>0x21d80553;
+  t12 += m * <i64>0x27602026;
+  t13 += m * <i64>0x17d48333;
+  t14 += m * <i64>0x29d4ca67;
+  t15 += m * <i64>0x73ed;
+  t8 += t7 >> 30;
+  m = <i64>((<u64>0 - <u64>t8) & MASK);
+  t8 += m * <i64>0x1;
+  t9 += m * <i64>0x3ffffffc;
+  t10 += m * <i64>0x3fe5bfef;
+  t11 += m * <i64>0x2f6900bf;
+  t12 += m * <i64>0x21d80553;
+  t13 += m * <i64>0x27602026;
+  t14 += m * <i64>0x17d48333;
+  t15 += m * <i64>0x29d4ca67;
+  t16 += m * <i64>0x73ed;
+  t9 += t8 >> 30;
+  t10 += t9 >> 30; t9 &= <i64>MASK;
+  t11 += t10 >> 30; t10 &= <i64>MASK;
+  t12 += t11 >> 30; t11 &= <i64>MASK;
+  t13 += t12 >> 30; t12 &= <i64>MASK;
+  t14 += t13 >> 30; t13 &= <i64>MASK;
+  t15 += t14 >> 30; t14 &= <i64>MASK;
+  t16 += t15 >> 30; t15 &= <i64>MASK;
+  t17 += t16 >> 30; t16 &= <i64>MASK;
+  let d: u64, br: u64 = 0;
+  d = <u64>t9 - <u64>0x1 - br; const d0 = d & MASK; br = d >> 63;
+  d = <u64>t10 - <u64>0x3ffffffc - br; const d1 = d & MASK; br = d >> 63;
+  d = <u64>t11 - <u64>0x3fe5bfef - br; const d2 = d & MASK; br = d >> 63;
+  d = <u64>t12 - <u64>0x2f6900bf - br; const d3 = d & MASK; br = d >> 63;
+  d = <u64>t13 - <u64>0x21d80553 - br; const d4 = d & MASK; br = d >> 63;
+  d = <u64>t14 - <u64>0x27602026 - br; const d5 = d & MASK; br = d >> 63;
+  d = <u64>t15 - <u64>0x17d48333 - br; const d6 = d & MASK; br = d >> 63;
+  d = <u64>t16 - <u64>0x29d4ca67 - br; const d7 = d & MASK; br = d >> 63;
+  d = <u64>t17 - <u64>0x73ed - br; const d8 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br; // all ones when t < p
+  store<u32>(out, <u32>((<u64>t9 & keep) | (d0 & ~keep)), 0);
+  store<u32>(out, <u32>((<u64>t10 & keep) | (d1 & ~keep)), 4);
+  store<u32>(out, <u32>((<u64>t11 & keep) | (d2 & ~keep)), 8);
+  store<u32>(out, <u32>((<u64>t12 & keep) | (d3 & ~keep)), 12);
+  store<u32>(out, <u32>((<u64>t13 & keep) | (d4 & ~keep)), 16);
+  store<u32>(out, <u32>((<u64>t14 & keep) | (d5 & ~keep)), 20);
+  store<u32>(out, <u32>((<u64>t15 & keep) | (d6 & ~keep)), 24);
+  store<u32>(out, <u32>((<u64>t16 & keep) | (d7 & ~keep)), 28);
+  store<u32>(out, <u32>((<u64>t17 & keep) | (d8 & ~keep)), 32);
+}
+
 /** Largest |ka| + |kb| that lin2 accepts. */
 export const LIN2_MAX: i32 = 64;
 /** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */

@@ -798,6 +798,165 @@ export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): voi
   store<u32>(out, <u32>((t8 & keep) | (d8 & ~keep)), 32);
 }
 
+/** T = a·b as 18 i64 limbs of 29 bits (the last holds the top carry); a, b with normalised limbs. */
+export function mulDW(T: usize, a: usize, b: usize): void {
+  let acc: u64 = 0;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 0); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 8); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 16); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 24); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 32); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 40); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 48); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 56); acc >>= 29;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 64); acc >>= 29;
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 4); store<i64>(T, <i64>(acc & MASK), 72); acc >>= 29;
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 8); store<i64>(T, <i64>(acc & MASK), 80); acc >>= 29;
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 12); store<i64>(T, <i64>(acc & MASK), 88); acc >>= 29;
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 16); store<i64>(T, <i64>(acc & MASK), 96); acc >>= 29;
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 20); store<i64>(T, <i64>(acc & MASK), 104); acc >>= 29;
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 24); store<i64>(T, <i64>(acc & MASK), 112); acc >>= 29;
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 28); store<i64>(T, <i64>(acc & MASK), 120); acc >>= 29;
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 32); store<i64>(T, <i64>(acc & MASK), 128); acc >>= 29;
+  store<i64>(T, <i64>acc, 136);
+}
+
+/**
+ * out = T·R⁻¹ mod p, fully reduced, for T given as 18 signed i64 limbs of weight 2^29·j with 0 ≤ T < p·R
+ * (the limbs' size bounded as redDWFits checks). T is not written.
+ */
+export function redDW(out: usize, T: usize): void {
+  let t0: i64 = load<i64>(T, 0), t1: i64 = load<i64>(T, 8), t2: i64 = load<i64>(T, 16), t3: i64 = load<i64>(T, 24), t4: i64 = load<i64>(T, 32), t5: i64 = load<i64>(T, 40), t6: i64 = load<i64>(T, 48), t7: i64 = load<i64>(T, 56), t8: i64 = load<i64>(T, 64), t9: i64 = load<i64>(T, 72), t10: i64 = load<i64>(T, 80), t11: i64 = load<i64>(T, 88), t12: i64 = load<i64>(T, 96), t13: i64 = load<i64>(T, 104), t14: i64 = load<i64>(T, 112), t15: i64 = load<i64>(T, 120), t16: i64 = load<i64>(T, 128), t17: i64 = load<i64>(T, 136);
+  let m: i64;
+  m = <i64>((<u64>t0 * N0) & MASK);
+  t0 += m * <i64>0x10000001;
+  t1 += m * <i64>0x1f0fac9f;
+  t2 += m * <i64>0xe5c2450;
+  t3 += m * <i64>0x7d090f3;
+  t4 += m * <i64>0x1585d283;
+  t5 += m * <i64>0x2db40c0;
+  t6 += m * <i64>0xa6e141;
+  t7 += m * <i64>0xe5c2634;
+  t8 += m * <i64>0x30644e;
+  t1 += t0 >> 29;
+  m = <i64>((<u64>t1 * N0) & MASK);
+  t1 += m * <i64>0x10000001;
+  t2 += m * <i64>0x1f0fac9f;
+  t3 += m * <i64>0xe5c2450;
+  t4 += m * <i64>0x7d090f3;
+  t5 += m * <i64>0x1585d283;
+  t6 += m * <i64>0x2db40c0;
+  t7 += m * <i64>0xa6e141;
+  t8 += m * <i64>0xe5c2634;
+  t9 += m * <i64>0x30644e;
+  t2 += t1 >> 29;
+  m = <i64>((<u64>t2 * N0) & MASK);
+  t2 += m * <i64>0x10000001;
+  t3 += m * <i64>0x1f0fac9f;
+  t4 += m * <i64>0xe5c2450;
+  t5 += m * <i64>0x7d090f3;
+  t6 += m * <i64>0x1585d283;
+  t7 += m * <i64>0x2db40c0;
+  t8 += m * <i64>0xa6e141;
+  t9 += m * <i64>0xe5c2634;
+  t10 += m * <i64>0x30644e;
+  t3 += t2 >> 29;
+  m = <i64>((<u64>t3 * N0) & MASK);
+  t3 += m * <i64>0x10000001;
+  t4 += m * <i64>0x1f0fac9f;
+  t5 += m * <i64>0xe5c2450;
+  t6 += m * <i64>0x7d090f3;
+  t7 += m * <i64>0x1585d283;
+  t8 += m * <i64>0x2db40c0;
+  t9 += m * <i64>0xa6e141;
+  t10 += m * <i64>0xe5c2634;
+  t11 += m * <i64>0x30644e;
+  t4 += t3 >> 29;
+  m = <i64>((<u64>t4 * N0) & MASK);
+  t4 += m * <i64>0x10000001;
+  t5 += m * <i64>0x1f0fac9f;
+  t6 += m * <i64>0xe5c2450;
+  t7 += m * <i64>0x7d090f3;
+  t8 += m * <i64>0x1585d283;
+  t9 += m * <i64>0x2db40c0;
+  t10 += m * <i64>0xa6e141;
+  t11 += m * <i64>0xe5c2634;
+  t12 += m * <i64>0x30644e;
+  t5 += t4 >> 29;
+  m = <i64>((<u64>t5 * N0) & MASK);
+  t5 += m * <i64>0x10000001;
+  t6 += m * <i64>0x1f0fac9f;
+  t7 += m * <i64>0xe5c2450;
+  t8 += m * <i64>0x7d090f3;
+  t9 += m * <i64>0x1585d283;
+  t10 += m * <i64>0x2db40c0;
+  t11 += m * <i64>0xa6e141;
+  t12 += m * <i64>0xe5c2634;
+  t13 += m * <i64>0x30644e;
+  t6 += t5 >> 29;
+  m = <i64>((<u64>t6 * N0) & MASK);
+  t6 += m * <i64>0x10000001;
+  t7 += m * <i64>0x1f0fac9f;
+  t8 += m * <i64>0xe5c2450;
+  t9 += m * <i64>0x7d090f3;
+  t10 += m * <i64>0x1585d283;
+  t11 += m * <i64>0x2db40c0;
+  t12 += m * <i64>0xa6e141;
+  t13 += m * <i64>0xe5c2634;
+  t14 += m * <i64>0x30644e;
+  t7 += t6 >> 29;
+  m = <i64>((<u64>t7 * N0) & MASK);
+  t7 += m * <i64>0x10000001;
+  t8 += m * <i64>0x1f0fac9f;
+  t9 += m * <i64>0xe5c2450;
+  t10 += m * <i64>0x7d090f3;
+  t11 += m * <i64>0x1585d283;
+  t12 += m * <i64>0x2db40c0;
+  t13 += m * <i64>0xa6e141;
+  t14 += m * <i64>0xe5c2634;
+  t15 += m * <i64>0x30644e;
+  t8 += t7 >> 29;
+  m = <i64>((<u64>t8 * N0) & MASK);
+  t8 += m * <i64>0x10000001;
+  t9 += m * <i64>0x1f0fac9f;
+  t10 += m * <i64>0xe5c2450;
+  t11 += m * <i64>0x7d090f3;
+  t12 += m * <i64>0x1585d283;
+  t13 += m * <i64>0x2db40c0;
+  t14 += m * <i64>0xa6e141;
+  t15 += m * <i64>0xe5c2634;
+  t16 += m * <i64>0x30644e;
+  t9 += t8 >> 29;
+  t10 += t9 >> 29; t9 &= <i64>MASK;
+  t11 += t10 >> 29; t10 &= <i64>MASK;
+  t12 += t11 >> 29; t11 &= <i64>MASK;
+  t13 += t12 >> 29; t12 &= <i64>MASK;
+  t14 += t13 >> 29; t13 &= <i64>MASK;
+  t15 += t14 >> 29; t14 &= <i64>MASK;
+  t16 += t15 >> 29; t15 &= <i64>MASK;
+  t17 += t16 >> 29; t16 &= <i64>MASK;
+  let d: u64, br: u64 = 0;
+  d = <u64>t9 - <u64>0x10000001 - br; const d0 = d & MASK; br = d >> 63;
+  d = <u64>t10 - <u64>0x1f0fac9f - br; const d1 = d & MASK; br = d >> 63;
+  d = <u64>t11 - <u64>0xe5c2450 - br; const d2 = d & MASK; br = d >> 63;
+  d = <u64>t12 - <u64>0x7d090f3 - br; const d3 = d & MASK; br = d >> 63;
+  d = <u64>t13 - <u64>0x1585d283 - br; const d4 = d & MASK; br = d >> 63;
+  d = <u64>t14 - <u64>0x2db40c0 - br; const d5 = d & MASK; br = d >> 63;
+  d = <u64>t15 - <u64>0xa6e141 - br; const d6 = d & MASK; br = d >> 63;
+  d = <u64>t16 - <u64>0xe5c2634 - br; const d7 = d & MASK; br = d >> 63;
+  d = <u64>t17 - <u64>0x30644e - br; const d8 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br; // all ones when t < p
+  store<u32>(out, <u32>((<u64>t9 & keep) | (d0 & ~keep)), 0);
+  store<u32>(out, <u32>((<u64>t10 & keep) | (d1 & ~keep)), 4);
+  store<u32>(out, <u32>((<u64>t11 & keep) | (d2 & ~keep)), 8);
+  store<u32>(out, <u32>((<u64>t12 & keep) | (d3 & ~keep)), 12);
+  store<u32>(out, <u32>((<u64>t13 & keep) | (d4 & ~keep)), 16);
+  store<u32>(out, <u32>((<u64>t14 & keep) | (d5 & ~keep)), 20);
+  store<u32>(out, <u32>((<u64>t15 & keep) | (d6 & ~keep)), 24);
+  store<u32>(out, <u32>((<u64>t16 & keep) | (d7 & ~keep)), 28);
+  store<u32>(out, <u32>((<u64>t17 & keep) | (d8 & ~keep)), 32);
+}
+
 /** Largest |ka| + |kb| that lin2 accepts. */
 export const LIN2_MAX: i32 = 64;
 /** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */

@@ -784,6 +784,165 @@ export function mulSum2(out: usize, a: usize, b: usize, c: usize, e: usize): voi
   store<u32>(out, <u32>((t8 & keep) | (d8 & ~keep)), 32);
 }
 
+/** T = a·b as 18 i64 limbs of 30 bits (the last holds the top carry); a, b with normalised limbs. */
+export function mulDW(T: usize, a: usize, b: usize): void {
+  let acc: u64 = 0;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 0); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 8); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 16); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 24); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 32); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 40); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 48); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 56); acc >>= 30;
+  acc += <u64>load<u32>(a, 0) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 4) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 4) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 0); store<i64>(T, <i64>(acc & MASK), 64); acc >>= 30;
+  acc += <u64>load<u32>(a, 4) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 8) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 8) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 4); store<i64>(T, <i64>(acc & MASK), 72); acc >>= 30;
+  acc += <u64>load<u32>(a, 8) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 12) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 12) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 8); store<i64>(T, <i64>(acc & MASK), 80); acc >>= 30;
+  acc += <u64>load<u32>(a, 12) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 16) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 16) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 12); store<i64>(T, <i64>(acc & MASK), 88); acc >>= 30;
+  acc += <u64>load<u32>(a, 16) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 20) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 20) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 16); store<i64>(T, <i64>(acc & MASK), 96); acc >>= 30;
+  acc += <u64>load<u32>(a, 20) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 24) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 24) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 20); store<i64>(T, <i64>(acc & MASK), 104); acc >>= 30;
+  acc += <u64>load<u32>(a, 24) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 28) * <u64>load<u32>(b, 28) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 24); store<i64>(T, <i64>(acc & MASK), 112); acc >>= 30;
+  acc += <u64>load<u32>(a, 28) * <u64>load<u32>(b, 32) + <u64>load<u32>(a, 32) * <u64>load<u32>(b, 28); store<i64>(T, <i64>(acc & MASK), 120); acc >>= 30;
+  acc += <u64>load<u32>(a, 32) * <u64>load<u32>(b, 32); store<i64>(T, <i64>(acc & MASK), 128); acc >>= 30;
+  store<i64>(T, <i64>acc, 136);
+}
+
+/**
+ * out = T·R⁻¹ mod p, fully reduced, for T given as 18 signed i64 limbs of weight 2^30·j with 0 ≤ T < p·R
+ * (the limbs' size bounded as redDWFits checks). T is not written.
+ */
+export function redDW(out: usize, T: usize): void {
+  let t0: i64 = load<i64>(T, 0), t1: i64 = load<i64>(T, 8), t2: i64 = load<i64>(T, 16), t3: i64 = load<i64>(T, 24), t4: i64 = load<i64>(T, 32), t5: i64 = load<i64>(T, 40), t6: i64 = load<i64>(T, 48), t7: i64 = load<i64>(T, 56), t8: i64 = load<i64>(T, 64), t9: i64 = load<i64>(T, 72), t10: i64 = load<i64>(T, 80), t11: i64 = load<i64>(T, 88), t12: i64 = load<i64>(T, 96), t13: i64 = load<i64>(T, 104), t14: i64 = load<i64>(T, 112), t15: i64 = load<i64>(T, 120), t16: i64 = load<i64>(T, 128), t17: i64 = load<i64>(T, 136);
+  let m: i64;
+  m = <i64>((<u64>t0 * N0) & MASK);
+  t0 += m * <i64>0x33fd9ff;
+  t1 += m * <i64>0x256bba6b;
+  t2 += m * <i64>0x3c8afeb;
+  t3 += m * <i64>0x24e8ebf1;
+  t4 += m * <i64>0xdec0052;
+  t5 += m * <i64>0x344d1e5c;
+  t6 += m * <i64>0x32955982;
+  t7 += m * <i64>0x3655e9a2;
+  t8 += m * <i64>0x4aa;
+  t1 += t0 >> 30;
+  m = <i64>((<u64>t1 * N0) & MASK);
+  t1 += m * <i64>0x33fd9ff;
+  t2 += m * <i64>0x256bba6b;
+  t3 += m * <i64>0x3c8afeb;
+  t4 += m * <i64>0x24e8ebf1;
+  t5 += m * <i64>0xdec0052;
+  t6 += m * <i64>0x344d1e5c;
+  t7 += m * <i64>0x32955982;
+  t8 += m * <i64>0x3655e9a2;
+  t9 += m * <i64>0x4aa;
+  t2 += t1 >> 30;
+  m = <i64>((<u64>t2 * N0) & MASK);
+  t2 += m * <i64>0x33fd9ff;
+  t3 += m * <i64>0x256bba6b;
+  t4 += m * <i64>0x3c8afeb;
+  t5 += m * <i64>0x24e8ebf1;
+  t6 += m * <i64>0xdec0052;
+  t7 += m * <i64>0x344d1e5c;
+  t8 += m * <i64>0x32955982;
+  t9 += m * <i64>0x3655e9a2;
+  t10 += m * <i64>0x4aa;
+  t3 += t2 >> 30;
+  m = <i64>((<u64>t3 * N0) & MASK);
+  t3 += m * <i64>0x33fd9ff;
+  t4 += m * <i64>0x256bba6b;
+  t5 += m * <i64>0x3c8afeb;
+  t6 += m * <i64>0x24e8ebf1;
+  t7 += m * <i64>0xdec0052;
+  t8 += m * <i64>0x344d1e5c;
+  t9 += m * <i64>0x32955982;
+  t10 += m * <i64>0x3655e9a2;
+  t11 += m * <i64>0x4aa;
+  t4 += t3 >> 30;
+  m = <i64>((<u64>t4 * N0) & MASK);
+  t4 += m * <i64>0x33fd9ff;
+  t5 += m * <i64>0x256bba6b;
+  t6 += m * <i64>0x3c8afeb;
+  t7 += m * <i64>0x24e8ebf1;
+  t8 += m * <i64>0xdec0052;
+  t9 += m * <i64>0x344d1e5c;
+  t10 += m * <i64>0x32955982;
+  t11 += m * <i64>0x3655e9a2;
+  t12 += m * <i64>0x4aa;
+  t5 += t4 >> 30;
+  m = <i64>((<u64>t5 * N0) & MASK);
+  t5 += m * <i64>0x33fd9ff;
+  t6 += m * <i64>0x256bba6b;
+  t7 += m * <i64>0x3c8afeb;
+  t8 += m * <i64>0x24e8ebf1;
+  t9 += m * <i64>0xdec0052;
+  t10 += m * <i64>0x344d1e5c;
+  t11 += m * <i64>0x32955982;
+  t12 += m * <i64>0x3655e9a2;
+  t13 += m * <i64>0x4aa;
+  t6 += t5 >> 30;
+  m = <i64>((<u64>t6 * N0) & MASK);
+  t6 += m * <i64>0x33fd9ff;
+  t7 += m * <i64>0x256bba6b;
+  t8 += m * <i64>0x3c8afeb;
+  t9 += m * <i64>0x24e8ebf1;
+  t10 += m * <i64>0xdec0052;
+  t11 += m * <i64>0x344d1e5c;
+  t12 += m * <i64>0x32955982;
+  t13 += m * <i64>0x3655e9a2;
+  t14 += m * <i64>0x4aa;
+  t7 += t6 >> 30;
+  m = <i64>((<u64>t7 * N0) & MASK);
+  t7 += m * <i64>0x33fd9ff;
+  t8 += m * <i64>0x256bba6b;
+  t9 += m * <i64>0x3c8afeb;
+  t10 += m * <i64>0x24e8ebf1;
+  t11 += m * <i64>0xdec0052;
+  t12 += m * <i64>0x344d1e5c;
+  t13 += m * <i64>0x32955982;
+  t14 += m * <i64>0x3655e9a2;
+  t15 += m * <i64>0x4aa;
+  t8 += t7 >> 30;
+  m = <i64>((<u64>t8 * N0) & MASK);
+  t8 += m * <i64>0x33fd9ff;
+  t9 += m * <i64>0x256bba6b;
+  t10 += m * <i64>0x3c8afeb;
+  t11 += m * <i64>0x24e8ebf1;
+  t12 += m * <i64>0xdec0052;
+  t13 += m * <i64>0x344d1e5c;
+  t14 += m * <i64>0x32955982;
+  t15 += m * <i64>0x3655e9a2;
+  t16 += m * <i64>0x4aa;
+  t9 += t8 >> 30;
+  t10 += t9 >> 30; t9 &= <i64>MASK;
+  t11 += t10 >> 30; t10 &= <i64>MASK;
+  t12 += t11 >> 30; t11 &= <i64>MASK;
+  t13 += t12 >> 30; t12 &= <i64>MASK;
+  t14 += t13 >> 30; t13 &= <i64>MASK;
+  t15 += t14 >> 30; t14 &= <i64>MASK;
+  t16 += t15 >> 30; t15 &= <i64>MASK;
+  t17 += t16 >> 30; t16 &= <i64>MASK;
+  let d: u64, br: u64 = 0;
+  d = <u64>t9 - <u64>0x33fd9ff - br; const d0 = d & MASK; br = d >> 63;
+  d = <u64>t10 - <u64>0x256bba6b - br; const d1 = d & MASK; br = d >> 63;
+  d = <u64>t11 - <u64>0x3c8afeb - br; const d2 = d & MASK; br = d >> 63;
+  d = <u64>t12 - <u64>0x24e8ebf1 - br; const d3 = d & MASK; br = d >> 63;
+  d = <u64>t13 - <u64>0xdec0052 - br; const d4 = d & MASK; br = d >> 63;
+  d = <u64>t14 - <u64>0x344d1e5c - br; const d5 = d & MASK; br = d >> 63;
+  d = <u64>t15 - <u64>0x32955982 - br; const d6 = d & MASK; br = d >> 63;
+  d = <u64>t16 - <u64>0x3655e9a2 - br; const d7 = d & MASK; br = d >> 63;
+  d = <u64>t17 - <u64>0x4aa - br; const d8 = d & MASK; br = d >> 63;
+  const keep: u64 = <u64>0 - br; // all ones when t < p
+  store<u32>(out, <u32>((<u64>t9 & keep) | (d0 & ~keep)), 0);
+  store<u32>(out, <u32>((<u64>t10 & keep) | (d1 & ~keep)), 4);
+  store<u32>(out, <u32>((<u64>t11 & keep) | (d2 & ~keep)), 8);
+  store<u32>(out, <u32>((<u64>t12 & keep) | (d3 & ~keep)), 12);
+  store<u32>(out, <u32>((<u64>t13 & keep) | (d4 & ~keep)), 16);
+  store<u32>(out, <u32>((<u64>t14 & keep) | (d5 & ~keep)), 20);
+  store<u32>(out, <u32>((<u64>t15 & keep) | (d6 & ~keep)), 24);
+  store<u32>(out, <u32>((<u64>t16 & keep) | (d7 & ~keep)), 28);
+  store<u32>(out, <u32>((<u64>t17 & keep) | (d8 & ~keep)), 32);
+}
+
 /** Largest |ka| + |kb| that lin2 accepts. */
 export const LIN2_MAX: i32 = 64;
 /** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
