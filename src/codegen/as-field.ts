@@ -1306,9 +1306,42 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
   /**
    * Helpers the pairing towers build on (w < 32 only): addNR and subNR (no final correction: unreduced sums that
    * feed products), mulSum2 (two products, one Montgomery reduction) and lin2 (small-constant combinations in
-   * one pass). An earlier double-width variant (separate product and REDC) measured 1.33× a fused product in
-   * V8 — its 2n live accumulators spill — so lazy reduction here works inside the fused CIOS rows instead.
+   * one pass), and mulDW/redDW (a product and its reduction apart). Apart, the two cost 1.2–1.33× a fused
+   * product in V8 (the 2n accumulators spill), so an Fp2 product stays fused (mulSum2, lazy inside the CIOS
+   * rows); an Fp6 product's 18 products share 6 reductions, where the separated parts win (as-tower-dw.ts).
    */
+  private towerHelpers(): string {
+    const { n, w } = this;
+    if (w >= 32) return '';
+    const big = !supportsWide(this.mp);
+    const L: string[] = [];
+    if (big) {
+      // Large fields (BW6-761's 26 limbs): the straight-line mulSum2 would spill, so the sum of two products
+      // is emitted in the rows shape of the plain product.
+      const m2 = this.mulSumRows(2);
+      if (!m2) return '';
+      L.push(m2);
+    } else {
+      L.push(this.mulSum2());
+      if (this.shape.simd) L.push(this.mulSum2x2());
+      if (this.shape.simdMul) L.push(this.mul2x());
+      L.push(this.doubleWidth());
+    }
+    L.push(this.lin2());
+    L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
+    L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let br: u64 = 0, d: u64;`);
+    for (const c of this.chunks()) L.push(`  d = ${this.chunkLoad('a', c)} - ${this.chunkLoad('b', c)} - br; br = d >> 63; ${this.chunkStore('out', c, `d & ${c.mask}`)}`);
+    L.push(`}`);
+    L.push('');
+    L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */`);
+    L.push(`export function addNR(out: usize, a: usize, b: usize): void {`);
+    L.push(`  let c: u64 = 0, s: u64;`);
+    for (const c of this.chunks()) L.push(`  s = ${this.chunkLoad('a', c)} + ${this.chunkLoad('b', c)} + c; c = s >> ${2 * w}; ${this.chunkStore('out', c, `s & ${c.mask}`)}`);
+    L.push(`}`);
+    return L.join('\n') + '\n';
+  }
+
   /**
    * `mulDW` and `redDW`: a product kept double-width and its Montgomery reduction on its own, so that the tower
    * can add and subtract several products before one reduction (lazy reduction; see as-tower-dw.ts). Why
@@ -1352,38 +1385,6 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`}`);
     L.push('');
     return L.join('\n');
-  }
-
-  private towerHelpers(): string {
-    const { n, w } = this;
-    if (w >= 32) return '';
-    const big = !supportsWide(this.mp);
-    const L: string[] = [];
-    if (big) {
-      // Large fields (BW6-761's 26 limbs): the straight-line mulSum2 would spill, so the sum of two products
-      // is emitted in the rows shape of the plain product.
-      const m2 = this.mulSumRows(2);
-      if (!m2) return '';
-      L.push(m2);
-    } else {
-      L.push(this.mulSum2());
-      if (this.shape.simd) L.push(this.mulSum2x2());
-      if (this.shape.simdMul) L.push(this.mul2x());
-      L.push(this.doubleWidth());
-    }
-    L.push(this.lin2());
-    L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
-    L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
-    L.push(`  let br: u64 = 0, d: u64;`);
-    for (const c of this.chunks()) L.push(`  d = ${this.chunkLoad('a', c)} - ${this.chunkLoad('b', c)} - br; br = d >> 63; ${this.chunkStore('out', c, `d & ${c.mask}`)}`);
-    L.push(`}`);
-    L.push('');
-    L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */`);
-    L.push(`export function addNR(out: usize, a: usize, b: usize): void {`);
-    L.push(`  let c: u64 = 0, s: u64;`);
-    for (const c of this.chunks()) L.push(`  s = ${this.chunkLoad('a', c)} + ${this.chunkLoad('b', c)} + c; c = s >> ${2 * w}; ${this.chunkStore('out', c, `s & ${c.mask}`)}`);
-    L.push(`}`);
-    return L.join('\n') + '\n';
   }
 
   // ---------------------------------------------------------------- in-wasm benchmark loops
