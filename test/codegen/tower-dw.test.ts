@@ -1,18 +1,17 @@
 /**
- * The lazily reduced Fp6 products' proof obligations (src/codegen/as-tower-dw.ts): the generator emits it only
- * where its BigInt bounds hold and refuses otherwise — BN254's R/p ≈ 2^7 is too small for the offset
- * combination, the wide build's reduced-sum layout and a layout without double-width products get the
- * Fp2-by-Fp2 product — and `redDWFits` rejects limbs that would overflow the reduction's accumulators. The
+ * The lazily reduced Fp6 products' proof obligations (src/codegen/as-tower-dw.ts): the generator emits them
+ * only where their BigInt bounds hold and refuses otherwise — BN254's R/p ≈ 2^7 is too small for the offset
+ * combination, and the wide build's reduced-sum layout and a layout without double-width products get the
+ * Fp2-by-Fp2 products — and `redDWFits` rejects limbs that would overflow the reduction's accumulators. The
  * generated code itself is checked against BigInt in test/pairing/tower.test.ts (unreduced edges included).
  */
 import { describe, expect, it } from 'vitest';
 import { redDWFits } from '../../src/codegen/as-field.js';
 import { fp6MulDoubleWidth } from '../../src/codegen/as-tower-dw.js';
-import type { FieldLayoutInfo } from '../../src/codegen/as-util.js';
+import { asSmall, type FieldLayoutInfo } from '../../src/codegen/as-util.js';
 import { bls12_377, bls12_381, bn254 } from '../../src/curves/index.js';
 import { montgomeryParams } from '../../src/math/montgomery.js';
 import { pairing12Params } from '../../src/math/pairing-params.js';
-import { asSmall } from '../../src/codegen/as-util.js';
 
 const layout = (modulus: bigint, limbBits: number, extra: Partial<FieldLayoutInfo> = {}): FieldLayoutInfo => {
   const mp = montgomeryParams(modulus, limbBits);

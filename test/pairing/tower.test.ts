@@ -1,8 +1,9 @@
 /**
  * The generated towers of BN254, BLS12-381 and BLS12-377, function by function, against the BigInt tower
  * (src/math/tower.ts) on seeded random elements: Fp2 product, square, inverse, square root (both branches),
- * ξ-product; Fp6 product (also on unreduced operands up to 2p − 1, its contract) and inverse; Fp12 product, square, inverse, conjugation, Frobenius maps, sparse line
- * products, Granger–Scott squaring and the exponentiation by x (Karabina or windowed) on cyclotomic elements.
+ * ξ-product; Fp6 product (also on unreduced operands up to 2p − 1, its contract) and inverse; Fp12 product,
+ * square, inverse, conjugation, Frobenius maps, sparse line products (also with extreme components),
+ * Granger–Scott squaring and the exponentiation by x (Karabina or windowed) on cyclotomic elements.
  * Loads the built module (dist/wasm/<curve>.wasm) directly, since these functions are internal.
  */
 import fc from 'fast-check';
