@@ -41,6 +41,8 @@ export interface AsFieldShape {
   readonly simdMul?: boolean;
   /** Also emit `add2x`/`sub2x` (Fp2-shaped sums and differences in the lanes of a v128), used by fp2_add/fp2_sub. */
   readonly simdAdd?: boolean;
+  /** Also emit `mulDW`/`redDW` (double-width products, reduced apart), for a tower that uses them (as-tower-dw.ts). */
+  readonly doubleWidth?: boolean;
 }
 
 /** The banner every generated file starts with; the freshness test looks for it. */
@@ -1325,7 +1327,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       L.push(this.mulSum2());
       if (this.shape.simd) L.push(this.mulSum2x2());
       if (this.shape.simdMul) L.push(this.mul2x());
-      L.push(this.doubleWidth());
+      if (this.shape.doubleWidth) L.push(this.doubleWidth());
     }
     L.push(this.lin2());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
