@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/ab-wasm.ts <curve> <a.wasm> <b.wasm> [rounds]`: times two builds of one curve's wasm core
  * module against each other in one process — the pairing (generators' multiples, straight into
- * `pair_pairing`), the Miller loop alone, the final exponentiation alone, and the base field's product and
+ * `pair_pairing`), the Miller loop alone (one pair and two), the final exponentiation alone, and the base field's product and
  * sum chains — and prints, per operation, the minimum burst time of each build and the median of the per-round
  * ratios B ÷ A.
  *
@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { curveByName } from '../src/curves/index.js';
 import type { CurveName, Pairing12Descriptor } from '../src/curves/types.js';
+import { FIELD_LAYOUTS } from '../src/generated/fields.js';
 
 const [curveArg, aPath, bPath, roundsArg] = process.argv.slice(2);
 if (!curveArg || !aPath || !bPath) throw new Error('usage: ab-wasm.ts <curve> <a.wasm> <b.wasm> [rounds]');
@@ -49,12 +50,18 @@ function load(path: string): Build {
   words(m, buf, desc.fp.modulus / 5n + 777n);
   ex.fp_fromWords!(b, buf);
   ex.pair_miller!(f, g1, g2, 1, work);
+  // a second pair (the same points) right after the first, for the two-pair loop of a pairing check
+  const E = FIELD_LAYOUTS[desc.fp.id as keyof typeof FIELD_LAYOUTS].elemBytes;
+  const bytes = new Uint8Array(ex.memory.buffer);
+  bytes.copyWithin(g1 + 2 * E, g1, g1 + 2 * E);
+  bytes.copyWithin(g2 + 4 * E, g2, g2 + 4 * E);
   return {
     ex,
     out,
     ops: {
       pairing: () => ex.pair_pairing!(out, g1, g2),
       miller: () => ex.pair_miller!(out, g1, g2, 1, work),
+      'miller, 2 pairs': () => ex.pair_miller!(out, g1, g2, 2, work),
       finalExp: () => ex.pair_finalExp!(out, f),
       'fp mul ×1000': () => ex.fp_benchMul!(c, a, b, 1000),
       'fp add ×1000': () => ex.fp_benchAdd!(c, a, b, 1000),

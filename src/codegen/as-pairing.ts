@@ -300,6 +300,7 @@ function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
     const q2 = sc.take('q2', 2 * F2);
     const pw = sc.take('prepW', PAIR);
     const yi = sc.take('yInv', F2);
+    const kept = sc.take('kept', 3 * F2);
     decls.push(sc.decl());
     if (isBn) {
       decls.push(`const C_MPSI_X: usize = ${montData2(f, pp.psi.x)};`);
@@ -321,9 +322,9 @@ function millerAdd(w: usize, qx: usize, qy: usize, update: bool): void {
     const w = work + <usize>j * ${PAIR};
 ${bnTailPoints('w')}
     millerAdd(w, ${q1}, ${q1} + ${F2}, true);
-    fp12_mulLine(${F}, LK, LX, LY);
+    keepLine();
     millerAdd(w, ${q2}, ${q2} + ${F2}, true);
-    fp12_mulLine(${F}, LK, LX, LY);
+    fp12_mulLines2(${F}, ${kept}, ${kept} + ${F2}, ${kept} + ${2 * F2}, LK, LX, LY);
   }
   for (let j = 0; j < pm; j++) {
     preparedLine(${F}, pwork + <usize>j * ${F2}, <usize>load<u32>(preps + <usize>j * 4) + li * ${LINE});
@@ -364,6 +365,13 @@ function storeLine(o: usize): void {
   fp2_inv(${yi}, LY);
   fp2_mul(o, LK, ${yi});
   fp2_mul(o + ${F2}, LX, ${yi});
+}
+
+/** Copies the last step's line (LK, LX, LY) aside, for fp12_mulLines2 with the next one. */
+function keepLine(): void {
+  fp2_copy(${kept}, LK);
+  fp2_copy(${kept} + ${F2}, LX);
+  fp2_copy(${kept} + ${2 * F2}, LY);
 }
 
 /** F ← F·ℓ for a stored line at P; pe holds (s, t) = (1/(−yP), xP/(−yP)). */
@@ -444,7 +452,16 @@ export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32,
   let li: usize = 0;
   for (let k: usize = 1; k < ${d.length}; k++) {
     if (k > 1) fp12_sqr(${F}, ${F});
-    for (let j = 0; j < m; j++) {
+    // Unprepared pairs two at a time: the first line is kept while the second is computed, then f takes
+    // both at once (fp12_mulLines2).
+    let j = 0;
+    for (; j + 1 < m; j += 2) {
+      millerDbl(work + <usize>j * ${PAIR});
+      keepLine();
+      millerDbl(work + <usize>(j + 1) * ${PAIR});
+      fp12_mulLines2(${F}, ${kept}, ${kept} + ${F2}, ${kept} + ${2 * F2}, LK, LX, LY);
+    }
+    if (j < m) {
       millerDbl(work + <usize>j * ${PAIR});
       fp12_mulLine(${F}, LK, LX, LY);
     }
@@ -452,9 +469,18 @@ export function pair_millerMixed(out: usize, g1s: usize, g2s: usize, count: i32,
     li++;
     const dig = load<i8>(D_MILLER + k);
     if (dig != 0) {
-      for (let j = 0; j < m; j++) {
+      const qy = dig > 0 ? ${4 * E} : ${6 * E};
+      let j = 0;
+      for (; j + 1 < m; j += 2) {
+        const w = work + <usize>j * ${PAIR}, w2 = w + ${PAIR};
+        millerAdd(w, w + ${2 * E}, w + qy, true);
+        keepLine();
+        millerAdd(w2, w2 + ${2 * E}, w2 + qy, true);
+        fp12_mulLines2(${F}, ${kept}, ${kept} + ${F2}, ${kept} + ${2 * F2}, LK, LX, LY);
+      }
+      if (j < m) {
         const w = work + <usize>j * ${PAIR};
-        millerAdd(w, w + ${2 * E}, dig > 0 ? w + ${4 * E} : w + ${6 * E}, true);
+        millerAdd(w, w + ${2 * E}, w + qy, true);
         fp12_mulLine(${F}, LK, LX, LY);
       }
       for (let j = 0; j < pm; j++) preparedLine(${F}, pwork + <usize>j * ${F2}, <usize>load<u32>(preps + <usize>j * 4) + li * ${LINE});
@@ -611,7 +637,7 @@ export function fp12_fromWords(o: usize, io: usize, ioWords: i32): bool {
     banner,
     `// Optimal-ate pairing of ${pp.desc.name}; see src/codegen/as-pairing.ts.`,
     fpImports(f),
-    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_mulLineY1, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
+    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2, fp12_one, fp12_copy, fp12_mul, fp12_sqr, fp12_conj, fp12_inv, fp12_isOne, fp12_mulLine, fp12_mulLines2, fp12_mulLineY1, fp12_cycSqr, fp12_cycSqrC, fp12_decompress, fp12_frob1, fp12_frob2, fp12_frob3 } from './tower';`,
     `import { g2_inSubgroup } from './groups';`,
     '',
     ...decls.filter((d) => d),
@@ -624,7 +650,7 @@ export function fp12_fromWords(o: usize, io: usize, ioWords: i32): bool {
 export const PAIRING_EXPORTS = {
   tower: [
     'fp2_mul', 'fp2_sqr', 'fp2_inv', 'fp2_sqrt', 'fp2_mulXi', 'fp6_mul', 'fp6_inv', 'fp12_mul', 'fp12_sqr', 'fp12_inv',
-    'fp12_conj', 'fp12_frob1', 'fp12_frob2', 'fp12_frob3', 'fp12_cycSqr', 'fp12_mulLine', 'fp12_isOne',
+    'fp12_conj', 'fp12_frob1', 'fp12_frob2', 'fp12_frob3', 'fp12_cycSqr', 'fp12_mulLine', 'fp12_mulLines2', 'fp12_isOne',
   ],
   groups: [
     'g1_onCurve', 'g1_inSubgroup', 'g1_clearCofactor', 'g1_addAff', 'g1_dblAff', 'g1_negAffPublic', 'g1_fromWords', 'g1_toWords',

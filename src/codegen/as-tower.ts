@@ -634,6 +634,72 @@ export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
 `);
     }
   }
+  // Two lines at once: a multi-Miller loop multiplies f by two lines of the same step; their product (6 Fp2
+  // products, Karatsuba on each pair of slots) is dense in one Fp6 half and 2-sparse in the other, so f times it
+  // takes 2 Fp6 products and one sparse one — 23 Fp2 products against 26 for two line products.
+  {
+    const sc = new Scratch('S_fp12_mulLines2');
+    const c0 = sc.take('c0', F6);
+    const c1 = sc.take('c1', F6);
+    const A = sc.take('A', F6);
+    const B = sc.take('B', F6);
+    const S = sc.take('S', F6);
+    const T = sc.take('T', F6);
+    const m = sc.take('m', 3 * F2);
+    const sa = sc.take('sa', F2);
+    const sb = sc.take('sb', F2);
+    const t = sc.take('t', F2);
+    decls.push(sc.decl());
+    // The three slots' coefficients are (s0, s1, s2) = (y, x, k) for a D-twist line (s0·w⁰ + s1·w¹ + s2·w³) and
+    // (k, x, y) for an M-twist one (s0·w⁰ + s1·w² + s2·w³); mm holds s0·s0', s1·s1', s2·s2'.
+    const D = pp.desc.twist === 'D';
+    const [s0, s1, s2] = D ? ['y', 'x', 'k'] : ['k', 'x', 'y'];
+    const cross = (o: string, i: string, j: string, pi: number, pj: number): string => `  fp2_addNR(${sa}, ${i}1, ${j}1);
+  fp2_addNR(${sb}, ${i}2, ${j}2);
+  fp2_mul(${t}, ${sa}, ${sb});
+  fp2_sub(${t}, ${t}, ${m} + ${pi * F2});
+  fp2_sub(${o}, ${t}, ${m} + ${pj * F2});`;
+    const body6 = D
+      ? // ℓℓ' = (y y' + ξ k k', x x', x k' + k x') + (y x' + x y', y k' + k y', 0)·w
+        `  fp2_mulXi(${t}, ${m} + ${2 * F2});
+  fp2_add(${c0}, ${m}, ${t});
+  fp2_copy(${c0} + ${F2}, ${m} + ${F2});
+${cross(`${c0} + ${2 * F2}`, s1, s2, 1, 2)}
+${cross(c1, s0, s1, 0, 1)}
+${cross(`${c1} + ${F2}`, s0, s2, 0, 2)}
+  fp2_zero(${c1} + ${2 * F2});
+  fp6_mul01(${B}, f + ${F6}, ${c1}, ${c1} + ${F2});`
+      : // ℓℓ' = (k k' + ξ y y', k x' + x k', x x') + (0, k y' + y k', x y' + y x')·w
+        `  fp2_mulXi(${t}, ${m} + ${2 * F2});
+  fp2_add(${c0}, ${m}, ${t});
+${cross(`${c0} + ${F2}`, s0, s1, 0, 1)}
+  fp2_copy(${c0} + ${2 * F2}, ${m} + ${F2});
+  fp2_zero(${c1});
+${cross(`${c1} + ${F2}`, s0, s2, 0, 2)}
+${cross(`${c1} + ${2 * F2}`, s1, s2, 1, 2)}
+  fp6_mul01(${B}, f + ${F6}, ${c1} + ${F2}, ${c1} + ${2 * F2});
+  fp6_mulV(${B}, ${B});`;
+    emit(`/**
+ * f = f·ℓ1·ℓ2 for two lines of the same kind as fp12_mulLine's (k, x, y each): the lines' product first (6 Fp2
+ * products), then f by it (2 Fp6 products and a sparse one; 23 Fp2 products in all, against 26 for two
+ * fp12_mulLine calls). The lines' coefficients must be reduced or single unreduced sums (below 2p).
+ */
+export function fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void {
+  fp2_mul(${m}, ${s0}1, ${s0}2);
+  fp2_mul(${m} + ${F2}, ${s1}1, ${s1}2);
+  fp2_mul(${m} + ${2 * F2}, ${s2}1, ${s2}2);
+${body6}
+  fp6_mul(${A}, f, ${c0});
+  fp6_addNR(${S}, f, f + ${F6});
+  fp6_addNR(${T}, ${c0}, ${c1});
+  fp6_mul(${S}, ${S}, ${T});
+  fp6_sub(${S}, ${S}, ${A});
+  fp6_sub(f + ${F6}, ${S}, ${B});
+  fp6_mulV(${B}, ${B});
+  fp6_add(f, ${A}, ${B});
+}
+`);
+  }
   {
     const sc = new Scratch('S_fp12_inv');
     const t0 = sc.take('t0', F6);

@@ -2,8 +2,8 @@
  * The generated towers of BN254, BLS12-381 and BLS12-377, function by function, against the BigInt tower
  * (src/math/tower.ts) on seeded random elements: Fp2 product, square, inverse, square root (both branches),
  * ξ-product; Fp6 product (also on unreduced operands up to 2p − 1, its contract) and inverse; Fp12 product,
- * square, inverse, conjugation, Frobenius maps, sparse line products (also with extreme components),
- * Granger–Scott squaring and the exponentiation by x (Karabina or windowed) on cyclotomic elements.
+ * square, inverse, conjugation, Frobenius maps, sparse line products one and two at a time (also with extreme
+ * components), Granger–Scott squaring and the exponentiation by x (Karabina or windowed) on cyclotomic elements.
  * Loads the built module (dist/wasm/<curve>.wasm) directly, since these functions are internal.
  */
 import fc from 'fast-check';
@@ -198,6 +198,30 @@ for (const desc of [bn254, bls12_381, bls12_377]) {
           expect(get(A, 12)).toEqual(K.flat(K.mul(a, K.fromW(w))));
         }),
         opts,
+      );
+    });
+
+    it('two line products at once (fp12_mulLines2), random and extreme components', () => {
+      const edge = fc.constantFrom(0n, 1n, p - 1n);
+      const e2 = fc.tuple(edge, edge) as fc.Arbitrary<Fp2>;
+      const lineW = (k: Fp2, x: Fp2, y: Fp2): Fp12 => {
+        const w = [T.fp2.zero, T.fp2.zero, T.fp2.zero, T.fp2.zero, T.fp2.zero, T.fp2.zero];
+        if (desc.twist === 'D') [w[0], w[1], w[3]] = [y, x, k];
+        else [w[0], w[2], w[3]] = [k, x, y];
+        return K.fromW(w);
+      };
+      const check = (a: Fp12, l1: readonly [Fp2, Fp2, Fp2], l2: readonly [Fp2, Fp2, Fp2]): void => {
+        put(A, K.flat(a));
+        put(C, l1.flatMap((c) => [c[0], c[1]]));
+        put(B, l2.flatMap((c) => [c[0], c[1]]));
+        ex.fp12_mulLines2!(A, C, C + 2 * E, C + 4 * E, B, B + 2 * E, B + 4 * E);
+        expect(get(A, 12)).toEqual(K.flat(K.mul(K.mul(a, lineW(...l1)), lineW(...l2))));
+      };
+      fc.assert(fc.property(f12, fc.tuple(f2, f2, f2), fc.tuple(f2, f2, f2), (a, l1, l2) => check(a, l1, l2)), opts);
+      const e12 = fc.array(edge, { minLength: 12, maxLength: 12 });
+      fc.assert(
+        fc.property(e12, fc.tuple(e2, e2, e2), fc.tuple(e2, e2, e2), (flat, l1, l2) => check(K.unflat(flat), l1, l2)),
+        { ...opts, numRuns: 4 * RUNS },
       );
     });
 

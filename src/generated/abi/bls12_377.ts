@@ -33,6 +33,8 @@ export interface Bls12377Exports {
   readonly fp12_mul: (o: number, a: number, b: number) => void;
   /** `fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void` */
   readonly fp12_mulLine: (f: number, k: number, x: number, y: number) => void;
+  /** `fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void` */
+  readonly fp12_mulLines2: (f: number, k1: number, x1: number, y1: number, k2: number, x2: number, y2: number) => void;
   /** `fp12_sqr(o: usize, a: usize): void` */
   readonly fp12_sqr: (o: number, a: number) => void;
   /** `fp12_toWords(io: usize, a: usize, ioWords: i32): void` */
@@ -295,6 +297,7 @@ export interface Bls12377Abi {
     readonly isOne: (a: number) => number;
     readonly mul: (o: number, a: number, b: number) => void;
     readonly mulLine: (f: number, k: number, x: number, y: number) => void;
+    readonly mulLines2: (f: number, k1: number, x1: number, y1: number, k2: number, x2: number, y2: number) => void;
     readonly sqr: (o: number, a: number) => void;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
@@ -454,6 +457,7 @@ export function bls12377Abi(ex: Bls12377Exports): Bls12377Abi {
       isOne: ex.fp12_isOne,
       mul: ex.fp12_mul,
       mulLine: ex.fp12_mulLine,
+      mulLines2: ex.fp12_mulLines2,
       sqr: ex.fp12_sqr,
       toWords: ex.fp12_toWords,
     },

@@ -41,6 +41,8 @@ export interface Bls12381Exports {
   readonly fp12_mul: (o: number, a: number, b: number) => void;
   /** `fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void` */
   readonly fp12_mulLine: (f: number, k: number, x: number, y: number) => void;
+  /** `fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void` */
+  readonly fp12_mulLines2: (f: number, k1: number, x1: number, y1: number, k2: number, x2: number, y2: number) => void;
   /** `fp12_sqr(o: usize, a: usize): void` */
   readonly fp12_sqr: (o: number, a: number) => void;
   /** `fp12_toWords(io: usize, a: usize, ioWords: i32): void` */
@@ -357,6 +359,7 @@ export interface Bls12381Abi {
     readonly isOne: (a: number) => number;
     readonly mul: (o: number, a: number, b: number) => void;
     readonly mulLine: (f: number, k: number, x: number, y: number) => void;
+    readonly mulLines2: (f: number, k1: number, x1: number, y1: number, k2: number, x2: number, y2: number) => void;
     readonly sqr: (o: number, a: number) => void;
     readonly toWords: (io: number, a: number, ioWords: number) => void;
   };
@@ -555,6 +558,7 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       isOne: ex.fp12_isOne,
       mul: ex.fp12_mul,
       mulLine: ex.fp12_mulLine,
+      mulLines2: ex.fp12_mulLines2,
       sqr: ex.fp12_sqr,
       toWords: ex.fp12_toWords,
     },

@@ -17,6 +17,7 @@ const S_fp6_inv: usize = memory.data(520, 8);
 const S_fp12_mul: usize = memory.data(1560, 8);
 const S_fp12_sqr: usize = memory.data(1248, 8);
 const S_fp12_mulLine: usize = memory.data(1144, 8);
+const S_fp12_mulLines2: usize = memory.data(2496, 8);
 const S_fp12_inv: usize = memory.data(624, 8);
 const C_FROB1_1: usize = memory.data<u32>([0x67c6e8e, 0x18ed52b3, 0x168c4c7c, 0x23f93281, 0x137cd6f7, 0x34657c4a, 0x2df331bd, 0xd4ff266, 0x38e634ab, 0x3b688ca, 0x184c4849, 0x32d376fa, 0x70f9, 0x39833c1d, 0xf0ead4c, 0x3eb3b37f, 0x706cd2a, 0x1d794d27, 0xee50790, 0x2338c4b5, 0x5914a7a, 0x33f12fcc, 0x1b228463, 0x11586971, 0x7bae8ff, 0x199018]);
 const C_FROB1_2: usize = memory.data<u32>([0x1c907181, 0x3cbde486, 0x26574c3e, 0x332475ec, 0x1c3ebc1b, 0x39ee6864, 0x16ffa856, 0x2c3499ff, 0x550bd16, 0x14cbac30, 0x17d18c86, 0x215959f7, 0x9c6d4]);
@@ -684,6 +685,46 @@ export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
   fp6_sub(f + 312, (S_fp12_mulLine + 624), (S_fp12_mulLine + 312));
   fp6_mulV((S_fp12_mulLine + 312), (S_fp12_mulLine + 312));
   fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 312));
+}
+
+/**
+ * f = f·ℓ1·ℓ2 for two lines of the same kind as fp12_mulLine's (k, x, y each): the lines' product first (6 Fp2
+ * products), then f by it (2 Fp6 products and a sparse one; 23 Fp2 products in all, against 26 for two
+ * fp12_mulLine calls). The lines' coefficients must be reduced or single unreduced sums (below 2p).
+ */
+export function fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void {
+  fp2_mul((S_fp12_mulLines2 + 1872), k1, k2);
+  fp2_mul((S_fp12_mulLines2 + 1872) + 104, x1, x2);
+  fp2_mul((S_fp12_mulLines2 + 1872) + 208, y1, y2);
+  fp2_mulXi((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp2_add(S_fp12_mulLines2, (S_fp12_mulLines2 + 1872), (S_fp12_mulLines2 + 2392));
+  fp2_addNR((S_fp12_mulLines2 + 2184), k1, x1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), k2, x2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 0);
+  fp2_sub(S_fp12_mulLines2 + 104, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 104);
+  fp2_copy(S_fp12_mulLines2 + 208, (S_fp12_mulLines2 + 1872) + 104);
+  fp2_zero((S_fp12_mulLines2 + 312));
+  fp2_addNR((S_fp12_mulLines2 + 2184), k1, y1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), k2, y2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 0);
+  fp2_sub((S_fp12_mulLines2 + 312) + 104, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp2_addNR((S_fp12_mulLines2 + 2184), x1, y1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), x2, y2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 104);
+  fp2_sub((S_fp12_mulLines2 + 312) + 208, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp6_mul01((S_fp12_mulLines2 + 936), f + 312, (S_fp12_mulLines2 + 312) + 104, (S_fp12_mulLines2 + 312) + 208);
+  fp6_mulV((S_fp12_mulLines2 + 936), (S_fp12_mulLines2 + 936));
+  fp6_mul((S_fp12_mulLines2 + 624), f, S_fp12_mulLines2);
+  fp6_addNR((S_fp12_mulLines2 + 1248), f, f + 312);
+  fp6_addNR((S_fp12_mulLines2 + 1560), S_fp12_mulLines2, (S_fp12_mulLines2 + 312));
+  fp6_mul((S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1560));
+  fp6_sub((S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 624));
+  fp6_sub(f + 312, (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 936));
+  fp6_mulV((S_fp12_mulLines2 + 936), (S_fp12_mulLines2 + 936));
+  fp6_add(f, (S_fp12_mulLines2 + 624), (S_fp12_mulLines2 + 936));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */

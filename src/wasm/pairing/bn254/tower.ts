@@ -18,6 +18,7 @@ const S_fp6_inv: usize = memory.data(360, 8);
 const S_fp12_mul: usize = memory.data(1080, 8);
 const S_fp12_sqr: usize = memory.data(864, 8);
 const S_fp12_mulLine: usize = memory.data(792, 8);
+const S_fp12_mulLines2: usize = memory.data(1728, 8);
 const S_fp12_inv: usize = memory.data(432, 8);
 const C_FROB1_1: usize = memory.data<u32>([0xa0c2399, 0x1aa2357c, 0x149b22d, 0x487bf1b, 0xb89bb5e, 0x1313c7e1, 0x1d61fdb5, 0x60c56b5, 0x2e0560, 0x1bc6cc33, 0x177dfb71, 0x161dd8ab, 0x180969d, 0x58d47f5, 0x1ab975b5, 0x1c26a2d, 0x1cd88219, 0x9b83]);
 const C_FROB1_2: usize = memory.data<u32>([0x4a59190, 0x6f504d9, 0xbf870bb, 0x171ffd5c, 0x1ac4d17d, 0x4be36d5, 0xbceec27, 0x1a83a513, 0x2492b3, 0x11142ef1, 0xb31acc7, 0x1d5818bc, 0x180afc17, 0x1a63177e, 0x15765b3b, 0x118f742e, 0x63a509a, 0x135e4e]);
@@ -324,6 +325,45 @@ export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
   fp6_mulV((S_fp12_mulLine + 216), (S_fp12_mulLine + 216));
   fp6_add(f, f, (S_fp12_mulLine + 216));
   fp6_copy(f + 216, (S_fp12_mulLine + 432));
+}
+
+/**
+ * f = f·ℓ1·ℓ2 for two lines of the same kind as fp12_mulLine's (k, x, y each): the lines' product first (6 Fp2
+ * products), then f by it (2 Fp6 products and a sparse one; 23 Fp2 products in all, against 26 for two
+ * fp12_mulLine calls). The lines' coefficients must be reduced or single unreduced sums (below 2p).
+ */
+export function fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void {
+  fp2_mul((S_fp12_mulLines2 + 1296), y1, y2);
+  fp2_mul((S_fp12_mulLines2 + 1296) + 72, x1, x2);
+  fp2_mul((S_fp12_mulLines2 + 1296) + 144, k1, k2);
+  fp2_mulXi((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 144);
+  fp2_add(S_fp12_mulLines2, (S_fp12_mulLines2 + 1296), (S_fp12_mulLines2 + 1656));
+  fp2_copy(S_fp12_mulLines2 + 72, (S_fp12_mulLines2 + 1296) + 72);
+  fp2_addNR((S_fp12_mulLines2 + 1512), x1, k1);
+  fp2_addNR((S_fp12_mulLines2 + 1584), x2, k2);
+  fp2_mul((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1512), (S_fp12_mulLines2 + 1584));
+  fp2_sub((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 72);
+  fp2_sub(S_fp12_mulLines2 + 144, (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 144);
+  fp2_addNR((S_fp12_mulLines2 + 1512), y1, x1);
+  fp2_addNR((S_fp12_mulLines2 + 1584), y2, x2);
+  fp2_mul((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1512), (S_fp12_mulLines2 + 1584));
+  fp2_sub((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 0);
+  fp2_sub((S_fp12_mulLines2 + 216), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 72);
+  fp2_addNR((S_fp12_mulLines2 + 1512), y1, k1);
+  fp2_addNR((S_fp12_mulLines2 + 1584), y2, k2);
+  fp2_mul((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1512), (S_fp12_mulLines2 + 1584));
+  fp2_sub((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 0);
+  fp2_sub((S_fp12_mulLines2 + 216) + 72, (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 144);
+  fp2_zero((S_fp12_mulLines2 + 216) + 144);
+  fp6_mul01((S_fp12_mulLines2 + 648), f + 216, (S_fp12_mulLines2 + 216), (S_fp12_mulLines2 + 216) + 72);
+  fp6_mul((S_fp12_mulLines2 + 432), f, S_fp12_mulLines2);
+  fp6_addNR((S_fp12_mulLines2 + 864), f, f + 216);
+  fp6_addNR((S_fp12_mulLines2 + 1080), S_fp12_mulLines2, (S_fp12_mulLines2 + 216));
+  fp6_mul((S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 1080));
+  fp6_sub((S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 432));
+  fp6_sub(f + 216, (S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 648));
+  fp6_mulV((S_fp12_mulLines2 + 648), (S_fp12_mulLines2 + 648));
+  fp6_add(f, (S_fp12_mulLines2 + 432), (S_fp12_mulLines2 + 648));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */

@@ -18,6 +18,7 @@ const S_fp6_inv: usize = memory.data(520, 8);
 const S_fp12_mul: usize = memory.data(1560, 8);
 const S_fp12_sqr: usize = memory.data(1248, 8);
 const S_fp12_mulLine: usize = memory.data(1144, 8);
+const S_fp12_mulLines2: usize = memory.data(2496, 8);
 const S_fp12_inv: usize = memory.data(624, 8);
 const C_FROB1_1: usize = memory.data<u32>([0xa3f7ca9e, 0x6ec47a04, 0x68c1fa44, 0xa42e0cb9, 0xfbd2bd23, 0x578d5187, 0xc79dd4bd, 0x930eeb0a, 0x1e09a9ee, 0xa24883de, 0x8067d46f, 0xdaa705, 0x0]);
 const C_FROB1_2: usize = memory.data<u32>([0xa58478da, 0x5892506d, 0xac2a74b, 0x13336694, 0xcdf726cf, 0x9b64a150, 0xa9c587e, 0x5cc42609, 0xfdcd640c, 0x5cf848ad, 0x3ac02380, 0x4702bf, 0x0]);
@@ -336,6 +337,45 @@ export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
   fp6_mulV((S_fp12_mulLine + 312), (S_fp12_mulLine + 312));
   fp6_add(f, f, (S_fp12_mulLine + 312));
   fp6_copy(f + 312, (S_fp12_mulLine + 624));
+}
+
+/**
+ * f = f·ℓ1·ℓ2 for two lines of the same kind as fp12_mulLine's (k, x, y each): the lines' product first (6 Fp2
+ * products), then f by it (2 Fp6 products and a sparse one; 23 Fp2 products in all, against 26 for two
+ * fp12_mulLine calls). The lines' coefficients must be reduced or single unreduced sums (below 2p).
+ */
+export function fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void {
+  fp2_mul((S_fp12_mulLines2 + 1872), y1, y2);
+  fp2_mul((S_fp12_mulLines2 + 1872) + 104, x1, x2);
+  fp2_mul((S_fp12_mulLines2 + 1872) + 208, k1, k2);
+  fp2_mulXi((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp2_add(S_fp12_mulLines2, (S_fp12_mulLines2 + 1872), (S_fp12_mulLines2 + 2392));
+  fp2_copy(S_fp12_mulLines2 + 104, (S_fp12_mulLines2 + 1872) + 104);
+  fp2_addNR((S_fp12_mulLines2 + 2184), x1, k1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), x2, k2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 104);
+  fp2_sub(S_fp12_mulLines2 + 208, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp2_addNR((S_fp12_mulLines2 + 2184), y1, x1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), y2, x2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 0);
+  fp2_sub((S_fp12_mulLines2 + 312), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 104);
+  fp2_addNR((S_fp12_mulLines2 + 2184), y1, k1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), y2, k2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 0);
+  fp2_sub((S_fp12_mulLines2 + 312) + 104, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp2_zero((S_fp12_mulLines2 + 312) + 208);
+  fp6_mul01((S_fp12_mulLines2 + 936), f + 312, (S_fp12_mulLines2 + 312), (S_fp12_mulLines2 + 312) + 104);
+  fp6_mul((S_fp12_mulLines2 + 624), f, S_fp12_mulLines2);
+  fp6_addNR((S_fp12_mulLines2 + 1248), f, f + 312);
+  fp6_addNR((S_fp12_mulLines2 + 1560), S_fp12_mulLines2, (S_fp12_mulLines2 + 312));
+  fp6_mul((S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1560));
+  fp6_sub((S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 624));
+  fp6_sub(f + 312, (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 936));
+  fp6_mulV((S_fp12_mulLines2 + 936), (S_fp12_mulLines2 + 936));
+  fp6_add(f, (S_fp12_mulLines2 + 624), (S_fp12_mulLines2 + 936));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */

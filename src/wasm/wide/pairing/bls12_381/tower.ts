@@ -18,6 +18,7 @@ const S_fp6_inv: usize = memory.data(520, 8);
 const S_fp12_mul: usize = memory.data(1560, 8);
 const S_fp12_sqr: usize = memory.data(1248, 8);
 const S_fp12_mulLine: usize = memory.data(1144, 8);
+const S_fp12_mulLines2: usize = memory.data(2496, 8);
 const S_fp12_inv: usize = memory.data(624, 8);
 const C_FROB1_1: usize = memory.data<u32>([0xb319d465, 0x7089552, 0xb50a8313, 0xc6695f92, 0xd117228f, 0x97e83ccc, 0xb2dc29ee, 0xa35baeca, 0x5daace4d, 0x1ce393ea, 0xb0fb66eb, 0x8f2220f, 0x0, 0x4ce5d646, 0xb2f66aad, 0xfc497cec, 0x5842a06b, 0x2599d394, 0xcf4895d4, 0x40a8e8d0, 0xc11b9cba, 0xe5a0de89, 0x2e3813cb, 0x88847faf, 0x110eefda, 0x0]);
 const C_FROB1_2: usize = memory.data<u32>([0x8671f071, 0xcd03c9e4, 0x1fcda5d2, 0x5dab2246, 0xd3851b95, 0x587042af, 0x1bacb9e, 0x8eb60ebe, 0x83d050d2, 0x3f97d6e, 0x54638741, 0x18f02065, 0x0]);
@@ -332,6 +333,46 @@ export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
   fp6_sub(f + 312, (S_fp12_mulLine + 624), (S_fp12_mulLine + 312));
   fp6_mulV((S_fp12_mulLine + 312), (S_fp12_mulLine + 312));
   fp6_add(f, S_fp12_mulLine, (S_fp12_mulLine + 312));
+}
+
+/**
+ * f = f·ℓ1·ℓ2 for two lines of the same kind as fp12_mulLine's (k, x, y each): the lines' product first (6 Fp2
+ * products), then f by it (2 Fp6 products and a sparse one; 23 Fp2 products in all, against 26 for two
+ * fp12_mulLine calls). The lines' coefficients must be reduced or single unreduced sums (below 2p).
+ */
+export function fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void {
+  fp2_mul((S_fp12_mulLines2 + 1872), k1, k2);
+  fp2_mul((S_fp12_mulLines2 + 1872) + 104, x1, x2);
+  fp2_mul((S_fp12_mulLines2 + 1872) + 208, y1, y2);
+  fp2_mulXi((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp2_add(S_fp12_mulLines2, (S_fp12_mulLines2 + 1872), (S_fp12_mulLines2 + 2392));
+  fp2_addNR((S_fp12_mulLines2 + 2184), k1, x1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), k2, x2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 0);
+  fp2_sub(S_fp12_mulLines2 + 104, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 104);
+  fp2_copy(S_fp12_mulLines2 + 208, (S_fp12_mulLines2 + 1872) + 104);
+  fp2_zero((S_fp12_mulLines2 + 312));
+  fp2_addNR((S_fp12_mulLines2 + 2184), k1, y1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), k2, y2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 0);
+  fp2_sub((S_fp12_mulLines2 + 312) + 104, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp2_addNR((S_fp12_mulLines2 + 2184), x1, y1);
+  fp2_addNR((S_fp12_mulLines2 + 2288), x2, y2);
+  fp2_mul((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2184), (S_fp12_mulLines2 + 2288));
+  fp2_sub((S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 104);
+  fp2_sub((S_fp12_mulLines2 + 312) + 208, (S_fp12_mulLines2 + 2392), (S_fp12_mulLines2 + 1872) + 208);
+  fp6_mul01((S_fp12_mulLines2 + 936), f + 312, (S_fp12_mulLines2 + 312) + 104, (S_fp12_mulLines2 + 312) + 208);
+  fp6_mulV((S_fp12_mulLines2 + 936), (S_fp12_mulLines2 + 936));
+  fp6_mul((S_fp12_mulLines2 + 624), f, S_fp12_mulLines2);
+  fp6_addNR((S_fp12_mulLines2 + 1248), f, f + 312);
+  fp6_addNR((S_fp12_mulLines2 + 1560), S_fp12_mulLines2, (S_fp12_mulLines2 + 312));
+  fp6_mul((S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1560));
+  fp6_sub((S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 624));
+  fp6_sub(f + 312, (S_fp12_mulLines2 + 1248), (S_fp12_mulLines2 + 936));
+  fp6_mulV((S_fp12_mulLines2 + 936), (S_fp12_mulLines2 + 936));
+  fp6_add(f, (S_fp12_mulLines2 + 624), (S_fp12_mulLines2 + 936));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */

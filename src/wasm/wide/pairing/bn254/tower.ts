@@ -18,6 +18,7 @@ const S_fp6_inv: usize = memory.data(360, 8);
 const S_fp12_mul: usize = memory.data(1080, 8);
 const S_fp12_sqr: usize = memory.data(864, 8);
 const S_fp12_mulLine: usize = memory.data(792, 8);
+const S_fp12_mulLines2: usize = memory.data(1728, 8);
 const S_fp12_inv: usize = memory.data(432, 8);
 const C_FROB1_1: usize = memory.data<u32>([0x33144907, 0xaf9ba696, 0x87afb78a, 0xca6b1d73, 0xf08a2087, 0x11bded5e, 0x1a1f3a7c, 0x2f34d75, 0x0, 0x4c492d72, 0xa222ae23, 0x565de15b, 0xd00f02a4, 0x53dfc926, 0xdc2ff3a2, 0xb3899551, 0x10a75716, 0x0]);
 const C_FROB1_2: usize = memory.data<u32>([0x4563ab30, 0xb5773b10, 0xa9aa6454, 0x347f91c8, 0x242e0991, 0x7a007127, 0x118214ec, 0x1956bcd8, 0x0, 0xa0aa4757, 0x6e849f1e, 0x89f89141, 0xaa1c7b6d, 0xfae0ca3a, 0xb6e713cd, 0x4e82ebc3, 0x26694fbb, 0x0]);
@@ -331,6 +332,45 @@ export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
   fp6_mulV((S_fp12_mulLine + 216), (S_fp12_mulLine + 216));
   fp6_add(f, f, (S_fp12_mulLine + 216));
   fp6_copy(f + 216, (S_fp12_mulLine + 432));
+}
+
+/**
+ * f = f·ℓ1·ℓ2 for two lines of the same kind as fp12_mulLine's (k, x, y each): the lines' product first (6 Fp2
+ * products), then f by it (2 Fp6 products and a sparse one; 23 Fp2 products in all, against 26 for two
+ * fp12_mulLine calls). The lines' coefficients must be reduced or single unreduced sums (below 2p).
+ */
+export function fp12_mulLines2(f: usize, k1: usize, x1: usize, y1: usize, k2: usize, x2: usize, y2: usize): void {
+  fp2_mul((S_fp12_mulLines2 + 1296), y1, y2);
+  fp2_mul((S_fp12_mulLines2 + 1296) + 72, x1, x2);
+  fp2_mul((S_fp12_mulLines2 + 1296) + 144, k1, k2);
+  fp2_mulXi((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 144);
+  fp2_add(S_fp12_mulLines2, (S_fp12_mulLines2 + 1296), (S_fp12_mulLines2 + 1656));
+  fp2_copy(S_fp12_mulLines2 + 72, (S_fp12_mulLines2 + 1296) + 72);
+  fp2_addNR((S_fp12_mulLines2 + 1512), x1, k1);
+  fp2_addNR((S_fp12_mulLines2 + 1584), x2, k2);
+  fp2_mul((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1512), (S_fp12_mulLines2 + 1584));
+  fp2_sub((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 72);
+  fp2_sub(S_fp12_mulLines2 + 144, (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 144);
+  fp2_addNR((S_fp12_mulLines2 + 1512), y1, x1);
+  fp2_addNR((S_fp12_mulLines2 + 1584), y2, x2);
+  fp2_mul((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1512), (S_fp12_mulLines2 + 1584));
+  fp2_sub((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 0);
+  fp2_sub((S_fp12_mulLines2 + 216), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 72);
+  fp2_addNR((S_fp12_mulLines2 + 1512), y1, k1);
+  fp2_addNR((S_fp12_mulLines2 + 1584), y2, k2);
+  fp2_mul((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1512), (S_fp12_mulLines2 + 1584));
+  fp2_sub((S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 0);
+  fp2_sub((S_fp12_mulLines2 + 216) + 72, (S_fp12_mulLines2 + 1656), (S_fp12_mulLines2 + 1296) + 144);
+  fp2_zero((S_fp12_mulLines2 + 216) + 144);
+  fp6_mul01((S_fp12_mulLines2 + 648), f + 216, (S_fp12_mulLines2 + 216), (S_fp12_mulLines2 + 216) + 72);
+  fp6_mul((S_fp12_mulLines2 + 432), f, S_fp12_mulLines2);
+  fp6_addNR((S_fp12_mulLines2 + 864), f, f + 216);
+  fp6_addNR((S_fp12_mulLines2 + 1080), S_fp12_mulLines2, (S_fp12_mulLines2 + 216));
+  fp6_mul((S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 1080));
+  fp6_sub((S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 432));
+  fp6_sub(f + 216, (S_fp12_mulLines2 + 864), (S_fp12_mulLines2 + 648));
+  fp6_mulV((S_fp12_mulLines2 + 648), (S_fp12_mulLines2 + 648));
+  fp6_add(f, (S_fp12_mulLines2 + 432), (S_fp12_mulLines2 + 648));
 }
 
 /** o = a⁻¹ (variable-time): (a0 − a1·w)/(a0² − v·a1²). o may alias a. */
