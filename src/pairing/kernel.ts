@@ -46,6 +46,7 @@ interface GroupExports {
 interface FixedExports {
   fixedTable(tab: number, a: number, tw: number, work: number): void;
   mulEndoFixed(o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number): void;
+  mulEndoFixedWork(n: number, m: number, tw: number, len: number): number;
 }
 
 /** Fixed-base tables of G1 points in one kernel's wasm memory ({@link PairingKernel.fixedTables}). */
@@ -482,11 +483,10 @@ export class PairingKernel {
     const vr = rows(ks.flatMap((k) => decomposeFast(glv, k)), 4);
     const fr = rows(fixedKs.flatMap((k) => decomposeFast(glv, k)), tables.width);
     const len = Math.max(1, ...vr.map((d) => d.length), ...fr.map((d) => d.length));
-    const J = 3 * E;
     const pts = this.ex.alloc(Math.max(1, n) * 2 * E);
     const dv = this.ex.alloc(Math.max(1, vr.length) * len);
     const df = this.ex.alloc(Math.max(1, fr.length) * len);
-    const work = this.ex.alloc(Math.max(1, 2 * n) * (J * 5 + 4 * 3 * E)); // Jacobian bases and tables, affine tables, prefix products
+    const work = this.ex.alloc(fx.mulEndoFixedWork(n, tables.m, 1 << (tables.width - 2), len));
     try {
       coords.forEach((c, i) => this.loadAt(1, c, pts + i * 2 * E));
       const put = (rs: number[][], ptr: number): void => {

@@ -71,6 +71,7 @@ interface G1Abi {
   readonly onCurve: (a: number) => number;
   readonly inSubgroup: (a: number) => number;
   readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+  readonly mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
 }
 
 /** See the module header. One per core instance ({@link verifierUnit}). */
@@ -205,12 +206,11 @@ export class VerifierUnit {
     const E = this.E;
     const n = s.points.length;
     const k = n + m;
-    const tw = 1 << (VARIABLE_WIDTH - 2);
-    const J = 3 * E;
+    const ftw = 1 << ((tables?.width ?? 2) - 2);
     const ptsBytes = Math.max(1, n) * 2 * E;
     const listBytes = Math.ceil((5 * k) / 8) * 8;
     const rowBytes = 2 * k * this.glv.rowBytes();
-    const workBytes = Math.max(1, 2 * n) * (J * (1 + tw) + 3 * E * tw);
+    const workBytes = this.g1.mulEndoFixedWork(n, m, ftw, this.glv.rowBytes());
     const base = this.room(ptsBytes + listBytes + 2 * rowBytes + workBytes);
     const pts = base, addrs = pts + ptsBytes, widths = addrs + 4 * k, rows = addrs + listBytes, digits = rows + rowBytes, work = digits + rowBytes;
     const bytes = new Uint8Array(this.ex.memory.buffer);
@@ -231,7 +231,7 @@ export class VerifierUnit {
       w[n + j] = tables!.width;
     }
     const len = this.glv.digits(digits, addrs, widths, k, rows);
-    this.g1.mulEndoFixed(this.SUMS + side * 2 * E, pts, n, digits, tables?.at ?? 0, m, 1 << ((tables?.width ?? 2) - 2), digits + 2 * n * len, len, work);
+    this.g1.mulEndoFixed(this.SUMS + side * 2 * E, pts, n, digits, tables?.at ?? 0, m, ftw, digits + 2 * n * len, len, work);
   }
 
   /**

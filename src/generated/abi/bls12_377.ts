@@ -179,6 +179,8 @@ export interface Bls12377Exports {
   readonly g1_mulEndo: (o: number, a: number, digits: number, len: number) => void;
   /** `g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void` */
   readonly g1_mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+  /** `g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32` */
+  readonly g1_mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
   /** `g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
   readonly g1_mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
   /** `g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void` */
@@ -379,6 +381,7 @@ export interface Bls12377Abi {
     readonly inSubgroup: (a: number) => number;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
     readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+    readonly mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
@@ -539,6 +542,7 @@ export function bls12377Abi(ex: Bls12377Exports): Bls12377Abi {
       inSubgroup: ex.g1_inSubgroup,
       mulEndo: ex.g1_mulEndo,
       mulEndoFixed: ex.g1_mulEndoFixed,
+      mulEndoFixedWork: ex.g1_mulEndoFixedWork,
       mulEndoMany: ex.g1_mulEndoMany,
       mulPlain: ex.g1_mulPlain,
       negAffPublic: ex.g1_negAffPublic,

@@ -576,6 +576,19 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
     fp_copy(f + 52, o + 52);
   }
 }
+/** Bytes of g1_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
+function mulEndoFixedTableBytes(n: i32): usize {
+  return <usize>(2 * n) * 1404;
+}
+/** At most how many non-zero digits 2n strings of width 4 and 2m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
+function mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
+  return 2 * n * ((len + 3) / 4) + 2 * m * ((len + wf - 1) / wf);
+}
+/** Work bytes g1_mulEndoFixed needs for n variable points, m fixed ones with tables of tw points, strings of len digits. */
+export function g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
+  const cap = mulEndoFixedEntries(n, m, <i32>ctz(<u32>tw) + 2, len);
+  return <i32>(mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 104 + <usize>(cap >> 1) * 56);
+}
 /**
  * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
@@ -583,9 +596,10 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity), so every addition of the chain is mixed; the φ half of each is the affine
- * table mapped by φ ((β·x, y), one product per entry) rather than a second table of additions.
- * work: 2n·1404 bytes. Variable-time.
+ * check — stays the identity); the φ half of each is the affine table mapped by φ ((β·x, y), one product per
+ * entry) rather than a second table of additions. The entries each position of the chain adds are summed first,
+ * all positions together, by affine additions; the chain then doubles and adds one point per position.
+ * work: g1_mulEndoFixedWork(n, m, tw, len) bytes. Variable-time.
  */
 export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = 4;
@@ -621,24 +635,120 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     fp_mul(f, o, C_OMEGA);
     fp_copy(f + 52, o + 52);
   }
+  // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
+  // position's entries are copied (signed) into one list, all the S_k are summed at once by rounds of affine
+  // additions sharing one inversion per round (Montgomery's trick: ≈ 6 products an addition against 11 for a
+  // mixed one), and the chain is left with one doubling and at most one mixed addition per position.
   const fstride: usize = <usize>tw * 104;
+  const wf = <i32>ctz(<u32>tw) + 2;
+  const cap = mulEndoFixedEntries(n, m, wf, len);
+  const pos = work + mulEndoFixedTableBytes(n), off = pos + <usize>len * 4, lst = off + <usize>len * 4;
+  const pp = lst + <usize>cap * 104, pr = pp + <usize>(cap >> 1) * 52;
+  // count, then place each entry (identity entries — small-order points' multiples — add nothing)
+  memory.fill(pos, 0, <usize>len * 4);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < d + 2 * m; i++) {
+      const row = i < d ? digits + <usize>(i * len) : fdigits + <usize>((i - d) * len);
+      for (let k = 0; k < len; k++) {
+        const dig = <i32>load<i8>(row + <usize>k);
+        if (dig == 0) continue;
+        const at: usize = <usize>(((dig < 0 ? -dig : dig) - 1) >> 1);
+        const e = i < d ? aff + (<usize>i * TW + at) * 104 : tabs + <usize>(i - d) * fstride + at * 104;
+        if (i < d && fp_isZero(e) && fp_isZero(e + 52)) continue;
+        const c = pos + (<usize>k << 2);
+        if (pass == 0) { store<i32>(c, load<i32>(c) + 1); continue; }
+        const slot = lst + <usize>load<i32>(c) * 104;
+        store<i32>(c, load<i32>(c) + 1);
+        fp_copy(slot, e);
+        if (dig > 0) fp_copy(slot + 52, e + 52);
+        else fp_neg(slot + 52, e + 52);
+      }
+    }
+    if (pass == 0) {
+      let t = 0;
+      for (let k = 0; k < len; k++) {
+        const c = pos + (<usize>k << 2);
+        store<i32>(off + (<usize>k << 2), t);
+        t += load<i32>(c);
+        store<i32>(c, load<i32>(off + (<usize>k << 2)));
+      }
+      if (t > cap) unreachable();
+    } else {
+      for (let k = 0; k < len; k++) store<i32>(pos + (<usize>k << 2), load<i32>(pos + (<usize>k << 2)) - load<i32>(off + (<usize>k << 2)));
+    }
+  }
+  for (;;) {
+    // pair up every position's entries; a pair's sum goes to its first slot, a pair that cancels becomes (0, 0)
+    let more = false;
+    let np = 0;
+    for (let k = 0; k < len; k++) {
+      const c = load<i32>(pos + (<usize>k << 2));
+      if (c < 2) continue;
+      more = true;
+      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * 104;
+      for (let j = 0; j + 1 < c; j += 2) {
+        const pa = b + <usize>j * 104, pb = pa + 104;
+        let dbl = false;
+        if (fp_eq(pa, pb)) {
+          // same x: the same point (double it) or opposite ones (and a point of order 2 doubles to the identity)
+          if (!fp_eq(pa + 52, pb + 52) || fp_isZero(pa + 52)) { memory.fill(pa, 0, 104); continue; }
+          fp_dbl((S_g1Fixed + 216), pa + 52);
+          dbl = true;
+        } else fp_sub((S_g1Fixed + 216), pb, pa);
+        const ppt = pp + <usize>np * 52;
+        if (np == 0) fp_copy(ppt, (S_g1Fixed + 216));
+        else fp_mul(ppt, ppt - 52, (S_g1Fixed + 216));
+        store<u32>(pr + (<usize>np << 2), <u32>pa | (dbl ? 1 : 0));
+        np++;
+      }
+    }
+    if (!more) break;
+    if (np > 0) {
+      fp_inv((S_g1Fixed + 160), pp + <usize>(np - 1) * 52);
+      for (let q = np - 1; q >= 0; q--) {
+        const tag = load<u32>(pr + (<usize>q << 2));
+        const pa = <usize>(tag & ~1), pb = pa + 104, dbl = (tag & 1) != 0;
+        if (q > 0) {
+          fp_mul((S_g1Fixed + 272), (S_g1Fixed + 160), pp + <usize>(q - 1) * 52);
+          if (dbl) fp_dbl((S_g1Fixed + 216), pa + 52);
+          else fp_sub((S_g1Fixed + 216), pb, pa);
+          fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), (S_g1Fixed + 216));
+        } else fp_copy((S_g1Fixed + 272), (S_g1Fixed + 160));
+        // λ = (y_b − y_a)/(x_b − x_a), or 3x_a²/(2y_a); x3 = λ² − x_a − x_b; y3 = λ(x_a − x3) − y_a
+        if (dbl) {
+          fp_sqr((S_g1Fixed + 216), pa);
+          fp_dbl((S_g1Fixed + 752), (S_g1Fixed + 216));
+          fp_add((S_g1Fixed + 216), (S_g1Fixed + 216), (S_g1Fixed + 752));
+        } else fp_sub((S_g1Fixed + 216), pb + 52, pa + 52);
+        fp_mul((S_g1Fixed + 216), (S_g1Fixed + 216), (S_g1Fixed + 272));
+        fp_sqr((S_g1Fixed + 752), (S_g1Fixed + 216));
+        fp_sub((S_g1Fixed + 752), (S_g1Fixed + 752), pa);
+        fp_sub((S_g1Fixed + 752), (S_g1Fixed + 752), pb);
+        fp_sub((S_g1Fixed + 272), pa, (S_g1Fixed + 752));
+        fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
+        fp_sub(pa + 52, (S_g1Fixed + 272), pa + 52);
+        fp_copy(pa, (S_g1Fixed + 752));
+      }
+    }
+    // compact every position: the sums, then an odd last entry
+    for (let k = 0; k < len; k++) {
+      const c = load<i32>(pos + (<usize>k << 2));
+      if (c < 2) continue;
+      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * 104;
+      let w = 0;
+      for (let j = 0; j < c; j += 2) {
+        const pj = b + <usize>j * 104;
+        if (j + 1 < c && fp_isZero(pj) && fp_isZero(pj + 52)) continue;
+        if (w != j) memory.copy(b + <usize>w * 104, pj, 104);
+        w++;
+      }
+      store<i32>(pos + (<usize>k << 2), w);
+    }
+  }
   g1_setInf((S_g1Fixed + 328));
   for (let k = 0; k < len; k++) {
     g1_dbl((S_g1Fixed + 328), (S_g1Fixed + 328));
-    for (let i = 0; i < d; i++) {
-      const dig = <i32>load<i8>(digits + <usize>(i * len + k));
-      if (dig == 0) continue;
-      const e = aff + (<usize>i * TW + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1)) * 104;
-      if (dig > 0) g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), e);
-      else { g1_negAff((S_g1Fixed + 488), e); g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), (S_g1Fixed + 488)); }
-    }
-    for (let i = 0; i < 2 * m; i++) {
-      const dig = <i32>load<i8>(fdigits + <usize>(i * len + k));
-      if (dig == 0) continue;
-      const e = tabs + <usize>i * fstride + <usize>(((dig < 0 ? -dig : dig) - 1) >> 1) * 104;
-      if (dig > 0) g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), e);
-      else { g1_negAff((S_g1Fixed + 488), e); g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), (S_g1Fixed + 488)); }
-    }
+    if (load<i32>(pos + (<usize>k << 2)) == 1) g1_addMixed((S_g1Fixed + 328), (S_g1Fixed + 328), lst + <usize>load<i32>(off + (<usize>k << 2)) * 104);
   }
   g1_toAff(o, (S_g1Fixed + 328));
 }
