@@ -18,6 +18,7 @@
 import type { PrimeFieldSpec } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { montgomeryParams, toLimbs, type MontgomeryParams } from '../math/montgomery.js';
+import { slidingWindowPlan } from '../math/digits.js';
 import { bitLength, invMod, mod, powMod, smallestNonResidue, twoAdicity } from '../math/modular.js';
 
 /** How the Montgomery product is laid out in code. */
@@ -145,6 +146,24 @@ function u32Words(x: bigint, count: number): bigint[] {
   return toLimbs(x, 32, count);
 }
 
+/** Table entries the emitted window plans may use (5-bit windows need 16; the plans are checked against it). */
+const WINDOW_TABLE_MAX = 32;
+
+/**
+ * A fixed exponent's sliding-window plan as emitted data (PLAN_<name>: u16 pairs) and the call of the field's
+ * powWindows that raises to it.
+ */
+function fixedPower(name: string, e: bigint): { decl: string; call: (out: string, a: string) => string } {
+  const plan = slidingWindowPlan(e);
+  if (plan.size > WINDOW_TABLE_MAX) throw new WebcurvesError('INVALID_ARGUMENT', `window plan for ${name} needs ${plan.size} table entries`);
+  const words = plan.steps.flatMap((st) => [st.squarings, st.entry]);
+  if (words.some((x) => x > 0xffff)) throw new WebcurvesError('INVALID_ARGUMENT', `window plan for ${name} does not fit u16`);
+  return {
+    decl: `const PLAN_${name}: usize = memory.data<u16>([${words.join(', ')}]);`,
+    call: (out, a) => `powWindows(${out}, ${a}, PLAN_${name}, ${plan.steps.length}, ${plan.size}, ${plan.first}, ${plan.tail});`,
+  };
+}
+
 class Emitter {
   private readonly n: number;
   private readonly w: number;
@@ -228,8 +247,6 @@ ${supportsWide(mp) ? `// Tower helpers: addNR, subNR (no final correction), mulS
       `const R3: usize = memory.data<u32>(${u32Array(toLimbs(mp.r3, w, n))});`,
       `const ONE_MONT: usize = memory.data<u32>(${u32Array(toLimbs(mp.rModP, w, n))});`,
       `const ONE_RAW: usize = memory.data<u32>(${u32Array(toLimbs(1n, w, n))});`,
-      `// p - 2 as u32 words for Fermat inversion.`,
-      `const P_MINUS_2: usize = memory.data<u32>(${u32Array(u32Words(p - 2n, io))});`,
       `const T_SCRATCH: usize = memory.data(${8 * (n + 2)}, 8);`,
     ];
     return lines.join('\n') + '\n';
@@ -1005,7 +1022,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
   // ---------------------------------------------------------------- exponentiation and inversion
 
   private powAndInverse(): string {
-    const io = ioWords(this.mp.modulus);
+    const p = this.mp.modulus;
     const E = this.elemBytes;
     const L: string[] = [];
     L.push(`const POW_TABLE: usize = memory.data(${16 * E}, 8);`);
@@ -1032,9 +1049,37 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`  memory.copy(out, acc, ${E});`);
     L.push(`}`);
     L.push('');
+    L.push(`const WIN_TABLE: usize = memory.data(${WINDOW_TABLE_MAX * E}, 8);`);
+    L.push(`const WIN_ACC: usize = memory.data(${E}, 8);`);
+    L.push('');
+    L.push(`/**`);
+    L.push(` * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts \`slidingWindowPlan\`): the`);
+    L.push(` * odd powers a, a³, … in a table of \`size\` entries, the accumulator started at entry \`first\`, then per step`);
+    L.push(` * (u16 squarings, u16 entry at plan) the squarings and one product, then \`tail\` squarings. The operations`);
+    L.push(` * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.`);
+    L.push(` */`);
+    L.push(`function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {`);
+    L.push(`  const tb = WIN_TABLE, acc = WIN_ACC;`);
+    L.push(`  memory.copy(tb, a, ${E});`);
+    L.push(`  if (size > 1) {`);
+    L.push(`    sqr(acc, a);`);
+    L.push(`    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * ${E}, tb + <usize>(k - 1) * ${E}, acc);`);
+    L.push(`  }`);
+    L.push(`  memory.copy(acc, tb + <usize>first * ${E}, ${E});`);
+    L.push(`  for (let i: i32 = 0; i < steps; i++) {`);
+    L.push(`    const n = <i32>load<u16>(plan + (<usize>i << 2));`);
+    L.push(`    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);`);
+    L.push(`    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * ${E});`);
+    L.push(`  }`);
+    L.push(`  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);`);
+    L.push(`  memory.copy(out, acc, ${E});`);
+    L.push(`}`);
+    L.push('');
+    const inv = fixedPower('INV', p - 2n);
+    L.push(inv.decl);
     L.push(`/** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */`);
     L.push(`export function inv(out: usize, a: usize): void {`);
-    L.push(`  pow(out, a, P_MINUS_2, ${io});`);
+    L.push(`  ${inv.call('out', 'a')}`);
     L.push(`}`);
     L.push('');
     L.push(this.batchedGcd());
@@ -1238,22 +1283,24 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     const E = this.elemBytes;
     const toMontLimbs = (x: bigint): bigint[] => toLimbs((x * this.mp.R) % p, this.w, this.n);
     const L: string[] = [];
-    L.push(`const LEG_EXP: usize = memory.data<u32>(${u32Array(u32Words((p - 1n) / 2n, io))});`);
+    const leg = fixedPower('LEG', (p - 1n) / 2n);
+    L.push(leg.decl);
     L.push(`const SQ_T: usize = memory.data(${E}, 8);`);
     L.push('');
     L.push(`/** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */`);
     L.push(`export function legendre(a: usize): i32 {`);
     L.push(`  if (isZero(a)) return 0;`);
-    L.push(`  pow(SQ_T, a, LEG_EXP, ${io});`);
+    L.push(`  ${leg.call('SQ_T', 'a')}`);
     L.push(`  return isOne(SQ_T) ? 1 : -1;`);
     L.push(`}`);
     L.push('');
     if (p % 4n === 3n) {
-      L.push(`const SQRT_EXP: usize = memory.data<u32>(${u32Array(u32Words((p + 1n) / 4n, io))});`);
+      const root = fixedPower('SQRT', (p + 1n) / 4n);
+      L.push(root.decl);
       L.push('');
       L.push(`/** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */`);
       L.push(`export function sqrt(out: usize, a: usize): bool {`);
-      L.push(`  pow(SQ_T, a, SQRT_EXP, ${io});`);
+      L.push(`  ${root.call('SQ_T', 'a')}`);
       L.push(`  const ok = checkRoot(SQ_T, a);`);
       L.push(`  memory.copy(out, SQ_T, ${E});`);
       L.push(`  return ok;`);
@@ -1263,7 +1310,8 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       const q = (p - 1n) >> BigInt(s);
       const z = smallestNonResidue(p);
       L.push(`// Tonelli-Shanks: p − 1 = Q·2^${s}; z = ${z} is the smallest non-residue.`);
-      L.push(`const TS_EXP: usize = memory.data<u32>(${u32Array(u32Words((q - 1n) / 2n, io))});`);
+      const ts = fixedPower('TS', (q - 1n) / 2n);
+      L.push(ts.decl);
       L.push(`const TS_ZQ: usize = memory.data<u32>(${u32Array(toMontLimbs(powMod(z, q, p)))});`);
       L.push(`const TS_X: usize = memory.data(${E}, 8);`);
       L.push(`const TS_B: usize = memory.data(${E}, 8);`);
@@ -1273,7 +1321,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       L.push(`/** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */`);
       L.push(`export function sqrt(out: usize, a: usize): bool {`);
       L.push(`  if (isZero(a)) { zero(out); return true; }`);
-      L.push(`  pow(TS_W, a, TS_EXP, ${io});        // w = a^((Q−1)/2)`);
+      L.push(`  ${ts.call('TS_W', 'a')}        // w = a^((Q−1)/2)`);
       L.push(`  mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)`);
       L.push(`  mul(TS_B, TS_X, TS_W);              // b = a^Q`);
       L.push(`  memory.copy(TS_Z, TS_ZQ, ${E});`);

@@ -17,8 +17,9 @@
  * Tonelli–Shanks tail), x1 = (−B/A)(1 + 1/(Z²u⁴ + Zu²)) is computed with the field's fast binary-GCD inversion,
  * and the square root is tried directly, which decides squareness at the same time: in Fp one exponentiation by
  * (p+1)/4, and for a non-square g(x1) the root of g(x2) follows from it by the constant Z·√−Z (RFC 9380
- * §6.6.2's observation), so G1's map costs one exponentiation; in Fp2 the tower's `fp2_sqrt`, the norm method
- * with two Fp exponentiations and one inversion for u² = −1 (three for a non-square g(x1)). Measured in units of one Fp product (2026-12, loaded 2-core machine): the G2 map
+ * §6.6.2's observation), so G1's map costs one exponentiation; in Fp2 the norm method (u² = −1: two Fp
+ * exponentiations and one inversion), where the same observation through the norm gives g(x2)'s norm root from
+ * g(x1)'s first exponentiation, so the map costs two exponentiations either way (three before). Measured in units of one Fp product (2026-12, loaded 2-core machine): the G2 map
  * ≈ 1230, the G1 map ≈ 665, the whole G2 hash ≈ 6600, of which cofactor clearing (two [x]-multiplications)
  * ≈ 3600. The outputs are the RFC's (it fixes only x and sgn0(y)).
  * Hashing handles public messages: these maps are variable-time.
@@ -36,9 +37,6 @@ export const BLS_EXPORTS = ['h2c_g1Hash', 'h2c_g1Encode', 'h2c_g1Map', 'h2c_g2Ha
 
 /** Sums of at least this many points use the tree of batched affine additions (below: Jacobian). */
 const SUM_TREE_MIN = 16;
-
-/** u32 words of the exponent (p + 1)/4 (381-bit p). */
-const SQRT_WORDS = 12;
 
 /** The field functions one group's code is written in. */
 interface HField {
@@ -73,6 +71,14 @@ function groupCode<T extends bigint | Fp2>(g: 'g1' | 'g2', F: HField, f: FieldLa
     const r = sqrtMod(mod(-z, f.mp.modulus), f.mp.modulus);
     if (r === undefined) throw new WebcurvesError('INVALID_ARGUMENT', '−Z is not a square');
     C('C2', mod(z * r, f.mp.modulus) as T);
+  } else {
+    // N(Z)·√(−N(Z)) in Fp: N(Z) is not a square (Z is not one in Fp2), −1 is not, so −N(Z) is.
+    const [z0, z1] = s.Z as Fp2;
+    const p = f.mp.modulus;
+    const nz = mod(z0 * z0 + z1 * z1, p);
+    const r = sqrtMod(mod(-nz, p), p);
+    if (r === undefined) throw new WebcurvesError('INVALID_ARGUMENT', '−N(Z) is not a square');
+    decls.push(`const C_${g}_NC: usize = ${montData(f, mod(nz * r, p))};`);
   }
   const iso = s.isogeny;
   decls.push(`const C_${g}_XNUM: usize = ${table(iso.xNum)};`);
@@ -84,23 +90,43 @@ function groupCode<T extends bigint | Fp2>(g: 'g1' | 'g2', F: HField, f: FieldLa
   {
     const sc = new Scratch(`S_${g}_fld`);
     const t0 = sc.take('t0', E), t1 = sc.take('t1', E);
+    const nr = g === 'g2' ? sc.take('nr', E) : '';
     if (g === 'g1') {
       out.push(`/** o = a^((p+1)/4): a square root of a when a is a square (true); otherwise o² = −a (false). */
-function ${g}_root(o: usize, a: usize): bool {
-  fp_pow(o, a, C_SQRT_EXP, ${SQRT_WORDS});
-  fp_sqr(${t0}, o);
-  return fp_eq(${t0}, a);
-}
+function ${g}_root(o: usize, a: usize): bool { return fp_sqrt(o, a); }
 /** RFC 9380's sgn0: the parity of the canonical value. */
 function ${g}_sgn0(a: usize): u32 { fp_fromMont(${t0}, a); return load<u32>(${t0}) & 1; }
 /** o = a⁻¹ (0 ↦ 0) by Fermat's little theorem: constant-time. */
 function ${g}_invCT(o: usize, a: usize): void { fp_invCT(o, a); }`);
     } else {
       out.push(`/**
- * o = a square root of a (true), or false when a is not a square: the tower's norm method (for u² = −1 and
- * p ≡ 3 (mod 4) two Fp exponentiations and one inversion). Variable-time.
+ * o = a square root of a (true), or false when a is not a square: the tower's norm method (u² = −1, p ≡ 3
+ * (mod 4)), whose first exponentiation s = N(a)^((p+1)/4) is kept: for a non-square a, s² = −N(a), which
+ * ${g}_root2 turns into the norm root of g(x2). Two Fp exponentiations for a square, one for a non-square.
+ * Variable-time.
  */
-function ${g}_root(o: usize, a: usize): bool { return fp2_sqrt(o, a); }
+function ${g}_root(o: usize, a: usize): bool {
+  fp_sqr(${t0}, a);
+  fp_sqr(${t1}, a + ${E});
+  fp_add(${t0}, ${t0}, ${t1});
+  if (!fp_sqrt(${nr}, ${t0})) return false;
+  return fp2_sqrtNorm(o, a, ${nr});
+}
+/**
+ * o = √g(x2) after ${g}_root failed on g(x1): g(x2) = (Z·u²)³·g(x1), so N(g(x2)) = N(Z)³·N(u)⁶·N(g(x1)) and, with
+ * s² = −N(g(x1)) from that attempt, N(Z)·√(−N(Z))·N(u)³·s is a root of it (RFC 9380 §6.6.2's observation through
+ * the norm): one exponentiation instead of two. Variable-time.
+ */
+function ${g}_root2(o: usize, a: usize, u: usize): bool {
+  fp_sqr(${t0}, u);
+  fp_sqr(${t1}, u + ${E});
+  fp_add(${t0}, ${t0}, ${t1});
+  fp_sqr(${t1}, ${t0});
+  fp_mul(${t0}, ${t0}, ${t1});
+  fp_mul(${nr}, ${nr}, ${t0});
+  fp_mul(${nr}, ${nr}, C_${g}_NC);
+  return fp2_sqrtNorm(o, a, ${nr});
+}
 /** RFC 9380's sgn0 for m = 2: sign_0 OR (zero_0 AND sign_1). */
 function ${g}_sgn0(a: usize): u32 {
   fp_fromMont(${t0}, a);
@@ -170,7 +196,7 @@ ${g === 'g1'
     ${P}_mul(${y}, ${y}, u);
     ${P}_mul(${y}, ${y}, C_${g}_C2);`
   : `    ${g}_gPrime(${gx}, ${x});
-    ${g}_root(${y}, ${gx});`}
+    ${g}_root2(${y}, ${gx}, u);`}
   }
   if (${g}_sgn0(u) != ${g}_sgn0(${y})) ${P}_neg(${y}, ${y});
   ${g}_horner(${xn}, C_${g}_XNUM, ${iso.xNum.length}, ${x});
@@ -403,8 +429,6 @@ export function emitAsBls(pp: Pairing12Params, f: FieldLayoutInfo, banner: strin
   const p = pp.p;
   // The square roots above are written for p ≡ 3 (mod 4) and Fp2 = Fp[u]/(u² + 1), BLS12-381's fields.
   if (p % 4n !== 3n || mod(pp.desc.tower.fp2NonResidue, p) !== p - 1n) throw new WebcurvesError('INVALID_ARGUMENT', 'the hash-to-curve roots need p ≡ 3 (mod 4) and u² = −1');
-  const e = (p + 1n) / 4n;
-  decls.push(`const C_SQRT_EXP: usize = memory.data<u32>([${Array.from({ length: SQRT_WORDS }, (_, i) => `0x${((e >> BigInt(32 * i)) & 0xffffffffn).toString(16)}`).join(', ')}]);`);
   decls.push(`const C_BETA: usize = ${montData(f, pp.desc.tower.fp2NonResidue)};`);
   decls.push(`const C_2_256: usize = ${montData(f, 1n << 256n)};`);
   decls.push(`const S_ffb: usize = memory.data(${8 * Math.ceil((4 * 12 + 2 * E) / 8)}, 8);`);
@@ -415,8 +439,8 @@ export function emitAsBls(pp: Pairing12Params, f: FieldLayoutInfo, banner: strin
   return `${banner}
 // Hash-to-curve (RFC 9380) and constant-time scalar multiplication for BLS signatures on ${pp.desc.name}
 // (see src/codegen/as-h2c.ts).
-import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, copy as fp_copy, zero as fp_zero, one as fp_one, isZero as fp_isZero, invUnsafe as fp_inv, inv as fp_invCT, pow as fp_pow, eq as fp_eq, double as fp_dbl, fromWords as fp_fromWords, fromMont as fp_fromMont } from '${f.path}';
-import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_sqrt } from './tower';
+import { mul as fp_mul, sqr as fp_sqr, add as fp_add, sub as fp_sub, neg as fp_neg, copy as fp_copy, zero as fp_zero, one as fp_one, isZero as fp_isZero, invUnsafe as fp_inv, inv as fp_invCT, sqrt as fp_sqrt, eq as fp_eq, double as fp_dbl, fromWords as fp_fromWords, fromMont as fp_fromMont } from '${f.path}';
+import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_sqrtNorm } from './tower';
 import { g1_addAff, g1_clearCofactor, g1_fromAff, g1_addMixed, g1_toAff, g2_addAff, g2_clearCofactor, g2_fromAff, g2_addMixed, g2_toAff } from './groups';
 
 ${decls.filter((d) => d !== '').join('\n')}

@@ -279,9 +279,13 @@ export function fp2_inv(o: usize, a: usize): void {
     decls.push(`const C_HALF: usize = ${montData(f, (p + 1n) / 2n)};`);
     decls.push(`const C_INV_BETA: usize = ${montData(f, mod(pp.tower.fp2.inv([mod(beta, p), 0n])[0], p))};`);
     decls.push(sc.decl());
+    const tail = `  fp2_sqr(${chk}, ${r});
+  if (!fp2_eq(${chk}, a)) return false;
+  fp2_copy(o, ${r});
+  return true;`;
     emit(`/**
  * o = a square root of a; false (o unspecified) when a is not a square. Variable-time (public data only):
- * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0)${unitBeta ? ' (two exponentiations: the sign is read off the second)' : ' (the sign by a Legendre symbol)'}. Which root is returned is
+ * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0)${unitBeta ? ' (two exponentiations: the sign is read off the second; see fp2_sqrtNorm)' : ' (the sign by a Legendre symbol)'}. Which root is returned is
  * unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
@@ -299,16 +303,7 @@ export function fp2_sqrt(o: usize, a: usize): bool {
     fp_mulBeta(${t}, ${t});
     fp_sub(${n}, ${n}, ${t});
     if (!fp_sqrt(${n}, ${n})) return false;
-${unitBeta ? `    fp_add(${t}, a, ${n});
-    fp_mul(${t}, ${t}, C_HALF);
-    // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − √N)/2 = −(a1/2)², the root is
-    // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
-    const square = fp_sqrt(${x0}, ${t});
-    fp_dbl(${t}, ${x0});
-    fp_inv(${t}, ${t});
-    fp_mul(${t}, a + ${E}, ${t});
-    if (square) { fp_copy(${r}, ${x0}); fp_copy(${r} + ${E}, ${t}); }
-    else { fp_copy(${r}, ${t}); fp_copy(${r} + ${E}, ${x0}); }
+${unitBeta ? `    return fp2_sqrtNorm(o, a, ${n});
   }` : `    fp_add(${t}, a, ${n});
     fp_mul(${t}, ${t}, C_HALF);
     if (fp_legendre(${t}) != 1) {
@@ -321,12 +316,38 @@ ${unitBeta ? `    fp_add(${t}, a, ${n});
     fp_mul(${r} + ${E}, a + ${E}, ${t});
     fp_copy(${r}, ${x0});
   }`}
-  fp2_sqr(${chk}, ${r});
-  if (!fp2_eq(${chk}, a)) return false;
-  fp2_copy(o, ${r});
+${tail}
+}
+`);
+    if (unitBeta) {
+      const sc2 = new Scratch('S_fp2_sqrtNorm');
+      const t2 = sc2.take('t', E), x2 = sc2.take('x0', E), r2 = sc2.take('r', F2), chk2 = sc2.take('chk', F2);
+      decls.push(sc2.decl());
+      emit(`/**
+ * o = a square root of a, given s with s² = N(a) = a0² + a1² (either sign): the second half of fp2_sqrt's norm
+ * method, for a caller that has √N(a) already (hash-to-curve's SWU map derives it for g(x2) from g(x1)'s
+ * exponentiation). One exponentiation and one inversion; false when s is not such a root (o unspecified). For
+ * a1 = 0 it is fp2_sqrt (s is then ±a0 and the half-sum may vanish). Variable-time.
+ */
+export function fp2_sqrtNorm(o: usize, a: usize, s: usize): bool {
+  if (fp_isZero(a + ${E})) return fp2_sqrt(o, a);
+  fp_add(${t2}, a, s);
+  fp_mul(${t2}, ${t2}, C_HALF);
+  // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − s)/2 = −(a1/2)², the root is
+  // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
+  const square = fp_sqrt(${x2}, ${t2});
+  fp_dbl(${t2}, ${x2});
+  fp_inv(${t2}, ${t2});
+  fp_mul(${t2}, a + ${E}, ${t2});
+  if (square) { fp_copy(${r2}, ${x2}); fp_copy(${r2} + ${E}, ${t2}); }
+  else { fp_copy(${r2}, ${t2}); fp_copy(${r2} + ${E}, ${x2}); }
+  fp2_sqr(${chk2}, ${r2});
+  if (!fp2_eq(${chk2}, a)) return false;
+  fp2_copy(o, ${r2});
   return true;
 }
 `);
+    }
   }
 
   // ------------------------------------------------------------------ Fp6

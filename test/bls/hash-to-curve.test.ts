@@ -16,7 +16,7 @@ import { vectorJson, vectorsDir, vectorText } from '../helpers/vectors.js';
 import { expandMessageXmd } from '../../src/pairing/bls-kernel.js';
 import { hashToCurveParams, evalPoly } from '../../src/math/hash-to-curve.js';
 import { bls12_381 as desc } from '../../src/curves/bls12_381.js';
-import { fp2Ops, primeFieldOps } from '../../src/math/tower.js';
+import { fp2Ops, primeFieldOps, type Fp2 } from '../../src/math/tower.js';
 import type { BlsKernel } from '../../src/pairing/bls-kernel.js';
 
 const CFRG = 'cfrg_draft-irtf-cfrg-hash-to-curve';
@@ -113,6 +113,42 @@ describe('RFC 9380 suites (Appendix J)', () => {
       }
     });
   }
+});
+
+describe('the G2 map against a plain BigInt SWU (RFC 9380 §6.6.2, no shortcuts)', () => {
+  // The wasm map takes g(x2)'s root from g(x1)'s failed exponentiation; this reference computes both roots
+  // outright, so the test fails if that derivation were wrong on either branch.
+  it('seeded random u and edge values, with both branches taken', () => {
+    const h = hashToCurveParams(desc).g2;
+    const F2 = fp2Ops(p, -1n);
+    const sgn0 = (a: Fp2): number => Number((a[0] & 1n) | (a[0] === 0n ? a[1] & 1n : 0n));
+    const g = (x: Fp2): Fp2 => F2.add(F2.add(F2.mul(F2.sqr(x), x), F2.mul(h.A, x)), h.B);
+    const reference = (u: Fp2): { q: bigint[]; square: boolean } => {
+      const zu2 = F2.mul(h.Z, F2.sqr(u));
+      const den = F2.add(F2.sqr(zu2), zu2);
+      const x1 = F2.isZero(den) ? h.bOverZA : F2.mul(h.minusBOverA, F2.add([1n, 0n], F2.inv(den)));
+      const y1 = F2.sqrt(g(x1));
+      const x = y1 !== undefined ? x1 : F2.mul(zu2, x1);
+      let y = y1 ?? F2.sqrt(g(x))!;
+      if (sgn0(u) !== sgn0(y)) y = F2.neg(y);
+      const X = F2.mul(evalPoly(F2, h.isogeny.xNum, x), F2.inv(evalPoly(F2, h.isogeny.xDen, x)));
+      const Y = F2.mul(y, F2.mul(evalPoly(F2, h.isogeny.yNum, x), F2.inv(evalPoly(F2, h.isogeny.yDen, x))));
+      return { q: [...X, ...Y], square: y1 !== undefined };
+    };
+    const us: Fp2[] = [[0n, 0n], [1n, 0n], [0n, 1n], [p - 1n, 0n], [0n, p - 1n], [p - 1n, p - 1n]];
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: p - 1n }), fc.bigInt({ min: 0n, max: p - 1n }), (a, b) => void us.push([a, b])),
+      { seed: 2026, numRuns: 64 },
+    );
+    let squares = 0;
+    for (const u of us) {
+      const want = reference(u);
+      if (want.square) squares++;
+      expect(bls.map(2, [...u])).toEqual(want.q);
+    }
+    expect(squares).toBeGreaterThan(10);
+    expect(us.length - squares).toBeGreaterThan(10);
+  });
 });
 
 describe('Ethereum consensus hash_to_G2', () => {

@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0x124c729f, 0x1a82178c, 0x114d3378, 0x1104a2
 const R3: usize = memory.data<u32>([0x14db5baa, 0x4e7133c, 0x9ff062a, 0xda4ed04, 0x11d5b27f, 0x181b3a83, 0x17e1780, 0x85f42df, 0x987c4]);
 const ONE_MONT: usize = memory.data<u32>([0xd049226, 0xa34e38b, 0x1c46c148, 0xa930038, 0x2e67be, 0xe4ac77, 0x1e779248, 0x1321441f, 0x130d6b]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0x2876e7df, 0x74fd06b5, 0x74190471, 0xff8f8700, 0x2687600, 0xcce7602, 0xca675f52, 0x1cfb69d4]);
 const T_SCRATCH: usize = memory.data(88, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -393,9 +391,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
+const WIN_TABLE: usize = memory.data(1152, 8);
+const WIN_ACC: usize = memory.data(36, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 36);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 36, tb + <usize>(k - 1) * 36, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 36, 36);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 36);
+}
+
+const PLAN_INV: usize = memory.data<u16>([7, 15, 6, 13, 6, 9, 5, 10, 7, 12, 6, 9, 7, 14, 6, 15, 4, 2, 3, 0, 10, 12, 5, 9, 5, 9, 4, 5, 8, 0, 12, 9, 2, 0, 9, 14, 1, 0, 14, 15, 4, 7, 8, 15, 7, 3, 14, 14, 10, 12, 10, 8, 2, 1, 8, 11, 6, 9, 4, 7, 2, 0, 9, 6, 5, 6, 5, 4, 2, 0, 9, 14, 5, 11, 7, 15, 6, 15]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 39, 16, 3, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -566,18 +591,18 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x943b73f0, 0xba7e835a, 0x3a0c8238, 0x7fc7c380, 0x1343b00, 0x6673b01, 0x6533afa9, 0xe7db4ea]);
+const PLAN_LEG: usize = memory.data<u16>([7, 15, 6, 13, 6, 9, 5, 10, 7, 12, 6, 9, 7, 14, 6, 15, 4, 2, 3, 0, 10, 12, 5, 9, 5, 9, 4, 5, 8, 0, 12, 9, 2, 0, 9, 14, 1, 0, 14, 15, 4, 7, 8, 15, 7, 3, 14, 14, 10, 12, 10, 8, 2, 1, 8, 11, 6, 9, 4, 7, 2, 0, 9, 6, 5, 6, 5, 4, 2, 0, 9, 14, 5, 11, 7, 15, 1, 0]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 39, 16, 3, 4);
   return isOne(SQ_T) ? 1 : -1;
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^5; z = 7 is the smallest non-residue.
-const TS_EXP: usize = memory.data<u32>([0xd4a1db9f, 0xc5d3f41a, 0x1d06411, 0x3fe3e1c, 0x809a1d8, 0x483339d8, 0x53299d7d, 0x73eda7]);
+const PLAN_TS: usize = memory.data<u16>([7, 15, 6, 13, 6, 9, 5, 10, 7, 12, 6, 9, 7, 14, 6, 15, 4, 2, 3, 0, 10, 12, 5, 9, 5, 9, 4, 5, 8, 0, 12, 9, 2, 0, 9, 14, 1, 0, 14, 15, 4, 7, 8, 15, 7, 3, 14, 14, 10, 12, 10, 8, 2, 1, 8, 11, 6, 9, 4, 7, 2, 0, 9, 6, 5, 6, 5, 4, 2, 0, 9, 14, 5, 11, 7, 15]);
 const TS_ZQ: usize = memory.data<u32>([0x1c6f3f1a, 0x16ca5895, 0x12094029, 0x14ee7aad, 0x1ed375e0, 0x26080f8, 0x1f2172ea, 0x11718666, 0x142c46]);
 const TS_X: usize = memory.data(36, 8);
 const TS_B: usize = memory.data(36, 8);
@@ -587,7 +612,7 @@ const TS_W: usize = memory.data(36, 8);
 /** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */
 export function sqrt(out: usize, a: usize): bool {
   if (isZero(a)) { zero(out); return true; }
-  pow(TS_W, a, TS_EXP, 8);        // w = a^((Q−1)/2)
+  powWindows(TS_W, a, PLAN_TS, 38, 16, 3, 0);        // w = a^((Q−1)/2)
   mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)
   mul(TS_B, TS_X, TS_W);              // b = a^Q
   memory.copy(TS_Z, TS_ZQ, 36);

@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0xcd21be9, 0x3ef62500, 0x31b19584, 0x140e47f
 const R3: usize = memory.data<u32>([0x387d8f90, 0x13a8815d, 0x2141bfdc, 0x34fd7d55, 0x3fdc073c, 0x31b3f42, 0x34593fa9, 0x1cdb2f54, 0xf19f1db, 0x1ae2756, 0x3e2b844c, 0x12dc854, 0x8eab]);
 const ONE_MONT: usize = memory.data<u32>([0x3fffd9eb, 0x2720ffff, 0x3ffec35c, 0xe4e9203, 0xd14926c, 0x1771e172, 0x226aa557, 0x33b22bf, 0x3845aeca, 0x1c5c9798, 0x350fa4df, 0x2e3314b0, 0xed0]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xffffffff, 0x8508bfff, 0x30000000, 0x170b5d44, 0xba094800, 0x1ef3622f, 0xf5138f, 0x1a22d9f3, 0x6ca1493b, 0xc63b05c0, 0x17c510ea, 0x1ae3a46]);
 const T_SCRATCH: usize = memory.data(120, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -603,9 +601,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 52);
 }
 
+const WIN_TABLE: usize = memory.data(1664, 8);
+const WIN_ACC: usize = memory.data(52, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 52);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 52, tb + <usize>(k - 1) * 52, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 52, 52);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 52);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 52);
+}
+
+const PLAN_INV: usize = memory.data<u16>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8, 6, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 1, 0]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 12);
+  powWindows(out, a, PLAN_INV, 57, 16, 6, 0);
 }
 
 const SG_A: usize = memory.data(48, 8);
@@ -776,18 +801,18 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x0, 0x42846000, 0x18000000, 0xb85aea2, 0xdd04a400, 0x8f79b117, 0x807a89c7, 0x8d116cf9, 0x3650a49d, 0x631d82e0, 0xbe28875, 0xd71d23]);
+const PLAN_LEG: usize = memory.data<u16>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8, 1, 0]);
 const SQ_T: usize = memory.data(52, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 12);
+  powWindows(SQ_T, a, PLAN_LEG, 48, 16, 6, 45);
   return isOne(SQ_T) ? 1 : -1;
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^46; z = 5 is the smallest non-residue.
-const TS_EXP: usize = memory.data<u32>([0x10a11, 0xba886000, 0x90002e16, 0xc45f7412, 0x271e3de6, 0xb3e601ea, 0x92763445, 0xb80d942, 0x21d58c76, 0x748c2f8a, 0x35c, 0x0]);
+const PLAN_TS: usize = memory.data<u16>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8]);
 const TS_ZQ: usize = memory.data<u32>([0x2c647c65, 0x18c5aa8b, 0x8b944c3, 0x17c27e23, 0x913c6e5, 0x3cacfd0e, 0x305d1c28, 0x1e09925e, 0xd8f44ee, 0x1e730b88, 0xb0512e9, 0x336c8617, 0x13e1b]);
 const TS_X: usize = memory.data(52, 8);
 const TS_B: usize = memory.data(52, 8);
@@ -797,7 +822,7 @@ const TS_W: usize = memory.data(52, 8);
 /** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */
 export function sqrt(out: usize, a: usize): bool {
   if (isZero(a)) { zero(out); return true; }
-  pow(TS_W, a, TS_EXP, 12);        // w = a^((Q−1)/2)
+  powWindows(TS_W, a, PLAN_TS, 47, 16, 6, 0);        // w = a^((Q−1)/2)
   mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)
   mul(TS_B, TS_X, TS_W);              // b = a^Q
   memory.copy(TS_Z, TS_ZQ, 52);

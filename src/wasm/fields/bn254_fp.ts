@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0x59bac10, 0xd1503a3, 0x18016b8, 0x10ab0ca8,
 const R3: usize = memory.data<u32>([0xe2312b2, 0x16c05ca2, 0xbc84389, 0x1cdf310b, 0x11adafdd, 0x32e568e, 0x1d6ae48c, 0x10d4cd1f, 0x26c2d2]);
 const ONE_MONT: usize = memory.data<u32>([0x157ccc21, 0x141c2758, 0x185230d3, 0x14c0419, 0xaa36fb9, 0x1d4240ce, 0x11d54c07, 0x52ac7a8, 0xdc836]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xd87cfd45, 0x3c208c16, 0x6871ca8d, 0x97816a91, 0x8181585d, 0xb85045b6, 0xe131a029, 0x30644e72]);
 const T_SCRATCH: usize = memory.data(88, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -439,9 +437,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
+const WIN_TABLE: usize = memory.data(1152, 8);
+const WIN_ACC: usize = memory.data(36, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 36);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 36, tb + <usize>(k - 1) * 36, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 36, 36);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 36);
+}
+
+const PLAN_INV: usize = memory.data<u16>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 6, 2]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 38, 16, 1, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -612,21 +637,21 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x6c3e7ea3, 0x9e10460b, 0xb438e546, 0xcbc0b548, 0x40c0ac2e, 0xdc2822db, 0x7098d014, 0x18322739]);
+const PLAN_LEG: usize = memory.data<u16>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 5, 1]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 38, 16, 1, 0);
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const SQRT_EXP: usize = memory.data<u32>([0xb61f3f52, 0x4f082305, 0x5a1c72a3, 0x65e05aa4, 0xa0605617, 0x6e14116d, 0xb84c680a, 0xc19139c]);
+const PLAN_SQRT: usize = memory.data<u16>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 3, 0]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
-  pow(SQ_T, a, SQRT_EXP, 8);
+  powWindows(SQ_T, a, PLAN_SQRT, 38, 16, 1, 1);
   const ok = checkRoot(SQ_T, a);
   memory.copy(out, SQ_T, 36);
   return ok;

@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0x5b69bd4, 0x6170a5a, 0x20cddce, 0x1db6310b,
 const R3: usize = memory.data<u32>([0x1fddb2, 0x17d30b63, 0x1a2600ee, 0x9507c47, 0x1496b29b, 0xb00a268, 0x15b645eb, 0x1f9fcb3d, 0x1baa96]);
 const ONE_MONT: usize = memory.data<u32>([0xfffff57, 0x1ea70ab4, 0x52c068b, 0x17504f49, 0xaa8075b, 0x1d4240ce, 0x11d54c07, 0x52ac7a8, 0xdc836]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xefffffff, 0x43e1f593, 0x79b97091, 0x2833e848, 0x8181585d, 0xb85045b6, 0xe131a029, 0x30644e72]);
 const T_SCRATCH: usize = memory.data(88, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -393,9 +391,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
+const WIN_TABLE: usize = memory.data(1152, 8);
+const WIN_ACC: usize = memory.data(36, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 36);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 36, tb + <usize>(k - 1) * 36, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 36, 36);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 36);
+}
+
+const PLAN_INV: usize = memory.data<u16>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 49, 8, 1, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -566,18 +591,18 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0xf8000000, 0xa1f0fac9, 0x3cdcb848, 0x9419f424, 0x40c0ac2e, 0xdc2822db, 0x7098d014, 0x18322739]);
+const PLAN_LEG: usize = memory.data<u16>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7, 1, 0]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 43, 8, 1, 27);
   return isOne(SQ_T) ? 1 : -1;
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^28; z = 5 is the smallest non-residue.
-const TS_EXP: usize = memory.data<u32>([0x1f0fac9f, 0xcdcb848a, 0x419f4243, 0xc0ac2e9, 0xc2822db4, 0x98d014d, 0x83227397, 0x1]);
+const PLAN_TS: usize = memory.data<u16>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7]);
 const TS_ZQ: usize = memory.data<u32>([0x1a27b370, 0x1d788b88, 0xa3c6e0b, 0x1fd3f9da, 0xf541c23, 0x1e4ddf15, 0x93d0e83, 0xae32ca7, 0x5d90b]);
 const TS_X: usize = memory.data(36, 8);
 const TS_B: usize = memory.data(36, 8);
@@ -587,7 +612,7 @@ const TS_W: usize = memory.data(36, 8);
 /** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */
 export function sqrt(out: usize, a: usize): bool {
   if (isZero(a)) { zero(out); return true; }
-  pow(TS_W, a, TS_EXP, 8);        // w = a^((Q−1)/2)
+  powWindows(TS_W, a, PLAN_TS, 42, 8, 1, 0);        // w = a^((Q−1)/2)
   mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)
   mul(TS_B, TS_X, TS_W);              // b = a^Q
   memory.copy(TS_Z, TS_ZQ, 36);

@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0x644aedf, 0x2b587e98, 0x1d4f02c5, 0x2df2fcc
 const R3: usize = memory.data<u32>([0x4b8ffc3, 0x17037980, 0x3a927347, 0x27a0abe6, 0x1df1e3f1, 0x12ac7fe5, 0x15dc25b2, 0x17662a32, 0x3fbb461f, 0x2334b47a, 0x1ecfdc6b, 0x55a632b, 0x8e1a9ad, 0x2b8cc646, 0x2e2983d0, 0x54ab39b, 0x17181a6d, 0x1591ea87, 0xf67bfba, 0x10fbc5fd, 0x351a199a, 0x3e90259b, 0x347d8c2f, 0x173f76fb, 0x1d6ca0c0, 0x37f]);
 const ONE_MONT: usize = memory.data<u32>([0x385add6a, 0x1117ffff, 0xcc21cd8, 0x2a018dc6, 0x29a1a827, 0x2ccea3a7, 0x39b96306, 0x22393225, 0x2d9aa9ca, 0x285af6b1, 0x1ad5740d, 0x1d3dd5ee, 0x27ed5e68, 0xb762a06, 0x1b0750ba, 0x143b5dec, 0x211c97e8, 0x22807ce0, 0x1705ee9b, 0x30c14c5d, 0x2c2e53de, 0x2d6e66ab, 0x2875fe72, 0x42d7ef4, 0x385cb661, 0x75]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0x89, 0xf49d0000, 0x70000082, 0xe6913e68, 0xeaf0a437, 0x160cf8ae, 0x5667a8f8, 0x98a116c2, 0x73ebff2e, 0x71dcd3dc, 0x12f9fd90, 0x8689c8ed, 0x25b42304, 0x3cebaff, 0xe584e919, 0x707ba638, 0x8087be41, 0x528275ef, 0x81d14688, 0xb926186a, 0x4faff3e, 0xd187c940, 0xfb83ce0a, 0x122e824]);
 const T_SCRATCH: usize = memory.data(224, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -534,9 +532,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 104);
 }
 
+const WIN_TABLE: usize = memory.data(3328, 8);
+const WIN_ACC: usize = memory.data(104, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 104);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 104, tb + <usize>(k - 1) * 104, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 104, 104);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 104);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 104);
+}
+
+const PLAN_INV: usize = memory.data<u16>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 3, 0]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 24);
+  powWindows(out, a, PLAN_INV, 115, 16, 4, 0);
 }
 
 const SG_A: usize = memory.data(96, 8);
@@ -707,21 +732,21 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x45, 0x7a4e8000, 0x38000041, 0xf3489f34, 0x7578521b, 0xb067c57, 0x2b33d47c, 0x4c508b61, 0x39f5ff97, 0x38ee69ee, 0x897cfec8, 0x4344e476, 0x92da1182, 0x81e75d7f, 0x72c2748c, 0xb83dd31c, 0xc043df20, 0x29413af7, 0x40e8a344, 0x5c930c35, 0x27d7f9f, 0x68c3e4a0, 0x7dc1e705, 0x917412]);
+const PLAN_LEG: usize = memory.data<u16>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 2, 0]);
 const SQ_T: usize = memory.data(104, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 24);
+  powWindows(SQ_T, a, PLAN_LEG, 115, 16, 4, 0);
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const SQRT_EXP: usize = memory.data<u32>([0x23, 0xbd274000, 0x1c000020, 0xf9a44f9a, 0xbabc290d, 0x5833e2b, 0x9599ea3e, 0xa62845b0, 0x1cfaffcb, 0x1c7734f7, 0x44be7f64, 0x21a2723b, 0xc96d08c1, 0x40f3aebf, 0x39613a46, 0x5c1ee98e, 0xe021ef90, 0x14a09d7b, 0xa07451a2, 0xae49861a, 0x13ebfcf, 0xb461f250, 0x3ee0f382, 0x48ba09]);
+const PLAN_SQRT: usize = memory.data<u16>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 1, 0]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
-  pow(SQ_T, a, SQRT_EXP, 24);
+  powWindows(SQ_T, a, PLAN_SQRT, 115, 16, 4, 0);
   const ok = checkRoot(SQ_T, a);
   memory.copy(out, SQ_T, 104);
   return ok;

@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0x223e30cf, 0x26bbcaa8, 0x10764e72, 0x36241a
 const R3: usize = memory.data<u32>([0x2e054390, 0xca38a62, 0x262bdd95, 0x1ab63268, 0x4a26ce5, 0x34b0343f, 0x130d4e14, 0x234f3395, 0x27e]);
 const ONE_MONT: usize = memory.data<u32>([0x3e9de252, 0x3586857f, 0x2daf903d, 0x1a694742, 0x3dfbb146, 0x2107e2ee, 0x12e1b3b3, 0x271d27ac, 0x14e]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xc33fd9fd, 0xb95aee9a, 0xc43c8afe, 0x5293a3af, 0x970dec00, 0x982d1347, 0xa68b2955, 0x4aad957]);
 const T_SCRATCH: usize = memory.data(88, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -393,9 +391,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
+const WIN_TABLE: usize = memory.data(1152, 8);
+const WIN_ACC: usize = memory.data(36, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 36);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 36, tb + <usize>(k - 1) * 36, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 36, 36);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 36);
+}
+
+const PLAN_INV: usize = memory.data<u16>([6, 10, 6, 13, 7, 10, 5, 7, 6, 9, 6, 8, 6, 12, 5, 4, 6, 10, 6, 12, 1, 0, 9, 5, 6, 8, 6, 6, 7, 7, 7, 11, 9, 13, 5, 13, 14, 2, 5, 2, 7, 9, 3, 2, 8, 14, 6, 15, 5, 8, 8, 7, 7, 8, 6, 11, 4, 7, 6, 11, 7, 10, 5, 10, 5, 13, 3, 2, 6, 6, 3, 1, 9, 12, 5, 15, 5, 13, 7, 15, 4, 6]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 41, 16, 4, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -566,21 +591,21 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x619fecff, 0x5cad774d, 0xe21e457f, 0x2949d1d7, 0xcb86f600, 0xcc1689a3, 0xd34594aa, 0x2556cab]);
+const PLAN_LEG: usize = memory.data<u16>([6, 10, 6, 13, 7, 10, 5, 7, 6, 9, 6, 8, 6, 12, 5, 4, 6, 10, 6, 12, 1, 0, 9, 5, 6, 8, 6, 6, 7, 7, 7, 11, 9, 13, 5, 13, 14, 2, 5, 2, 7, 9, 3, 2, 8, 14, 6, 15, 5, 8, 8, 7, 7, 8, 6, 11, 4, 7, 6, 11, 7, 10, 5, 10, 5, 13, 3, 2, 6, 6, 3, 1, 9, 12, 5, 15, 5, 13, 7, 15, 3, 3]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 41, 16, 4, 0);
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const SQRT_EXP: usize = memory.data<u32>([0xb0cff680, 0xae56bba6, 0xf10f22bf, 0x14a4e8eb, 0xe5c37b00, 0x660b44d1, 0xe9a2ca55, 0x12ab655]);
+const PLAN_SQRT: usize = memory.data<u16>([4, 2, 5, 5, 3, 1, 5, 2, 5, 5, 4, 6, 6, 6, 7, 5, 5, 2, 5, 2, 4, 2, 3, 1, 4, 1, 9, 5, 2, 0, 7, 4, 3, 2, 7, 7, 6, 5, 1, 0, 8, 6, 3, 3, 3, 1, 14, 2, 5, 2, 6, 4, 4, 6, 6, 3, 5, 5, 4, 7, 4, 0, 8, 7, 3, 0, 6, 2, 5, 7, 3, 3, 5, 5, 4, 4, 5, 5, 5, 5, 4, 5, 3, 2, 6, 6, 3, 1, 6, 1, 6, 7, 4, 7, 5, 6]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
-  pow(SQ_T, a, SQRT_EXP, 8);
+  powWindows(SQ_T, a, PLAN_SQRT, 48, 8, 4, 7);
   const ok = checkRoot(SQ_T, a);
   memory.copy(out, SQ_T, 36);
   return ok;

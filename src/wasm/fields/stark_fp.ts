@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0x100001, 0x1fae6fc0, 0x1fffffff, 0x9987f, 0
 const R3: usize = memory.data<u32>([0x18c6c71b, 0x1f4501b7, 0xd98e2e, 0x677ffcc, 0x3aa2b83, 0xd8c0006, 0xc2709f0, 0x13c0a666, 0x7bcc3]);
 const ONE_MONT: usize = memory.data<u32>([0x1ffffc01, 0x1fffffff, 0x1fffffff, 0x1fffffff, 0x1fffffff, 0x1fffffff, 0x1043ffff, 0x1ffffff7, 0x7ffff]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0x10, 0x8000000]);
 const T_SCRATCH: usize = memory.data(88, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -483,9 +481,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
+const WIN_TABLE: usize = memory.data(1152, 8);
+const WIN_ACC: usize = memory.data(36, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 36);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 36, tb + <usize>(k - 1) * 36, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 36, 36);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 36);
+}
+
+const PLAN_INV: usize = memory.data<u16>([55, 0, 9, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 2, 1]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 40, 16, 0, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -656,18 +681,18 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x80000000, 0x8, 0x4000000]);
+const PLAN_LEG: usize = memory.data<u16>([55, 0, 4, 0]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 2, 1, 0, 191);
   return isOne(SQ_T) ? 1 : -1;
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^192; z = 3 is the smallest non-residue.
-const TS_EXP: usize = memory.data<u32>([0x8, 0x4000000, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const PLAN_TS: usize = memory.data<u16>([55, 0]);
 const TS_ZQ: usize = memory.data<u32>([0x1457bae4, 0x6bccd64, 0x11df4a08, 0x895cc7f, 0xae9555b, 0x1be60505, 0xb951ae2, 0xb11ebf0, 0x445c6]);
 const TS_X: usize = memory.data(36, 8);
 const TS_B: usize = memory.data(36, 8);
@@ -677,7 +702,7 @@ const TS_W: usize = memory.data(36, 8);
 /** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */
 export function sqrt(out: usize, a: usize): bool {
   if (isZero(a)) { zero(out); return true; }
-  pow(TS_W, a, TS_EXP, 8);        // w = a^((Q−1)/2)
+  powWindows(TS_W, a, PLAN_TS, 1, 1, 0, 3);        // w = a^((Q−1)/2)
   mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)
   mul(TS_B, TS_X, TS_W);              // b = a^Q
   memory.copy(TS_Z, TS_ZQ, 36);

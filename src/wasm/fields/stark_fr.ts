@@ -23,8 +23,6 @@ const R2: usize = memory.data<u32>([0xbeb7fac, 0x25b7097, 0x15023c53, 0x9db76e9,
 const R3: usize = memory.data<u32>([0x7a1941b, 0x6d28493, 0x14423a93, 0xf5f04e8, 0x16829a1, 0x1fb7f694, 0x6af3bdb, 0x1fe1868, 0x54465]);
 const ONE_MONT: usize = memory.data<u32>([0x1491912f, 0x1eecdc54, 0x7ba6e20, 0xeb68458, 0x121b33, 0x0, 0x10440000, 0x1ffffff7, 0x7ffff]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xadc64d2d, 0x1e66a241, 0xcae7b232, 0xb781126d, 0xffffffff, 0xffffffff, 0x10, 0x8000000]);
 const T_SCRATCH: usize = memory.data(88, 8);
 
 /** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
@@ -426,9 +424,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
+const WIN_TABLE: usize = memory.data(1152, 8);
+const WIN_ACC: usize = memory.data(36, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 36);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 36, tb + <usize>(k - 1) * 36, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 36, 36);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 36);
+}
+
+const PLAN_INV: usize = memory.data<u16>([55, 0, 9, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 6, 13, 2, 1, 11, 8, 7, 9, 6, 13, 4, 4, 6, 11, 6, 7, 6, 12, 8, 12, 8, 7, 7, 12, 5, 10, 7, 4, 9, 6, 6, 13, 5, 8, 4, 4, 6, 6, 6, 5, 2, 0]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 35, 16, 0, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -599,21 +624,21 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0xd6e32697, 0xf335120, 0xe573d919, 0xdbc08936, 0xffffffff, 0x7fffffff, 0x8, 0x4000000]);
+const PLAN_LEG: usize = memory.data<u16>([55, 0, 9, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 6, 13, 2, 1, 11, 8, 7, 9, 6, 13, 4, 4, 6, 11, 6, 7, 6, 12, 8, 12, 8, 7, 7, 12, 5, 10, 7, 4, 9, 6, 6, 13, 5, 8, 4, 4, 6, 6, 7, 11]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 34, 16, 0, 0);
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const SQRT_EXP: usize = memory.data<u32>([0x6b71934c, 0x8799a890, 0x72b9ec8c, 0xede0449b, 0xffffffff, 0x3fffffff, 0x4, 0x2000000]);
+const PLAN_SQRT: usize = memory.data<u16>([55, 0, 9, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 6, 13, 2, 1, 11, 8, 7, 9, 6, 13, 4, 4, 6, 11, 6, 7, 6, 12, 8, 12, 8, 7, 7, 12, 5, 10, 7, 4, 9, 6, 6, 13, 5, 8, 4, 4, 6, 6, 4, 1]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
-  pow(SQ_T, a, SQRT_EXP, 8);
+  powWindows(SQ_T, a, PLAN_SQRT, 34, 16, 0, 2);
   const ok = checkRoot(SQ_T, a);
   memory.copy(out, SQ_T, 36);
   return ok;

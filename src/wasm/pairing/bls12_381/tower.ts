@@ -10,6 +10,7 @@ const S_fp2_inv: usize = memory.data(112, 8);
 const C_HALF: usize = memory.data<u32>([0x68ff97, 0xcec0000, 0x1a400562, 0x170066f3, 0x1218e42, 0x334fc1d1, 0x1ee7c06e, 0x4da16d0, 0x12f76136, 0xaecc789, 0x2594f8a, 0x32cfe7d0, 0xaef4]);
 const C_INV_BETA: usize = memory.data<u32>([0x3f2dab7d, 0xe23ffff, 0x20bff537, 0x3cff31c5, 0x2eb30799, 0x1cab0038, 0x135c7595, 0x92d0f40, 0x6e8a20b, 0x8ff7e1c, 0x24f212a6, 0x14ee9059, 0x18a328]);
 const S_fp2_sqrt: usize = memory.data(376, 8);
+const S_fp2_sqrtNorm: usize = memory.data(320, 8);
 const S_fp6_mulV: usize = memory.data(104, 8);
 const S_fp6_mulDW: usize = memory.data(3640, 8);
 const S_fp6_mul1: usize = memory.data(104, 8);
@@ -104,7 +105,7 @@ export function fp2_inv(o: usize, a: usize): void {
 
 /**
  * o = a square root of a; false (o unspecified) when a is not a square. Variable-time (public data only):
- * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (two exponentiations: the sign is read off the second). Which root is returned is
+ * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (two exponentiations: the sign is read off the second; see fp2_sqrtNorm). Which root is returned is
  * unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
@@ -122,20 +123,35 @@ export function fp2_sqrt(o: usize, a: usize): bool {
     fp_mulBeta((S_fp2_sqrt + 56), (S_fp2_sqrt + 56));
     fp_sub(S_fp2_sqrt, S_fp2_sqrt, (S_fp2_sqrt + 56));
     if (!fp_sqrt(S_fp2_sqrt, S_fp2_sqrt)) return false;
-    fp_add((S_fp2_sqrt + 56), a, S_fp2_sqrt);
-    fp_mul((S_fp2_sqrt + 56), (S_fp2_sqrt + 56), C_HALF);
-    // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − √N)/2 = −(a1/2)², the root is
-    // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
-    const square = fp_sqrt((S_fp2_sqrt + 112), (S_fp2_sqrt + 56));
-    fp_dbl((S_fp2_sqrt + 56), (S_fp2_sqrt + 112));
-    fp_inv((S_fp2_sqrt + 56), (S_fp2_sqrt + 56));
-    fp_mul((S_fp2_sqrt + 56), a + 52, (S_fp2_sqrt + 56));
-    if (square) { fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 112)); fp_copy((S_fp2_sqrt + 168) + 52, (S_fp2_sqrt + 56)); }
-    else { fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 56)); fp_copy((S_fp2_sqrt + 168) + 52, (S_fp2_sqrt + 112)); }
+    return fp2_sqrtNorm(o, a, S_fp2_sqrt);
   }
   fp2_sqr((S_fp2_sqrt + 272), (S_fp2_sqrt + 168));
   if (!fp2_eq((S_fp2_sqrt + 272), a)) return false;
   fp2_copy(o, (S_fp2_sqrt + 168));
+  return true;
+}
+
+/**
+ * o = a square root of a, given s with s² = N(a) = a0² + a1² (either sign): the second half of fp2_sqrt's norm
+ * method, for a caller that has √N(a) already (hash-to-curve's SWU map derives it for g(x2) from g(x1)'s
+ * exponentiation). One exponentiation and one inversion; false when s is not such a root (o unspecified). For
+ * a1 = 0 it is fp2_sqrt (s is then ±a0 and the half-sum may vanish). Variable-time.
+ */
+export function fp2_sqrtNorm(o: usize, a: usize, s: usize): bool {
+  if (fp_isZero(a + 52)) return fp2_sqrt(o, a);
+  fp_add(S_fp2_sqrtNorm, a, s);
+  fp_mul(S_fp2_sqrtNorm, S_fp2_sqrtNorm, C_HALF);
+  // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − s)/2 = −(a1/2)², the root is
+  // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
+  const square = fp_sqrt((S_fp2_sqrtNorm + 56), S_fp2_sqrtNorm);
+  fp_dbl(S_fp2_sqrtNorm, (S_fp2_sqrtNorm + 56));
+  fp_inv(S_fp2_sqrtNorm, S_fp2_sqrtNorm);
+  fp_mul(S_fp2_sqrtNorm, a + 52, S_fp2_sqrtNorm);
+  if (square) { fp_copy((S_fp2_sqrtNorm + 112), (S_fp2_sqrtNorm + 56)); fp_copy((S_fp2_sqrtNorm + 112) + 52, S_fp2_sqrtNorm); }
+  else { fp_copy((S_fp2_sqrtNorm + 112), S_fp2_sqrtNorm); fp_copy((S_fp2_sqrtNorm + 112) + 52, (S_fp2_sqrtNorm + 56)); }
+  fp2_sqr((S_fp2_sqrtNorm + 216), (S_fp2_sqrtNorm + 112));
+  if (!fp2_eq((S_fp2_sqrtNorm + 216), a)) return false;
+  fp2_copy(o, (S_fp2_sqrtNorm + 112));
   return true;
 }
 

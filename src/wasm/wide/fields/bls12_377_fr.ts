@@ -146,8 +146,6 @@ const R2: usize = memory.data<u32>([0xb861857b, 0x25d577ba, 0x8860591f, 0xcc2c27
 const R3: usize = memory.data<u32>([0xf65454c, 0x6a4295c9, 0xae271699, 0x624d23ff, 0xf1c9d713, 0xb1e55ef6, 0x55c48dda, 0x601dfa5]);
 const ONE_MONT: usize = memory.data<u32>([0xfffffff3, 0x7d1c7fff, 0x6ffffff2, 0x7257f50f, 0x512c0fee, 0x16d81575, 0x2bbb9a9d, 0xd4bda32]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xffffffff, 0xa117fff, 0xd0000001, 0x59aa76fe, 0x5c37b001, 0x60b44d1e, 0x9a2ca556, 0x12ab655e]);
 const T_SCRATCH: usize = memory.data(80, 8);
 
 const CONV: usize = memory.data(40, 8);
@@ -222,9 +220,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 32);
 }
 
+const WIN_TABLE: usize = memory.data(1024, 8);
+const WIN_ACC: usize = memory.data(32, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 32);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 32, tb + <usize>(k - 1) * 32, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 32, 32);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 32);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 32);
+}
+
+const PLAN_INV: usize = memory.data<u16>([6, 10, 6, 13, 7, 10, 5, 7, 6, 9, 6, 8, 6, 12, 5, 4, 6, 10, 6, 12, 1, 0, 9, 5, 6, 8, 6, 6, 7, 7, 7, 11, 9, 13, 5, 13, 16, 10, 5, 9, 6, 10, 7, 14, 5, 11, 4, 7, 5, 6, 28, 0, 7, 2, 9, 8, 6, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 2, 1]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 38, 16, 4, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -395,18 +420,18 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x0, 0x8508c000, 0x68000000, 0xacd53b7f, 0x2e1bd800, 0x305a268f, 0x4d1652ab, 0x955b2af]);
+const PLAN_LEG: usize = memory.data<u16>([4, 2, 5, 5, 3, 1, 5, 2, 5, 5, 4, 6, 6, 6, 7, 5, 5, 2, 5, 2, 4, 2, 3, 1, 4, 1, 9, 5, 2, 0, 7, 4, 3, 2, 7, 7, 6, 5, 1, 0, 8, 6, 3, 3, 3, 1, 14, 2, 3, 1, 6, 6, 4, 2, 5, 3, 5, 6, 4, 7, 4, 6, 3, 2, 28, 0, 7, 2, 5, 0, 5, 1]);
 const SQ_T: usize = memory.data(32, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 36, 8, 4, 46);
   return isOne(SQ_T) ? 1 : -1;
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^47; z = 11 is the smallest non-residue.
-const TS_EXP: usize = memory.data<u32>([0x10a11, 0x76fed000, 0xb00159aa, 0x4d1e5c37, 0xa55660b4, 0x655e9a2c, 0x12ab, 0x0]);
+const PLAN_TS: usize = memory.data<u16>([6, 10, 6, 13, 7, 10, 5, 7, 6, 9, 6, 8, 6, 12, 5, 4, 6, 10, 6, 12, 1, 0, 9, 5, 6, 8, 6, 6, 7, 7, 7, 11, 9, 13, 5, 13, 16, 10, 5, 9, 6, 10, 7, 14, 5, 11, 4, 7, 5, 6, 28, 0, 7, 2, 9, 8]);
 const TS_ZQ: usize = memory.data<u32>([0x39381fb2, 0x3c3d3ca7, 0xec99772b, 0x9a14cda3, 0x59724826, 0xd7aacc7c, 0xc5cc349c, 0xd1ba211]);
 const TS_X: usize = memory.data(32, 8);
 const TS_B: usize = memory.data(32, 8);
@@ -416,7 +441,7 @@ const TS_W: usize = memory.data(32, 8);
 /** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */
 export function sqrt(out: usize, a: usize): bool {
   if (isZero(a)) { zero(out); return true; }
-  pow(TS_W, a, TS_EXP, 8);        // w = a^((Q−1)/2)
+  powWindows(TS_W, a, PLAN_TS, 28, 15, 4, 0);        // w = a^((Q−1)/2)
   mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)
   mul(TS_B, TS_X, TS_W);              // b = a^Q
   memory.copy(TS_Z, TS_ZQ, 32);

@@ -168,8 +168,6 @@ const R2: usize = memory.data<u32>([0x1c341746, 0xf4df1f34, 0x9d104f1, 0xa76e6a6
 const R3: usize = memory.data<u32>([0xd94ca1e0, 0xed48ac6b, 0x3a7adf8, 0x315f831e, 0x615e29dd, 0x9a53352a, 0x921e1761, 0x34c04e5e, 0x65724728, 0x2512d435, 0x91755d4d, 0xaa63460]);
 const ONE_MONT: usize = memory.data<u32>([0x2fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853, 0xa256ec6d, 0x5c071a97, 0xfa80e493, 0x15f65ec3]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xffffaaa9, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0, 0xf38512bf, 0x64774b84, 0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea]);
 const T_SCRATCH: usize = memory.data(112, 8);
 
 const CONV: usize = memory.data(56, 8);
@@ -248,9 +246,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 48);
 }
 
+const WIN_TABLE: usize = memory.data(1536, 8);
+const WIN_ACC: usize = memory.data(48, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 48);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 48, tb + <usize>(k - 1) * 48, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 48, 48);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 48);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 48);
+}
+
+const PLAN_INV: usize = memory.data<u16>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 4, 2, 3, 0]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 12);
+  powWindows(out, a, PLAN_INV, 67, 16, 6, 0);
 }
 
 const SG_A: usize = memory.data(48, 8);
@@ -421,21 +446,21 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0xffffd555, 0xdcff7fff, 0x58a9ffff, 0xf55ffff, 0x7b587b12, 0xb3986950, 0x79c2895f, 0xb23ba5c2, 0x21a5d66b, 0x258dd3db, 0x1cbff34d, 0xd0088f5]);
+const PLAN_LEG: usize = memory.data<u16>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 6, 10]);
 const SQ_T: usize = memory.data(48, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 12);
+  powWindows(SQ_T, a, PLAN_LEG, 66, 16, 6, 0);
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const SQRT_EXP: usize = memory.data<u32>([0xffffeaab, 0xee7fbfff, 0xac54ffff, 0x7aaffff, 0x3dac3d89, 0xd9cc34a8, 0x3ce144af, 0xd91dd2e1, 0x90d2eb35, 0x92c6e9ed, 0x8e5ff9a6, 0x680447a]);
+const PLAN_SQRT: usize = memory.data<u16>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 5, 5]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
-  pow(SQ_T, a, SQRT_EXP, 12);
+  powWindows(SQ_T, a, PLAN_SQRT, 66, 16, 6, 0);
   const ok = checkRoot(SQ_T, a);
   memory.copy(out, SQ_T, 48);
   return ok;

@@ -146,8 +146,6 @@ const R2: usize = memory.data<u32>([0xf3f29c6d, 0xc999e990, 0x87925c23, 0x2b6ced
 const R3: usize = memory.data<u32>([0x439b73af, 0xc62c1807, 0x8cf06990, 0x1b3e0d18, 0xc7b5f418, 0x73d13c71, 0xc8db33e9, 0x6e2a5bb9]);
 const ONE_MONT: usize = memory.data<u32>([0xfffffffe, 0x1, 0x34802, 0x5884b7fa, 0xecbc4ff5, 0x998c4fef, 0xacc5056f, 0x1824b159]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xffffffff, 0xfffffffe, 0xfffe5bfe, 0x53bda402, 0x9a1d805, 0x3339d808, 0x299d7d48, 0x73eda753]);
 const T_SCRATCH: usize = memory.data(80, 8);
 
 const CONV: usize = memory.data(40, 8);
@@ -222,9 +220,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 32);
 }
 
+const WIN_TABLE: usize = memory.data(1024, 8);
+const WIN_ACC: usize = memory.data(32, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 32);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 32, tb + <usize>(k - 1) * 32, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 32, 32);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 32);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 32);
+}
+
+const PLAN_INV: usize = memory.data<u16>([7, 15, 6, 13, 6, 9, 5, 10, 7, 12, 6, 9, 7, 14, 6, 15, 4, 2, 3, 0, 10, 12, 5, 9, 5, 9, 4, 5, 8, 0, 12, 9, 2, 0, 9, 14, 1, 0, 13, 10, 6, 9, 5, 11, 4, 5, 5, 4, 13, 11, 5, 15, 5, 15, 5, 12, 6, 13, 5, 15, 5, 13, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 7, 6, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 2, 1]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 44, 16, 3, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -395,18 +420,18 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x80000000, 0x7fffffff, 0x7fff2dff, 0xa9ded201, 0x4d0ec02, 0x199cec04, 0x94cebea4, 0x39f6d3a9]);
+const PLAN_LEG: usize = memory.data<u16>([6, 7, 4, 5, 5, 6, 5, 3, 4, 2, 4, 1, 5, 2, 4, 1, 5, 3, 5, 5, 3, 3, 4, 2, 3, 0, 7, 1, 4, 1, 5, 3, 5, 3, 3, 1, 8, 0, 11, 4, 3, 2, 7, 3, 3, 1, 11, 2, 4, 2, 5, 3, 5, 7, 5, 6, 3, 0, 12, 5, 4, 7, 4, 7, 4, 7, 4, 4, 5, 6, 4, 7, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7]);
 const SQ_T: usize = memory.data(32, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 45, 8, 3, 31);
   return isOne(SQ_T) ? 1 : -1;
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^32; z = 5 is the smallest non-residue.
-const TS_EXP: usize = memory.data<u32>([0x7fffffff, 0x7fff2dff, 0xa9ded201, 0x4d0ec02, 0x199cec04, 0x94cebea4, 0x39f6d3a9, 0x0]);
+const PLAN_TS: usize = memory.data<u16>([6, 7, 4, 5, 5, 6, 5, 3, 4, 2, 4, 1, 5, 2, 4, 1, 5, 3, 5, 5, 3, 3, 4, 2, 3, 0, 7, 1, 4, 1, 5, 3, 5, 3, 3, 1, 8, 0, 11, 4, 3, 2, 7, 3, 3, 1, 11, 2, 4, 2, 5, 3, 5, 7, 5, 6, 3, 0, 12, 5, 4, 7, 4, 7, 4, 7, 4, 4, 5, 6, 4, 7, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 3, 3]);
 const TS_ZQ: usize = memory.data<u32>([0xc17f47c, 0x9cab6d5c, 0xfd4b71e5, 0x1ce1e93d, 0x471dd505, 0xd6db230, 0x743a3b6a, 0x3f0ee990]);
 const TS_X: usize = memory.data(32, 8);
 const TS_B: usize = memory.data(32, 8);
@@ -416,7 +441,7 @@ const TS_W: usize = memory.data(32, 8);
 /** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */
 export function sqrt(out: usize, a: usize): bool {
   if (isZero(a)) { zero(out); return true; }
-  pow(TS_W, a, TS_EXP, 8);        // w = a^((Q−1)/2)
+  powWindows(TS_W, a, PLAN_TS, 45, 8, 3, 0);        // w = a^((Q−1)/2)
   mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)
   mul(TS_B, TS_X, TS_W);              // b = a^Q
   memory.copy(TS_Z, TS_ZQ, 32);

@@ -146,8 +146,6 @@ const R2: usize = memory.data<u32>([0x6a55d45e, 0x375699cd, 0x7a73da73, 0xf639c3
 const R3: usize = memory.data<u32>([0x28b07941, 0x396270fb, 0x26e0036, 0x3b23b94b, 0x19ca327f, 0x4e5c47e5, 0xb70a96c4, 0x2b65b12]);
 const ONE_MONT: usize = memory.data<u32>([0xd0880436, 0xe6d1ab5a, 0x9b3aae44, 0x94db78ec, 0x231037ee, 0xe67deee6, 0xdea547f1, 0x3f62782]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xc33fd9fd, 0xb95aee9a, 0xc43c8afe, 0x5293a3af, 0x970dec00, 0x982d1347, 0xa68b2955, 0x4aad957]);
 const T_SCRATCH: usize = memory.data(80, 8);
 
 const CONV: usize = memory.data(40, 8);
@@ -222,9 +220,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 32);
 }
 
+const WIN_TABLE: usize = memory.data(1024, 8);
+const WIN_ACC: usize = memory.data(32, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 32);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 32, tb + <usize>(k - 1) * 32, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 32, 32);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 32);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 32);
+}
+
+const PLAN_INV: usize = memory.data<u16>([6, 10, 6, 13, 7, 10, 5, 7, 6, 9, 6, 8, 6, 12, 5, 4, 6, 10, 6, 12, 1, 0, 9, 5, 6, 8, 6, 6, 7, 7, 7, 11, 9, 13, 5, 13, 14, 2, 5, 2, 7, 9, 3, 2, 8, 14, 6, 15, 5, 8, 8, 7, 7, 8, 6, 11, 4, 7, 6, 11, 7, 10, 5, 10, 5, 13, 3, 2, 6, 6, 3, 1, 9, 12, 5, 15, 5, 13, 7, 15, 4, 6]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 41, 16, 4, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -395,21 +420,21 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x619fecff, 0x5cad774d, 0xe21e457f, 0x2949d1d7, 0xcb86f600, 0xcc1689a3, 0xd34594aa, 0x2556cab]);
+const PLAN_LEG: usize = memory.data<u16>([6, 10, 6, 13, 7, 10, 5, 7, 6, 9, 6, 8, 6, 12, 5, 4, 6, 10, 6, 12, 1, 0, 9, 5, 6, 8, 6, 6, 7, 7, 7, 11, 9, 13, 5, 13, 14, 2, 5, 2, 7, 9, 3, 2, 8, 14, 6, 15, 5, 8, 8, 7, 7, 8, 6, 11, 4, 7, 6, 11, 7, 10, 5, 10, 5, 13, 3, 2, 6, 6, 3, 1, 9, 12, 5, 15, 5, 13, 7, 15, 3, 3]);
 const SQ_T: usize = memory.data(32, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 41, 16, 4, 0);
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const SQRT_EXP: usize = memory.data<u32>([0xb0cff680, 0xae56bba6, 0xf10f22bf, 0x14a4e8eb, 0xe5c37b00, 0x660b44d1, 0xe9a2ca55, 0x12ab655]);
+const PLAN_SQRT: usize = memory.data<u16>([4, 2, 5, 5, 3, 1, 5, 2, 5, 5, 4, 6, 6, 6, 7, 5, 5, 2, 5, 2, 4, 2, 3, 1, 4, 1, 9, 5, 2, 0, 7, 4, 3, 2, 7, 7, 6, 5, 1, 0, 8, 6, 3, 3, 3, 1, 14, 2, 5, 2, 6, 4, 4, 6, 6, 3, 5, 5, 4, 7, 4, 0, 8, 7, 3, 0, 6, 2, 5, 7, 3, 3, 5, 5, 4, 4, 5, 5, 5, 5, 4, 5, 3, 2, 6, 6, 3, 1, 6, 1, 6, 7, 4, 7, 5, 6]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
-  pow(SQ_T, a, SQRT_EXP, 8);
+  powWindows(SQ_T, a, PLAN_SQRT, 48, 8, 4, 7);
   const ok = checkRoot(SQ_T, a);
   memory.copy(out, SQ_T, 32);
   return ok;

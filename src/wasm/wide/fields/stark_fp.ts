@@ -146,8 +146,6 @@ const R2: usize = memory.data<u32>([0x7e000401, 0xfffffd73, 0x330fffff, 0x1, 0xf
 const R3: usize = memory.data<u32>([0x406df18e, 0xcc7177d1, 0x77ffcc06, 0x75457066, 0x36300018, 0xf47d84f8, 0x873c0a6d, 0x38e5f79]);
 const ONE_MONT: usize = memory.data<u32>([0xffffffe1, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xfffffdf0, 0x7ffffff]);
 const ONE_RAW: usize = memory.data<u32>([0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
-// p - 2 as u32 words for Fermat inversion.
-const P_MINUS_2: usize = memory.data<u32>([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0x10, 0x8000000]);
 const T_SCRATCH: usize = memory.data(80, 8);
 
 const CONV: usize = memory.data(40, 8);
@@ -222,9 +220,36 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 32);
 }
 
+const WIN_TABLE: usize = memory.data(1024, 8);
+const WIN_ACC: usize = memory.data(32, 8);
+
+/**
+ * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
+ * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
+ * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
+ * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ */
+function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
+  const tb = WIN_TABLE, acc = WIN_ACC;
+  memory.copy(tb, a, 32);
+  if (size > 1) {
+    sqr(acc, a);
+    for (let k: i32 = 1; k < size; k++) mul(tb + <usize>k * 32, tb + <usize>(k - 1) * 32, acc);
+  }
+  memory.copy(acc, tb + <usize>first * 32, 32);
+  for (let i: i32 = 0; i < steps; i++) {
+    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
+    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 32);
+  }
+  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
+  memory.copy(out, acc, 32);
+}
+
+const PLAN_INV: usize = memory.data<u16>([55, 0, 9, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 2, 1]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
-  pow(out, a, P_MINUS_2, 8);
+  powWindows(out, a, PLAN_INV, 40, 16, 0, 0);
 }
 
 const SG_A: usize = memory.data(32, 8);
@@ -395,18 +420,18 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const LEG_EXP: usize = memory.data<u32>([0x0, 0x0, 0x0, 0x0, 0x0, 0x80000000, 0x8, 0x4000000]);
+const PLAN_LEG: usize = memory.data<u16>([55, 0, 4, 0]);
 const SQ_T: usize = memory.data(32, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
 export function legendre(a: usize): i32 {
   if (isZero(a)) return 0;
-  pow(SQ_T, a, LEG_EXP, 8);
+  powWindows(SQ_T, a, PLAN_LEG, 2, 1, 0, 191);
   return isOne(SQ_T) ? 1 : -1;
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^192; z = 3 is the smallest non-residue.
-const TS_EXP: usize = memory.data<u32>([0x8, 0x4000000, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0]);
+const PLAN_TS: usize = memory.data<u16>([55, 0]);
 const TS_ZQ: usize = memory.data<u32>([0x64a2bdd8, 0x4106bccd, 0x31fe3be9, 0xaaada257, 0x60505574, 0xa35c5be, 0xc47afc26, 0x7222e32]);
 const TS_X: usize = memory.data(32, 8);
 const TS_B: usize = memory.data(32, 8);
@@ -416,7 +441,7 @@ const TS_W: usize = memory.data(32, 8);
 /** out = a square root of a (Tonelli–Shanks, variable-time); false, out unspecified, for a non-square. */
 export function sqrt(out: usize, a: usize): bool {
   if (isZero(a)) { zero(out); return true; }
-  pow(TS_W, a, TS_EXP, 8);        // w = a^((Q−1)/2)
+  powWindows(TS_W, a, PLAN_TS, 1, 1, 0, 3);        // w = a^((Q−1)/2)
   mul(TS_X, a, TS_W);                 // x = a^((Q+1)/2)
   mul(TS_B, TS_X, TS_W);              // b = a^Q
   memory.copy(TS_Z, TS_ZQ, 32);

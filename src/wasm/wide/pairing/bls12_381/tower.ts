@@ -10,6 +10,7 @@ const S_fp2_inv: usize = memory.data(112, 8);
 const C_HALF: usize = memory.data<u32>([0x15554, 0x18040000, 0x3ab00001, 0x85500005, 0x253c276f, 0x633cb57c, 0x31ebb502, 0x6e22d1ec, 0xf2d14ca2, 0xd3916126, 0x1a006596, 0x17fbb857, 0x0]);
 const C_INV_BETA: usize = memory.data<u32>([0xfffcaaae, 0x43f5ffff, 0xed47fffd, 0x32b7fff2, 0xa2e99d69, 0x7e83a49, 0x8332bb7a, 0xeca8f331, 0xa0f4c069, 0xef148d1e, 0x3eff0206, 0x40ab326, 0x0]);
 const S_fp2_sqrt: usize = memory.data(376, 8);
+const S_fp2_sqrtNorm: usize = memory.data(320, 8);
 const S_fp6_mulV: usize = memory.data(104, 8);
 const S_fp6_mul: usize = memory.data(832, 8);
 const S_fp6_mul01: usize = memory.data(728, 8);
@@ -107,7 +108,7 @@ export function fp2_inv(o: usize, a: usize): void {
 
 /**
  * o = a square root of a; false (o unspecified) when a is not a square. Variable-time (public data only):
- * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (two exponentiations: the sign is read off the second). Which root is returned is
+ * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (two exponentiations: the sign is read off the second; see fp2_sqrtNorm). Which root is returned is
  * unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
@@ -125,20 +126,35 @@ export function fp2_sqrt(o: usize, a: usize): bool {
     fp_mulBeta((S_fp2_sqrt + 56), (S_fp2_sqrt + 56));
     fp_sub(S_fp2_sqrt, S_fp2_sqrt, (S_fp2_sqrt + 56));
     if (!fp_sqrt(S_fp2_sqrt, S_fp2_sqrt)) return false;
-    fp_add((S_fp2_sqrt + 56), a, S_fp2_sqrt);
-    fp_mul((S_fp2_sqrt + 56), (S_fp2_sqrt + 56), C_HALF);
-    // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − √N)/2 = −(a1/2)², the root is
-    // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
-    const square = fp_sqrt((S_fp2_sqrt + 112), (S_fp2_sqrt + 56));
-    fp_dbl((S_fp2_sqrt + 56), (S_fp2_sqrt + 112));
-    fp_inv((S_fp2_sqrt + 56), (S_fp2_sqrt + 56));
-    fp_mul((S_fp2_sqrt + 56), a + 52, (S_fp2_sqrt + 56));
-    if (square) { fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 112)); fp_copy((S_fp2_sqrt + 168) + 52, (S_fp2_sqrt + 56)); }
-    else { fp_copy((S_fp2_sqrt + 168), (S_fp2_sqrt + 56)); fp_copy((S_fp2_sqrt + 168) + 52, (S_fp2_sqrt + 112)); }
+    return fp2_sqrtNorm(o, a, S_fp2_sqrt);
   }
   fp2_sqr((S_fp2_sqrt + 272), (S_fp2_sqrt + 168));
   if (!fp2_eq((S_fp2_sqrt + 272), a)) return false;
   fp2_copy(o, (S_fp2_sqrt + 168));
+  return true;
+}
+
+/**
+ * o = a square root of a, given s with s² = N(a) = a0² + a1² (either sign): the second half of fp2_sqrt's norm
+ * method, for a caller that has √N(a) already (hash-to-curve's SWU map derives it for g(x2) from g(x1)'s
+ * exponentiation). One exponentiation and one inversion; false when s is not such a root (o unspecified). For
+ * a1 = 0 it is fp2_sqrt (s is then ±a0 and the half-sum may vanish). Variable-time.
+ */
+export function fp2_sqrtNorm(o: usize, a: usize, s: usize): bool {
+  if (fp_isZero(a + 52)) return fp2_sqrt(o, a);
+  fp_add(S_fp2_sqrtNorm, a, s);
+  fp_mul(S_fp2_sqrtNorm, S_fp2_sqrtNorm, C_HALF);
+  // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − s)/2 = −(a1/2)², the root is
+  // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
+  const square = fp_sqrt((S_fp2_sqrtNorm + 56), S_fp2_sqrtNorm);
+  fp_dbl(S_fp2_sqrtNorm, (S_fp2_sqrtNorm + 56));
+  fp_inv(S_fp2_sqrtNorm, S_fp2_sqrtNorm);
+  fp_mul(S_fp2_sqrtNorm, a + 52, S_fp2_sqrtNorm);
+  if (square) { fp_copy((S_fp2_sqrtNorm + 112), (S_fp2_sqrtNorm + 56)); fp_copy((S_fp2_sqrtNorm + 112) + 52, S_fp2_sqrtNorm); }
+  else { fp_copy((S_fp2_sqrtNorm + 112), S_fp2_sqrtNorm); fp_copy((S_fp2_sqrtNorm + 112) + 52, (S_fp2_sqrtNorm + 56)); }
+  fp2_sqr((S_fp2_sqrtNorm + 216), (S_fp2_sqrtNorm + 112));
+  if (!fp2_eq((S_fp2_sqrtNorm + 216), a)) return false;
+  fp2_copy(o, (S_fp2_sqrtNorm + 112));
   return true;
 }
 

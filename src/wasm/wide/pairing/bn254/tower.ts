@@ -10,6 +10,7 @@ const S_fp2_inv: usize = memory.data(80, 8);
 const C_HALF: usize = memory.data<u32>([0x4f060572, 0x87bee7d2, 0x2f1c6ae5, 0xd0fd2add, 0xfcfd4f44, 0x8f5f7492, 0x3d9cbfac, 0x1f37631a, 0x0]);
 const C_INV_BETA: usize = memory.data<u32>([0x12edefaa, 0x68c34889, 0x72aabf4f, 0x8d087f68, 0x9081231, 0x51e1a247, 0x4729c0fa, 0x2259d6b1, 0x0]);
 const S_fp2_sqrt: usize = memory.data(264, 8);
+const S_fp2_sqrtNorm: usize = memory.data(224, 8);
 const S_fp6_mulV: usize = memory.data(72, 8);
 const S_fp6_mul: usize = memory.data(576, 8);
 const S_fp6_mul01: usize = memory.data(504, 8);
@@ -106,7 +107,7 @@ export function fp2_inv(o: usize, a: usize): void {
 
 /**
  * o = a square root of a; false (o unspecified) when a is not a square. Variable-time (public data only):
- * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (two exponentiations: the sign is read off the second). Which root is returned is
+ * the norm method, x0² = (a0 ± √N(a))/2, x1 = a1/(2·x0) (two exponentiations: the sign is read off the second; see fp2_sqrtNorm). Which root is returned is
  * unspecified.
  */
 export function fp2_sqrt(o: usize, a: usize): bool {
@@ -124,20 +125,35 @@ export function fp2_sqrt(o: usize, a: usize): bool {
     fp_mulBeta((S_fp2_sqrt + 40), (S_fp2_sqrt + 40));
     fp_sub(S_fp2_sqrt, S_fp2_sqrt, (S_fp2_sqrt + 40));
     if (!fp_sqrt(S_fp2_sqrt, S_fp2_sqrt)) return false;
-    fp_add((S_fp2_sqrt + 40), a, S_fp2_sqrt);
-    fp_mul((S_fp2_sqrt + 40), (S_fp2_sqrt + 40), C_HALF);
-    // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − √N)/2 = −(a1/2)², the root is
-    // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
-    const square = fp_sqrt((S_fp2_sqrt + 80), (S_fp2_sqrt + 40));
-    fp_dbl((S_fp2_sqrt + 40), (S_fp2_sqrt + 80));
-    fp_inv((S_fp2_sqrt + 40), (S_fp2_sqrt + 40));
-    fp_mul((S_fp2_sqrt + 40), a + 36, (S_fp2_sqrt + 40));
-    if (square) { fp_copy((S_fp2_sqrt + 120), (S_fp2_sqrt + 80)); fp_copy((S_fp2_sqrt + 120) + 36, (S_fp2_sqrt + 40)); }
-    else { fp_copy((S_fp2_sqrt + 120), (S_fp2_sqrt + 40)); fp_copy((S_fp2_sqrt + 120) + 36, (S_fp2_sqrt + 80)); }
+    return fp2_sqrtNorm(o, a, S_fp2_sqrt);
   }
   fp2_sqr((S_fp2_sqrt + 192), (S_fp2_sqrt + 120));
   if (!fp2_eq((S_fp2_sqrt + 192), a)) return false;
   fp2_copy(o, (S_fp2_sqrt + 120));
+  return true;
+}
+
+/**
+ * o = a square root of a, given s with s² = N(a) = a0² + a1² (either sign): the second half of fp2_sqrt's norm
+ * method, for a caller that has √N(a) already (hash-to-curve's SWU map derives it for g(x2) from g(x1)'s
+ * exponentiation). One exponentiation and one inversion; false when s is not such a root (o unspecified). For
+ * a1 = 0 it is fp2_sqrt (s is then ±a0 and the half-sum may vanish). Variable-time.
+ */
+export function fp2_sqrtNorm(o: usize, a: usize, s: usize): bool {
+  if (fp_isZero(a + 36)) return fp2_sqrt(o, a);
+  fp_add(S_fp2_sqrtNorm, a, s);
+  fp_mul(S_fp2_sqrtNorm, S_fp2_sqrtNorm, C_HALF);
+  // β = −1, p ≡ 3 (mod 4): x0 = δ^((p+1)/4) squares to δ or to −δ; as δ·(a0 − s)/2 = −(a1/2)², the root is
+  // (x0, a1/(2·x0)) in the first case and (a1/(2·x0), x0) in the second — no Legendre symbol (an exponentiation).
+  const square = fp_sqrt((S_fp2_sqrtNorm + 40), S_fp2_sqrtNorm);
+  fp_dbl(S_fp2_sqrtNorm, (S_fp2_sqrtNorm + 40));
+  fp_inv(S_fp2_sqrtNorm, S_fp2_sqrtNorm);
+  fp_mul(S_fp2_sqrtNorm, a + 36, S_fp2_sqrtNorm);
+  if (square) { fp_copy((S_fp2_sqrtNorm + 80), (S_fp2_sqrtNorm + 40)); fp_copy((S_fp2_sqrtNorm + 80) + 36, S_fp2_sqrtNorm); }
+  else { fp_copy((S_fp2_sqrtNorm + 80), S_fp2_sqrtNorm); fp_copy((S_fp2_sqrtNorm + 80) + 36, (S_fp2_sqrtNorm + 40)); }
+  fp2_sqr((S_fp2_sqrtNorm + 152), (S_fp2_sqrtNorm + 80));
+  if (!fp2_eq((S_fp2_sqrtNorm + 152), a)) return false;
+  fp2_copy(o, (S_fp2_sqrtNorm + 80));
   return true;
 }
 
