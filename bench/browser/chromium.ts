@@ -14,13 +14,18 @@
  *   needed.
  * - `--js-flags=--wasm-wide-arithmetic` (only when asked for): Chromium 156 validates and runs WebAssembly's
  *   wide-arithmetic instructions (`i64.mul_wide_u`, `i64.add128`, …) with it and refuses them without it, so
- *   one browser measures and tests both field backends of the wasm core.
+ *   one browser measures and tests both field backends of the wasm core. Debian has also shipped Chromium 150,
+ *   whose V8 spells it `--experimental-wasm-wide-arithmetic` and stops reading `--js-flags` at a name it does
+ *   not know (checked 2026-12-02: either name alone works only in its own version, and the unknown one first
+ *   disables both). So the launch tries each spelling and keeps the first with which the page validates
+ *   {@link WIDE_PROBE_MODULE}.
  *
  * Shared by the browser tests and `npm run bench -- --browser`.
  * @module
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { WIDE_PROBE_MODULE } from '../../src/core/wasm-features.js';
 
 /** Where Debian's `chromium` package installs the browser. */
 export const CHROMIUM_PATH = process.env.WEBCURVES_CHROMIUM ?? '/usr/bin/chromium';
@@ -28,12 +33,15 @@ export const CHROMIUM_PATH = process.env.WEBCURVES_CHROMIUM ?? '/usr/bin/chromiu
 /** Extra command-line flags (on top of Playwright's defaults); see the module comment. */
 export const CHROMIUM_ARGS: readonly string[] = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
 
-/** The V8 flag that turns WebAssembly's wide-arithmetic proposal on in Chromium 156. */
-export const WIDE_ARITHMETIC_FLAG = '--js-flags=--wasm-wide-arithmetic';
+/** The V8 flags that turn WebAssembly's wide-arithmetic proposal on: Chromium 156's spelling, then Chromium 150's. */
+export const WIDE_ARITHMETIC_FLAGS: readonly string[] = ['--js-flags=--wasm-wide-arithmetic', '--js-flags=--experimental-wasm-wide-arithmetic'];
+
+/** The spelling found to work in this process (see the module comment). */
+let wideFlag: string | undefined;
 
 /** How to start the browser. */
 export interface ChromiumOptions {
-  /** Turn on WebAssembly wide arithmetic ({@link WIDE_ARITHMETIC_FLAG}); off by default, as in a stock browser. */
+  /** Turn on WebAssembly wide arithmetic ({@link WIDE_ARITHMETIC_FLAGS}); off by default, as in a stock browser. */
   readonly wideArithmetic?: boolean;
 }
 
@@ -50,6 +58,21 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
         `apt-get update && apt-get install -y chromium (or set WEBCURVES_CHROMIUM to another Chromium binary).`,
     );
   }
-  const args = [...CHROMIUM_ARGS, ...(options.wideArithmetic ? [WIDE_ARITHMETIC_FLAG] : [])];
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
+  const launch = (extra: readonly string[]): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extra] });
+  if (!options.wideArithmetic) return launch([]);
+  if (wideFlag) return launch([wideFlag]);
+  let browser: Browser | undefined;
+  for (const flag of WIDE_ARITHMETIC_FLAGS) {
+    await browser?.close();
+    browser = await launch([flag]);
+    const page = await browser.newPage();
+    const ok = await page.evaluate((bytes) => WebAssembly.validate(new Uint8Array(bytes)), [...WIDE_PROBE_MODULE]);
+    await page.close();
+    if (ok) {
+      wideFlag = flag;
+      break;
+    }
+  }
+  // None validated: the browser comes back as it is, and the callers' own checks say wide arithmetic is missing.
+  return browser!;
 }
