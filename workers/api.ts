@@ -12,7 +12,7 @@ import type { Arithmetic } from '../src/core/wasm.js';
 import type { FieldId } from '../src/generated/fields.js';
 import type { FieldBatchOp } from '../src/core/field.js';
 import type { Pairing12Name } from '../src/pairing/kernel.js';
-import { blsMillerOn, pairingFinishOn, pairingJobOn, pairingWarmOn } from '../src/pairing/units.js';
+import { blsMillerOn, blsSignatureMillerOn, pairingFinishOn, pairingJobOn, pairingWarmOn } from '../src/pairing/units.js';
 import { msmChunkOn, msmPrepareOn, type MsmChunkRequest, type MsmPrepareRequest } from '../src/msm/cpu.js';
 import { fixedMsmOn } from '../src/msm/fixed.js';
 import { plonkSideOn, type SideInput } from '../src/plonk/units.js';
@@ -132,6 +132,11 @@ export function pairingUnits(executor: UnitExecutor) {
     /** See `blsMillerOn`; the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
     async blsMiller(job: Uint8Array): Promise<Uint8Array> {
       const out = await blsMillerOn(executor, job);
+      return Comlink.transfer(out, [out.buffer]);
+    },
+    /** See `blsSignatureMillerOn`; the result's buffer is transferred. @throws {WebcurvesError} as that unit. */
+    async blsSignatureMiller(signature: Uint8Array): Promise<Uint8Array> {
+      const out = await blsSignatureMillerOn(executor, signature);
       return Comlink.transfer(out, [out.buffer]);
     },
     /** See `plonkSideOn` (X's side of a PLONK/FFLONK verification); the result's buffer is transferred. @throws {WebcurvesError} as that unit. */

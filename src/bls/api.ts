@@ -351,8 +351,17 @@ export class BlsScheme {
    * it; without a pool, in-thread.
    * `sigSide` returning INVALID makes the check false. `sigUnchecked`: S is only known to be on the curve, and
    * this thread's Miller loop over (G, S) proves it in G2 (false when it is not; G2 signatures only).
+   * `sigBytes` (one item, G2 signatures): split, the roles swap — a worker decodes the signature and runs (G, S)'s
+   * loop with its G2 check (`blsSignatureMillerOn`), the shorter half, while this thread hashes the message and
+   * runs the key's loop, so the worker's round trip is hidden behind the hash instead of added to it.
    */
-  private async run(K: BlsKernel, items: readonly BlsMillerItem[], sigSide: () => MontPoint | typeof INVALID, sigUnchecked = false): Promise<boolean> {
+  private async run(
+    K: BlsKernel,
+    items: readonly BlsMillerItem[],
+    sigSide: () => MontPoint | typeof INVALID,
+    sigUnchecked = false,
+    sigBytes?: Uint8Array,
+  ): Promise<boolean> {
     const pool = this.s.curve.pool;
     const st = this.s.paths[items.length === 1 ? 'one' : 'many'];
     // The dispatcher's mode pins the path for every pairing check of the curve ('auto': learnt).
@@ -363,6 +372,19 @@ export class BlsScheme {
       if (pool) st.record(jobs > 0, (performance.now() - t0) / items.length);
       return v;
     };
+    if (split && sigBytes !== undefined && sigUnchecked && this.sg === 2 && items.length === 1) {
+      const remote = pool!.run((api) => api.blsSignatureMiller(sigBytes));
+      // Settled here so that an exception below leaves no unhandled rejection behind.
+      const settled = remote.then(
+        (v) => ({ v }),
+        (e: unknown) => ({ e }),
+      );
+      const own = K.hashedMiller(this.sg, this.dstBytes, items);
+      const r = await settled;
+      if ('e' in r) throw r.e;
+      if (r.v.length === 0) return false;
+      return learn(K.finalCheck([own, r.v]));
+    }
     const per = Math.ceil(items.length / Math.max(1, jobs));
     const remote = Array.from({ length: jobs }, (_, w) => {
       const job = encodeBlsMillerJob(this.sg, this.dstBytes, items.slice(w * per, (w + 1) * per));
@@ -463,7 +485,8 @@ export class BlsScheme {
       return false;
     }
     const byMiller = this.byMiller;
-    return this.run(K, [{ keys: [{ pk, r: 1n }], msg }], () => orInvalid(() => this.signature(signature, 'the signature', !byMiller)), byMiller);
+    const sigBytes = bytesOf(signature, 'the signature');
+    return this.run(K, [{ keys: [{ pk, r: 1n }], msg }], () => orInvalid(() => this.signature(sigBytes, 'the signature', !byMiller)), byMiller, sigBytes);
   }
 
   /**
@@ -511,11 +534,13 @@ export class BlsScheme {
       return false;
     }
     const byMiller = this.byMiller;
+    const sigBytes = bytesOf(signature, 'the signature');
     return this.run(
       K,
       [{ keys: [{ pk: this.keySum(K, found as { id: string; P: MontPoint }[]), r: 1n }], msg }],
-      () => orInvalid(() => this.signature(signature, 'the signature', !byMiller)),
+      () => orInvalid(() => this.signature(sigBytes, 'the signature', !byMiller)),
       byMiller,
+      sigBytes,
     );
   }
 

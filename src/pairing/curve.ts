@@ -22,7 +22,7 @@ import { mod } from '../math/modular.js';
 import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 import type { LineWords, PairInput } from './jobs.js';
-import { edgeConstants, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
+import { edgeConstants, encodingCurveOf, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
 import type { CurveAccess } from '../core/curve-loader.js';
 import type { CoreInstance } from '../core/wasm.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
@@ -255,20 +255,7 @@ export class PairingCurveImpl {
     this.name = k.name;
     this.p = k.p;
     this.r = k.r;
-    const p = k.p;
-    const F2mul = (x: Fp2, y: Fp2): Fp2 => [mod(x[0] * y[0] + k.beta * x[1] * y[1], p), mod(x[0] * y[1] + x[1] * y[0], p)];
-    this.enc = {
-      name: k.name,
-      p,
-      sqrtFp: (v) => this.kernel.sqrtFp(v),
-      sqrtFp2: (v) => this.kernel.sqrtFp2(v),
-      rhs1: (x) => mod(x * x * x + k.g1b, p),
-      rhs2: (x) => {
-        const c = F2mul(F2mul(x, x), x);
-        return [mod(c[0] + k.g2b[0]!, p), mod(c[1] + k.g2b[1]!, p)];
-      },
-      ...(k.d2 === 1 ? { rhs2Fp: (x: bigint) => mod(x * x * x + k.g2b[0]!, p) } : {}),
-    };
+    this.enc = encodingCurveOf(k, () => this.kernel);
     const g1 = this.group<G1Point>(1);
     const g2 = this.group<G2Point | G1Point>(2);
     this.built = [g1 as unknown as BuiltGroup<G1Point | G2Point, EncodeOptions, DecodeOptions>, g2 as unknown as BuiltGroup<G1Point | G2Point, EncodeOptions, DecodeOptions>];

@@ -41,6 +41,8 @@ export interface PairingUnits {
   pairingWarm(curve: Pairing12Name): Promise<void>;
   /** The per-item half of BLS12-381 verifications (see `blsMillerOn` in `units.ts`). */
   blsMiller(job: Uint8Array): Promise<Uint8Array>;
+  /** The signature's half of a BLS12-381 min-pk verification (see `blsSignatureMillerOn` in `units.ts`). */
+  blsSignatureMiller(signature: Uint8Array): Promise<Uint8Array>;
   /** A fixed-base MSM over G1 points this worker keeps tables of (see `fixedMsmOn` in `src/msm/fixed.ts`). */
   kzgFixedMsm(key: string, words: Uint32Array, scalars: Uint32Array): Promise<Uint32Array>;
   /** X's side of a PLONK/FFLONK verification (see `plonkSideOn` in `src/plonk/units.ts`). */

@@ -16,6 +16,8 @@ import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type Pai
 import { decomposeFast, type Decomposition } from '../math/lattice.js';
 import { wnafDigits } from '../math/digits.js';
 import type { Fp2 } from '../math/tower.js';
+import { mod } from '../math/modular.js';
+import type { EncodingCurve } from './encoding.js';
 import { MSM_LAYOUTS, type MsmGroupId } from '../generated/msm.js';
 import { msmPreparedInPlace } from '../msm/cpu.js';
 import { CHECK_BY_MILLER, decodeJob, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
@@ -118,6 +120,27 @@ export function edgeConstants(name: PairingCurveName): EdgeConstants {
   }
   const k = PAIRING_CONSTANTS[name];
   return { ...k, d2: 2, gtn: 12, g2b: k.g2b, g2Gen: [...k.g2Gen.x, ...k.g2Gen.y] };
+}
+
+/**
+ * The facts the point encodings need (`encoding.ts`), for a curve's edge constants and the thread's kernel
+ * (asked for only when a square root is taken, so the curve's module may load later).
+ */
+export function encodingCurveOf(k: EdgeConstants, kernel: () => PairingKernel): EncodingCurve {
+  const p = k.p;
+  const F2mul = (x: Fp2, y: Fp2): Fp2 => [mod(x[0] * y[0] + k.beta * x[1] * y[1], p), mod(x[0] * y[1] + x[1] * y[0], p)];
+  return {
+    name: k.name,
+    p,
+    sqrtFp: (v) => kernel().sqrtFp(v),
+    sqrtFp2: (v) => kernel().sqrtFp2(v),
+    rhs1: (x) => mod(x * x * x + k.g1b, p),
+    rhs2: (x) => {
+      const c = F2mul(F2mul(x, x), x);
+      return [mod(c[0] + k.g2b[0]!, p), mod(c[1] + k.g2b[1]!, p)];
+    },
+    ...(k.d2 === 1 ? { rhs2Fp: (x: bigint) => mod(x * x * x + k.g2b[0]!, p) } : {}),
+  };
 }
 
 /** Whether a curve module has a pairing kernel. */

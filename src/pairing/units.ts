@@ -7,8 +7,9 @@ import { WebcurvesError } from '../errors.js';
 import type { UnitExecutor } from '../core/units.js';
 import { PAIRING_CONSTANTS } from '../generated/pairing.js';
 import { encodeJob } from './jobs.js';
-import { PairingKernel, type Pairing12Name } from './kernel.js';
+import { edgeConstants, encodingCurveOf, PairingKernel, type Pairing12Name } from './kernel.js';
 import { BlsKernel, type HashedItem } from './bls-kernel.js';
+import { decodePoint } from './encoding.js';
 
 /**
  * The pairing kernel over the executor's instance of the curve module (created once).
@@ -108,7 +109,7 @@ export function encodeBlsMillerJob(sg: 1 | 2, dst: Uint8Array, items: readonly B
  * @throws {WebcurvesError} `INVALID_ARGUMENT` for a malformed job; `WASM_UNAVAILABLE`.
  */
 export async function blsMillerOn(executor: UnitExecutor, job: Uint8Array): Promise<Uint8Array> {
-  const K = await executor.memo('bls:bls12_381', async () => new BlsKernel((await executor.core('bls12_381')) as never));
+  const K = await blsKernelOf(executor);
   const bad = (): never => {
     throw new WebcurvesError('INVALID_ARGUMENT', 'malformed BLS Miller job');
   };
@@ -147,4 +148,35 @@ export async function blsMillerOn(executor: UnitExecutor, job: Uint8Array): Prom
   }
   if (o !== job.length) bad();
   return K.hashedMiller(sg, dst, items);
+}
+
+function blsKernelOf(executor: UnitExecutor): Promise<BlsKernel> {
+  return executor.memo('bls:bls12_381', async () => new BlsKernel((await executor.core('bls12_381')) as never));
+}
+
+/** The error codes of a signature that does not decode to a point on the twist: the verification's INVALID. */
+const UNDECODABLE = new Set(['INVALID_ENCODING', 'NOT_IN_FIELD', 'NOT_ON_CURVE']);
+
+/**
+ * Unit: the signature's half of a BLS12-381 min-pk verification, e(−G1, S)'s Miller loop, from the signature's
+ * compressed bytes: decoded here (its square root included) and proved in G2 by the loop itself
+ * (`BlsKernel.miller` with its G2 check), so that the calling thread, which hashes the message, has only the
+ * other Miller loop left. Returns the Miller value (internal form), or no bytes when the signature does not
+ * decode or is outside G2 (the verification is false).
+ * @throws {WebcurvesError} `WASM_UNAVAILABLE`.
+ */
+export async function blsSignatureMillerOn(executor: UnitExecutor, signature: Uint8Array): Promise<Uint8Array> {
+  const K = await blsKernelOf(executor);
+  const kernel = await pairingKernelOf(executor, 'bls12_381');
+  const k = edgeConstants('bls12_381');
+  let S: Uint8Array;
+  try {
+    const d = decodePoint(encodingCurveOf(k, () => kernel), signature, true);
+    S = K.fromCoords(2, d.zero ? [0n, 0n, 0n, 0n] : [...d.x, ...d.y]);
+  } catch (e) {
+    if (e instanceof WebcurvesError && UNDECODABLE.has(e.code)) return new Uint8Array(0);
+    throw e;
+  }
+  const G = K.fromCoords(1, [k.g1Gen.x, k.p - k.g1Gen.y]);
+  return K.miller([[G, S]], 0) ?? new Uint8Array(0);
 }

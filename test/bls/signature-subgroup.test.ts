@@ -171,6 +171,57 @@ describe('G2 signatures outside G2', () => {
   });
 });
 
+describe('signatures decoded by a worker (the split path of verify and fastAggregateVerify)', () => {
+  it('malformed, off-twist, non-canonical and identity signatures: false on both paths; hex and bytes: true; non-bytes: INVALID_ARGUMENT', async () => {
+    const sk = be32(4242n);
+    const m = Uint8Array.of(7, 7);
+    for (const [wc, split] of [[local, false], [pooled, true]] as const) {
+      forcePath(wc, split);
+      const bls = wc.bls;
+      const pk = bls.getPublicKey(sk);
+      const sig = bls.sign(m, sk);
+      // x with no y on the twist: flip low bits of x.c0 until the decoder refuses it for the curve
+      let offTwist = sig;
+      for (let i = 1; i < 64; i++) {
+        const b = sig.slice();
+        b[95] ^= i;
+        try {
+          wc.bls12_381.G2.fromBytes(b, { subgroupCheck: false });
+        } catch (e) {
+          if ((e as { code?: string }).code === 'NOT_ON_CURVE') {
+            offTwist = b;
+            break;
+          }
+        }
+      }
+      expect(offTwist).not.toBe(sig);
+      const nonCanonical = sig.slice();
+      nonCanonical.set(Uint8Array.of(0x9f, ...new Uint8Array(47).fill(0xff)), 0); // x.c1 ≥ p with the compression flag
+      const bad = [sig.subarray(1), Uint8Array.of(...sig, 0), sig.map((b, i) => (i === 0 ? b & 0x7f : b)), offTwist, nonCanonical, Uint8Array.of(0xc0, ...new Uint8Array(95))];
+      const pool = (wc.bls12_381 as unknown as Pairing12Impl).pool;
+      const spy = pool ? spyOnRun(pool) : undefined;
+      try {
+        expect(await bls.verify(pk, m, sig)).toBe(true);
+        expect(await bls.verify(pk, m, '0x' + Buffer.from(sig).toString('hex'))).toBe(true);
+        expect(await bls.fastAggregateVerify([pk], m, sig)).toBe(true);
+        for (const b of bad) {
+          expect(await bls.verify(pk, m, b)).toBe(false);
+          expect(await bls.fastAggregateVerify([pk], m, b)).toBe(false);
+        }
+        for (const b of [123, null, '0x1', [1, 2]]) {
+          await expect(bls.verify(pk, m, b as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+          await expect(bls.fastAggregateVerify([pk], m, b as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+        }
+      } finally {
+        spy?.restore();
+      }
+      // split: every call gave the signature's half to a worker, which decoded it; the message was hashed here
+      if (split) expect(new Set(spy!.members.filter((k) => k.startsWith('bls')))).toEqual(new Set(['blsSignatureMiller']));
+      else expect(spy?.calls ?? 0).toBe(0);
+    }
+  });
+});
+
 describe('fastAggregateVerify remembers the sums of key lists', () => {
   it('repeated, reordered, changed and evicted lists give the verdicts noble gives; at most 8 sums are kept', async () => {
     const bls = local.bls;

@@ -8,6 +8,8 @@
 export interface RunSpy {
   /** Tasks given to `run` since the spy was set. */
   readonly calls: number;
+  /** The worker API members those tasks used, in order (which unit ran). */
+  readonly members: string[];
   /** Puts the original `run` back. */
   restore(): void;
 }
@@ -20,13 +22,25 @@ export function spyOnRun(pool: { run: (...a: never[]) => unknown }, reject?: () 
   const run = pool.run as (...a: unknown[]) => unknown;
   const spy = {
     calls: 0,
+    members: [] as string[],
     restore: () => {
       pool.run = run;
     },
   };
   pool.run = (...a: unknown[]) => {
     spy.calls++;
-    return reject ? Promise.reject(reject()) : run.apply(pool, a);
+    if (reject) return Promise.reject(reject());
+    const task = a[0] as (api: object) => unknown;
+    const seen = (api: object): unknown =>
+      task(
+        new Proxy(api, {
+          get(target, key, receiver) {
+            spy.members.push(String(key));
+            return Reflect.get(target, key, receiver) as unknown;
+          },
+        }),
+      );
+    return run.apply(pool, [seen, ...a.slice(1)]);
   };
   return spy;
 }
