@@ -1279,7 +1279,6 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
 
   private sqrtCode(): string {
     const p = this.mp.modulus;
-    const io = ioWords(p);
     const E = this.elemBytes;
     const toMontLimbs = (x: bigint): bigint[] => toLimbs((x * this.mp.R) % p, this.w, this.n);
     const L: string[] = [];

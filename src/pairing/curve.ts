@@ -18,8 +18,6 @@ import { checkSignal } from '../core/abort.js';
 import { SubgroupCache } from '../core/subgroup-cache.js';
 import { makeGroup, type BuiltGroup, type GroupWasm, type SubgroupMode } from '../groups/group.js';
 import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type PairingConstants } from '../generated/pairing.js';
-import { mod } from '../math/modular.js';
-import type { Fp2 } from '../math/tower.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 import type { LineWords, PairInput } from './jobs.js';
 import { edgeConstants, encodingCurveOf, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
