@@ -146,21 +146,32 @@ function u32Words(x: bigint, count: number): bigint[] {
   return toLimbs(x, 32, count);
 }
 
-/** Table entries the emitted window plans may use (5-bit windows need 16; the plans are checked against it). */
-const WINDOW_TABLE_MAX = 32;
+/**
+ * Table entries the emitted window plans may use: the 16 of `pow`'s table, whose scratch they share (5-bit
+ * windows need 16; a plan that wanted more is refused). Sharing matters: modules whose static data nearly fills
+ * their initial pages (the Stark module) must keep their heap headroom, or their first batch grows the memory.
+ */
+const WINDOW_TABLE_MAX = 16;
+/** A plan step's entry meaning "no product" (a run of more than 255 squarings is split into steps of u8 counts). */
+const NO_PRODUCT = 255;
 
 /**
- * A fixed exponent's sliding-window plan as emitted data (PLAN_<name>: u16 pairs) and the call of the field's
- * powWindows that raises to it.
+ * A fixed exponent's sliding-window plan as emitted data (PLAN_<name>: u8 pairs, squarings then entry) and the
+ * call of the field's powWindows that raises to it.
  */
 function fixedPower(name: string, e: bigint): { decl: string; call: (out: string, a: string) => string } {
-  const plan = slidingWindowPlan(e);
+  const plan = slidingWindowPlan(e, 5);
   if (plan.size > WINDOW_TABLE_MAX) throw new WebcurvesError('INVALID_ARGUMENT', `window plan for ${name} needs ${plan.size} table entries`);
-  const words = plan.steps.flatMap((st) => [st.squarings, st.entry]);
-  if (words.some((x) => x > 0xffff)) throw new WebcurvesError('INVALID_ARGUMENT', `window plan for ${name} does not fit u16`);
+  const bytes: number[] = [];
+  const squarings = (n: number): number => {
+    for (; n > 255; n -= 255) bytes.push(255, NO_PRODUCT);
+    return n;
+  };
+  for (const st of plan.steps) bytes.push(squarings(st.squarings), st.entry);
+  const tail = plan.tail > 255 ? (bytes.push(squarings(plan.tail), NO_PRODUCT), 0) : plan.tail;
   return {
-    decl: `const PLAN_${name}: usize = memory.data<u16>([${words.join(', ')}]);`,
-    call: (out, a) => `powWindows(${out}, ${a}, PLAN_${name}, ${plan.steps.length}, ${plan.size}, ${plan.first}, ${plan.tail});`,
+    decl: `const PLAN_${name}: usize = memory.data<u8>([${bytes.join(', ')}]);`,
+    call: (out, a) => `powWindows(${out}, ${a}, PLAN_${name}, ${bytes.length >> 1}, ${plan.size}, ${plan.first}, ${tail});`,
   };
 }
 
@@ -1049,17 +1060,15 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`  memory.copy(out, acc, ${E});`);
     L.push(`}`);
     L.push('');
-    L.push(`const WIN_TABLE: usize = memory.data(${WINDOW_TABLE_MAX * E}, 8);`);
-    L.push(`const WIN_ACC: usize = memory.data(${E}, 8);`);
-    L.push('');
     L.push(`/**`);
     L.push(` * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts \`slidingWindowPlan\`): the`);
-    L.push(` * odd powers a, a³, … in a table of \`size\` entries, the accumulator started at entry \`first\`, then per step`);
-    L.push(` * (u16 squarings, u16 entry at plan) the squarings and one product, then \`tail\` squarings. The operations`);
-    L.push(` * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.`);
+    L.push(` * odd powers a, a³, … in pow's table (\`size\` entries), the accumulator started at entry \`first\`, then per step`);
+    L.push(` * (u8 squarings, u8 entry at plan; entry ${NO_PRODUCT}: no product) the squarings and one product, then \`tail\``);
+    L.push(` * squarings. The operations depend on the plan only (a public constant), so this is constant-time in a. out may`);
+    L.push(` * alias a.`);
     L.push(` */`);
     L.push(`function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {`);
-    L.push(`  const tb = WIN_TABLE, acc = WIN_ACC;`);
+    L.push(`  const tb = POW_TABLE, acc = POW_ACC;`);
     L.push(`  memory.copy(tb, a, ${E});`);
     L.push(`  if (size > 1) {`);
     L.push(`    sqr(acc, a);`);
@@ -1067,9 +1076,10 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     L.push(`  }`);
     L.push(`  memory.copy(acc, tb + <usize>first * ${E}, ${E});`);
     L.push(`  for (let i: i32 = 0; i < steps; i++) {`);
-    L.push(`    const n = <i32>load<u16>(plan + (<usize>i << 2));`);
+    L.push(`    const n = <i32>load<u8>(plan + (<usize>i << 1));`);
     L.push(`    for (let j: i32 = 0; j < n; j++) sqr(acc, acc);`);
-    L.push(`    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * ${E});`);
+    L.push(`    const k = <usize>load<u8>(plan + (<usize>i << 1) + 1);`);
+    L.push(`    if (k != ${NO_PRODUCT}) mul(acc, acc, tb + k * ${E});`);
     L.push(`  }`);
     L.push(`  for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);`);
     L.push(`  memory.copy(out, acc, ${E});`);

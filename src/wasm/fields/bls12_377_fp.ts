@@ -601,17 +601,15 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 52);
 }
 
-const WIN_TABLE: usize = memory.data(1664, 8);
-const WIN_ACC: usize = memory.data(52, 8);
-
 /**
  * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
- * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
- * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
- * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ * odd powers a, a³, … in pow's table (`size` entries), the accumulator started at entry `first`, then per step
+ * (u8 squarings, u8 entry at plan; entry 255: no product) the squarings and one product, then `tail`
+ * squarings. The operations depend on the plan only (a public constant), so this is constant-time in a. out may
+ * alias a.
  */
 function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
-  const tb = WIN_TABLE, acc = WIN_ACC;
+  const tb = POW_TABLE, acc = POW_ACC;
   memory.copy(tb, a, 52);
   if (size > 1) {
     sqr(acc, a);
@@ -619,15 +617,16 @@ function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, fi
   }
   memory.copy(acc, tb + <usize>first * 52, 52);
   for (let i: i32 = 0; i < steps; i++) {
-    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    const n = <i32>load<u8>(plan + (<usize>i << 1));
     for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
-    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 52);
+    const k = <usize>load<u8>(plan + (<usize>i << 1) + 1);
+    if (k != 255) mul(acc, acc, tb + k * 52);
   }
   for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
   memory.copy(out, acc, 52);
 }
 
-const PLAN_INV: usize = memory.data<u16>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8, 6, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 1, 0]);
+const PLAN_INV: usize = memory.data<u8>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8, 6, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 1, 0]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
   powWindows(out, a, PLAN_INV, 57, 16, 6, 0);
@@ -801,7 +800,7 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const PLAN_LEG: usize = memory.data<u16>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8, 1, 0]);
+const PLAN_LEG: usize = memory.data<u8>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8, 1, 0]);
 const SQ_T: usize = memory.data(52, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
@@ -812,7 +811,7 @@ export function legendre(a: usize): i32 {
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^46; z = 5 is the smallest non-residue.
-const PLAN_TS: usize = memory.data<u16>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8]);
+const PLAN_TS: usize = memory.data<u8>([4, 3, 8, 14, 7, 8, 1, 0, 9, 11, 2, 1, 6, 2, 4, 0, 9, 14, 5, 5, 5, 1, 8, 14, 1, 0, 10, 11, 12, 13, 5, 2, 7, 2, 6, 4, 7, 14, 5, 8, 3, 2, 8, 8, 6, 13, 7, 15, 4, 1, 12, 7, 4, 2, 8, 9, 5, 8, 3, 3, 7, 7, 5, 7, 7, 13, 8, 8, 6, 15, 6, 14, 9, 4, 5, 4, 19, 11, 8, 5, 6, 11, 4, 2, 4, 0, 6, 1, 29, 0, 7, 2, 9, 8]);
 const TS_ZQ: usize = memory.data<u32>([0x2c647c65, 0x18c5aa8b, 0x8b944c3, 0x17c27e23, 0x913c6e5, 0x3cacfd0e, 0x305d1c28, 0x1e09925e, 0xd8f44ee, 0x1e730b88, 0xb0512e9, 0x336c8617, 0x13e1b]);
 const TS_X: usize = memory.data(52, 8);
 const TS_B: usize = memory.data(52, 8);

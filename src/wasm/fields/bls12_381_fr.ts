@@ -391,17 +391,15 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
-const WIN_TABLE: usize = memory.data(1152, 8);
-const WIN_ACC: usize = memory.data(36, 8);
-
 /**
  * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
- * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
- * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
- * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ * odd powers a, a³, … in pow's table (`size` entries), the accumulator started at entry `first`, then per step
+ * (u8 squarings, u8 entry at plan; entry 255: no product) the squarings and one product, then `tail`
+ * squarings. The operations depend on the plan only (a public constant), so this is constant-time in a. out may
+ * alias a.
  */
 function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
-  const tb = WIN_TABLE, acc = WIN_ACC;
+  const tb = POW_TABLE, acc = POW_ACC;
   memory.copy(tb, a, 36);
   if (size > 1) {
     sqr(acc, a);
@@ -409,15 +407,16 @@ function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, fi
   }
   memory.copy(acc, tb + <usize>first * 36, 36);
   for (let i: i32 = 0; i < steps; i++) {
-    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    const n = <i32>load<u8>(plan + (<usize>i << 1));
     for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
-    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+    const k = <usize>load<u8>(plan + (<usize>i << 1) + 1);
+    if (k != 255) mul(acc, acc, tb + k * 36);
   }
   for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
   memory.copy(out, acc, 36);
 }
 
-const PLAN_INV: usize = memory.data<u16>([7, 15, 6, 13, 6, 9, 5, 10, 7, 12, 6, 9, 7, 14, 6, 15, 4, 2, 3, 0, 10, 12, 5, 9, 5, 9, 4, 5, 8, 0, 12, 9, 2, 0, 9, 14, 1, 0, 13, 10, 6, 9, 5, 11, 4, 5, 5, 4, 13, 11, 5, 15, 5, 15, 5, 12, 6, 13, 5, 15, 5, 13, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 7, 6, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 2, 1]);
+const PLAN_INV: usize = memory.data<u8>([7, 15, 6, 13, 6, 9, 5, 10, 7, 12, 6, 9, 7, 14, 6, 15, 4, 2, 3, 0, 10, 12, 5, 9, 5, 9, 4, 5, 8, 0, 12, 9, 2, 0, 9, 14, 1, 0, 13, 10, 6, 9, 5, 11, 4, 5, 5, 4, 13, 11, 5, 15, 5, 15, 5, 12, 6, 13, 5, 15, 5, 13, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 7, 6, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 2, 1]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
   powWindows(out, a, PLAN_INV, 44, 16, 3, 0);
@@ -591,7 +590,7 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const PLAN_LEG: usize = memory.data<u16>([6, 7, 4, 5, 5, 6, 5, 3, 4, 2, 4, 1, 5, 2, 4, 1, 5, 3, 5, 5, 3, 3, 4, 2, 3, 0, 7, 1, 4, 1, 5, 3, 5, 3, 3, 1, 8, 0, 11, 4, 3, 2, 7, 3, 3, 1, 11, 2, 4, 2, 5, 3, 5, 7, 5, 6, 3, 0, 12, 5, 4, 7, 4, 7, 4, 7, 4, 4, 5, 6, 4, 7, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7]);
+const PLAN_LEG: usize = memory.data<u8>([6, 7, 4, 5, 5, 6, 5, 3, 4, 2, 4, 1, 5, 2, 4, 1, 5, 3, 5, 5, 3, 3, 4, 2, 3, 0, 7, 1, 4, 1, 5, 3, 5, 3, 3, 1, 8, 0, 11, 4, 3, 2, 7, 3, 3, 1, 11, 2, 4, 2, 5, 3, 5, 7, 5, 6, 3, 0, 12, 5, 4, 7, 4, 7, 4, 7, 4, 4, 5, 6, 4, 7, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
@@ -602,7 +601,7 @@ export function legendre(a: usize): i32 {
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^32; z = 5 is the smallest non-residue.
-const PLAN_TS: usize = memory.data<u16>([6, 7, 4, 5, 5, 6, 5, 3, 4, 2, 4, 1, 5, 2, 4, 1, 5, 3, 5, 5, 3, 3, 4, 2, 3, 0, 7, 1, 4, 1, 5, 3, 5, 3, 3, 1, 8, 0, 11, 4, 3, 2, 7, 3, 3, 1, 11, 2, 4, 2, 5, 3, 5, 7, 5, 6, 3, 0, 12, 5, 4, 7, 4, 7, 4, 7, 4, 4, 5, 6, 4, 7, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 3, 3]);
+const PLAN_TS: usize = memory.data<u8>([6, 7, 4, 5, 5, 6, 5, 3, 4, 2, 4, 1, 5, 2, 4, 1, 5, 3, 5, 5, 3, 3, 4, 2, 3, 0, 7, 1, 4, 1, 5, 3, 5, 3, 3, 1, 8, 0, 11, 4, 3, 2, 7, 3, 3, 1, 11, 2, 4, 2, 5, 3, 5, 7, 5, 6, 3, 0, 12, 5, 4, 7, 4, 7, 4, 7, 4, 4, 5, 6, 4, 7, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 3, 3]);
 const TS_ZQ: usize = memory.data<u32>([0x3d1edd31, 0x2d5c9753, 0x19525f9d, 0xbdeb985, 0x32e5ca94, 0x154800b2, 0x29f2c521, 0x31523f77, 0x6d00]);
 const TS_X: usize = memory.data(36, 8);
 const TS_B: usize = memory.data(36, 8);

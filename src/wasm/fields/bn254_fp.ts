@@ -437,17 +437,15 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
-const WIN_TABLE: usize = memory.data(1152, 8);
-const WIN_ACC: usize = memory.data(36, 8);
-
 /**
  * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
- * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
- * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
- * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ * odd powers a, a³, … in pow's table (`size` entries), the accumulator started at entry `first`, then per step
+ * (u8 squarings, u8 entry at plan; entry 255: no product) the squarings and one product, then `tail`
+ * squarings. The operations depend on the plan only (a public constant), so this is constant-time in a. out may
+ * alias a.
  */
 function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
-  const tb = WIN_TABLE, acc = WIN_ACC;
+  const tb = POW_TABLE, acc = POW_ACC;
   memory.copy(tb, a, 36);
   if (size > 1) {
     sqr(acc, a);
@@ -455,15 +453,16 @@ function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, fi
   }
   memory.copy(acc, tb + <usize>first * 36, 36);
   for (let i: i32 = 0; i < steps; i++) {
-    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    const n = <i32>load<u8>(plan + (<usize>i << 1));
     for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
-    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+    const k = <usize>load<u8>(plan + (<usize>i << 1) + 1);
+    if (k != 255) mul(acc, acc, tb + k * 36);
   }
   for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
   memory.copy(out, acc, 36);
 }
 
-const PLAN_INV: usize = memory.data<u16>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 6, 2]);
+const PLAN_INV: usize = memory.data<u8>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 6, 2]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
   powWindows(out, a, PLAN_INV, 38, 16, 1, 0);
@@ -637,7 +636,7 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const PLAN_LEG: usize = memory.data<u16>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 5, 1]);
+const PLAN_LEG: usize = memory.data<u8>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 5, 1]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
@@ -647,7 +646,7 @@ export function legendre(a: usize): i32 {
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const PLAN_SQRT: usize = memory.data<u16>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 3, 0]);
+const PLAN_SQRT: usize = memory.data<u8>([10, 12, 8, 9, 5, 9, 4, 4, 4, 3, 9, 9, 7, 6, 10, 2, 7, 13, 1, 0, 7, 2, 10, 8, 6, 13, 5, 6, 8, 1, 11, 10, 1, 0, 9, 11, 6, 12, 5, 7, 10, 5, 6, 10, 7, 8, 5, 6, 7, 3, 6, 3, 7, 10, 7, 6, 6, 7, 5, 0, 10, 8, 1, 0, 9, 5, 6, 13, 9, 15, 7, 15, 5, 10, 3, 0]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {

@@ -391,17 +391,15 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 36);
 }
 
-const WIN_TABLE: usize = memory.data(1152, 8);
-const WIN_ACC: usize = memory.data(36, 8);
-
 /**
  * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
- * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
- * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
- * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ * odd powers a, a³, … in pow's table (`size` entries), the accumulator started at entry `first`, then per step
+ * (u8 squarings, u8 entry at plan; entry 255: no product) the squarings and one product, then `tail`
+ * squarings. The operations depend on the plan only (a public constant), so this is constant-time in a. out may
+ * alias a.
  */
 function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
-  const tb = WIN_TABLE, acc = WIN_ACC;
+  const tb = POW_TABLE, acc = POW_ACC;
   memory.copy(tb, a, 36);
   if (size > 1) {
     sqr(acc, a);
@@ -409,15 +407,16 @@ function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, fi
   }
   memory.copy(acc, tb + <usize>first * 36, 36);
   for (let i: i32 = 0; i < steps; i++) {
-    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    const n = <i32>load<u8>(plan + (<usize>i << 1));
     for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
-    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 36);
+    const k = <usize>load<u8>(plan + (<usize>i << 1) + 1);
+    if (k != 255) mul(acc, acc, tb + k * 36);
   }
   for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
   memory.copy(out, acc, 36);
 }
 
-const PLAN_INV: usize = memory.data<u16>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7]);
+const PLAN_INV: usize = memory.data<u8>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7, 5, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7, 4, 7]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
   powWindows(out, a, PLAN_INV, 49, 8, 1, 0);
@@ -591,7 +590,7 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const PLAN_LEG: usize = memory.data<u16>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7, 1, 0]);
+const PLAN_LEG: usize = memory.data<u8>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7, 1, 0]);
 const SQ_T: usize = memory.data(36, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
@@ -602,7 +601,7 @@ export function legendre(a: usize): i32 {
 }
 
 // Tonelli-Shanks: p − 1 = Q·2^28; z = 5 is the smallest non-residue.
-const PLAN_TS: usize = memory.data<u16>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7]);
+const PLAN_TS: usize = memory.data<u8>([7, 1, 3, 0, 7, 4, 2, 1, 5, 3, 6, 5, 1, 0, 8, 4, 1, 0, 7, 6, 10, 2, 6, 6, 2, 1, 7, 2, 6, 0, 7, 5, 5, 6, 3, 2, 8, 1, 9, 2, 3, 1, 8, 5, 3, 2, 5, 2, 7, 1, 6, 7, 3, 2, 8, 4, 8, 7, 6, 6, 2, 1, 6, 5, 1, 0, 8, 4, 6, 2, 8, 7, 1, 0, 8, 7, 3, 2, 3, 1, 6, 4, 4, 7]);
 const TS_ZQ: usize = memory.data<u32>([0x1a27b370, 0x1d788b88, 0xa3c6e0b, 0x1fd3f9da, 0xf541c23, 0x1e4ddf15, 0x93d0e83, 0xae32ca7, 0x5d90b]);
 const TS_X: usize = memory.data(36, 8);
 const TS_B: usize = memory.data(36, 8);

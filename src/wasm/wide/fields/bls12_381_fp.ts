@@ -246,17 +246,15 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 48);
 }
 
-const WIN_TABLE: usize = memory.data(1536, 8);
-const WIN_ACC: usize = memory.data(48, 8);
-
 /**
  * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
- * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
- * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
- * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ * odd powers a, a³, … in pow's table (`size` entries), the accumulator started at entry `first`, then per step
+ * (u8 squarings, u8 entry at plan; entry 255: no product) the squarings and one product, then `tail`
+ * squarings. The operations depend on the plan only (a public constant), so this is constant-time in a. out may
+ * alias a.
  */
 function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
-  const tb = WIN_TABLE, acc = WIN_ACC;
+  const tb = POW_TABLE, acc = POW_ACC;
   memory.copy(tb, a, 48);
   if (size > 1) {
     sqr(acc, a);
@@ -264,15 +262,16 @@ function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, fi
   }
   memory.copy(acc, tb + <usize>first * 48, 48);
   for (let i: i32 = 0; i < steps; i++) {
-    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    const n = <i32>load<u8>(plan + (<usize>i << 1));
     for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
-    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 48);
+    const k = <usize>load<u8>(plan + (<usize>i << 1) + 1);
+    if (k != 255) mul(acc, acc, tb + k * 48);
   }
   for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
   memory.copy(out, acc, 48);
 }
 
-const PLAN_INV: usize = memory.data<u16>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 4, 2, 3, 0]);
+const PLAN_INV: usize = memory.data<u8>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 4, 2, 3, 0]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
   powWindows(out, a, PLAN_INV, 67, 16, 6, 0);
@@ -446,7 +445,7 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const PLAN_LEG: usize = memory.data<u16>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 6, 10]);
+const PLAN_LEG: usize = memory.data<u8>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 6, 10]);
 const SQ_T: usize = memory.data(48, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
@@ -456,7 +455,7 @@ export function legendre(a: usize): i32 {
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const PLAN_SQRT: usize = memory.data<u16>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 5, 5]);
+const PLAN_SQRT: usize = memory.data<u8>([13, 8, 7, 7, 4, 2, 6, 3, 7, 11, 5, 15, 5, 12, 3, 2, 6, 6, 6, 4, 3, 1, 8, 13, 3, 2, 6, 7, 6, 13, 3, 0, 8, 6, 7, 11, 5, 5, 6, 6, 6, 14, 4, 4, 8, 14, 4, 6, 7, 11, 9, 9, 5, 12, 2, 1, 7, 2, 7, 4, 6, 11, 5, 14, 5, 9, 5, 9, 8, 6, 7, 10, 9, 7, 5, 6, 3, 1, 8, 7, 3, 1, 7, 4, 9, 7, 6, 10, 6, 15, 5, 15, 5, 15, 4, 6, 3, 1, 8, 10, 7, 15, 5, 15, 5, 15, 4, 7, 4, 3, 7, 15, 5, 14, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 5, 15, 4, 6, 6, 10, 5, 5]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {

@@ -324,17 +324,15 @@ export function pow(out: usize, a: usize, e: usize, eWords: i32): void {
   memory.copy(out, acc, 96);
 }
 
-const WIN_TABLE: usize = memory.data(3072, 8);
-const WIN_ACC: usize = memory.data(96, 8);
-
 /**
  * out = a^e for a fixed exponent given as its sliding-window plan (math/digits.ts `slidingWindowPlan`): the
- * odd powers a, a³, … in a table of `size` entries, the accumulator started at entry `first`, then per step
- * (u16 squarings, u16 entry at plan) the squarings and one product, then `tail` squarings. The operations
- * depend on the plan only (a public constant), so this is constant-time in a. out may alias a.
+ * odd powers a, a³, … in pow's table (`size` entries), the accumulator started at entry `first`, then per step
+ * (u8 squarings, u8 entry at plan; entry 255: no product) the squarings and one product, then `tail`
+ * squarings. The operations depend on the plan only (a public constant), so this is constant-time in a. out may
+ * alias a.
  */
 function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, first: i32, tail: i32): void {
-  const tb = WIN_TABLE, acc = WIN_ACC;
+  const tb = POW_TABLE, acc = POW_ACC;
   memory.copy(tb, a, 96);
   if (size > 1) {
     sqr(acc, a);
@@ -342,15 +340,16 @@ function powWindows(out: usize, a: usize, plan: usize, steps: i32, size: i32, fi
   }
   memory.copy(acc, tb + <usize>first * 96, 96);
   for (let i: i32 = 0; i < steps; i++) {
-    const n = <i32>load<u16>(plan + (<usize>i << 2));
+    const n = <i32>load<u8>(plan + (<usize>i << 1));
     for (let j: i32 = 0; j < n; j++) sqr(acc, acc);
-    mul(acc, acc, tb + <usize>load<u16>(plan + (<usize>i << 2) + 2) * 96);
+    const k = <usize>load<u8>(plan + (<usize>i << 1) + 1);
+    if (k != 255) mul(acc, acc, tb + k * 96);
   }
   for (let j: i32 = 0; j < tail; j++) sqr(acc, acc);
   memory.copy(out, acc, 96);
 }
 
-const PLAN_INV: usize = memory.data<u16>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 3, 0]);
+const PLAN_INV: usize = memory.data<u8>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 3, 0]);
 /** out = a⁻¹ (Fermat: a^(p−2); 0 maps to 0). Constant-time. */
 export function inv(out: usize, a: usize): void {
   powWindows(out, a, PLAN_INV, 115, 16, 4, 0);
@@ -524,7 +523,7 @@ export function invUnsafe(out: usize, a: usize): void {
   mul(out, GCD_LIMBS, R3);
 }
 
-const PLAN_LEG: usize = memory.data<u16>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 2, 0]);
+const PLAN_LEG: usize = memory.data<u8>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 2, 0]);
 const SQ_T: usize = memory.data(96, 8);
 
 /** Legendre symbol of a: 1 for a non-zero square, −1 for a non-square, 0 for 0. Variable-time. */
@@ -534,7 +533,7 @@ export function legendre(a: usize): i32 {
   return isOne(SQ_T) ? 1 : -1;
 }
 
-const PLAN_SQRT: usize = memory.data<u16>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 1, 0]);
+const PLAN_SQRT: usize = memory.data<u8>([8, 11, 2, 0, 9, 4, 7, 15, 4, 3, 9, 7, 5, 3, 10, 10, 3, 2, 5, 1, 9, 15, 6, 4, 2, 0, 16, 9, 5, 14, 6, 15, 3, 3, 7, 15, 6, 11, 6, 4, 4, 1, 6, 1, 8, 6, 4, 2, 11, 14, 6, 2, 7, 6, 4, 0, 7, 2, 5, 2, 10, 9, 5, 10, 5, 14, 4, 7, 8, 0, 8, 7, 6, 15, 3, 0, 10, 11, 9, 7, 6, 14, 4, 1, 6, 3, 6, 3, 6, 5, 9, 9, 3, 2, 7, 8, 4, 4, 10, 7, 7, 14, 6, 14, 6, 15, 3, 3, 6, 4, 6, 13, 2, 0, 9, 8, 1, 0, 9, 4, 8, 6, 8, 9, 4, 4, 8, 14, 3, 2, 7, 4, 6, 15, 7, 15, 5, 13, 3, 0, 8, 3, 8, 14, 5, 12, 3, 2, 6, 7, 4, 3, 6, 3, 7, 15, 6, 11, 5, 15, 5, 12, 6, 14, 4, 1, 6, 2, 9, 8, 6, 13, 8, 4, 5, 5, 7, 12, 5, 14, 6, 8, 4, 7, 10, 5, 10, 12, 4, 7, 8, 10, 5, 13, 5, 10, 5, 7, 7, 2, 3, 0, 9, 13, 4, 7, 6, 6, 7, 8, 7, 15, 6, 6, 7, 3, 21, 0, 10, 11, 3, 2, 7, 9, 3, 2, 45, 8, 1, 0]);
 
 /** out = a^((p+1)/4) always: a square root of a (true), or for a non-square a root of −a (false; −1 is not a square). */
 export function sqrt(out: usize, a: usize): bool {
