@@ -207,6 +207,8 @@ export class BlsScheme {
   private readonly dstBytes: Uint8Array;
   private readonly basic: boolean;
   private readonly R: Uint8Array;
+  /** See {@link sameKeys}. */
+  private lastKeys?: { readonly count: number; readonly bytes: Uint8Array; readonly sum: MontPoint };
 
   /** See {@link createBlsApi}. */
   // Private, so that the published declarations name none of its internal parameter types (a private
@@ -285,6 +287,37 @@ export class BlsScheme {
     if (keys.size >= BLS_KEY_CACHE_SIZE) keys.delete(keys.keys().next().value!);
     keys.set(id, P);
     return { id, P };
+  }
+
+  /**
+   * The sum of the key list given last to {@link fastAggregateVerify} when `list` holds the same bytes (compared
+   * byte for byte with a copy, so a list changed in place is not mistaken for it), else undefined. A sync
+   * committee's 512 keys come back call after call; this skips building their 512 cache ids and the list's id
+   * (≈ 9 % of a cached fastAggregateVerify of 512 keys in a profile: 0.5 ms of 5.4).
+   */
+  private sameKeys(list: readonly unknown[]): MontPoint | undefined {
+    const last = this.lastKeys;
+    if (last === undefined || last.count !== list.length) return undefined;
+    const size = last.bytes.length / last.count;
+    let o = 0;
+    for (const k of list) {
+      if (!(k instanceof Uint8Array) || k.length !== size) return undefined;
+      for (let i = 0; i < size; i++) if (k[i] !== last.bytes[o + i]) return undefined;
+      o += size;
+    }
+    return last.sum;
+  }
+
+  /** Remembers a list of valid keys given as bytes (hex lists are not: they take the cache ids' path) and its sum. */
+  private rememberKeys(list: readonly unknown[], sum: MontPoint): void {
+    if (!list.every((k): k is Uint8Array => k instanceof Uint8Array)) return;
+    const bytes = new Uint8Array(list.reduce((n, k) => n + k.length, 0));
+    let o = 0;
+    for (const k of list) {
+      bytes.set(k, o);
+      o += k.length;
+    }
+    this.lastKeys = { count: list.length, bytes, sum };
   }
 
   /**
@@ -527,17 +560,23 @@ export class BlsScheme {
   async fastAggregateVerify(publicKeys: readonly BlsBytes[], message: BlsBytes, signature: BlsBytes): Promise<boolean> {
     const K = await this.ready();
     const list = denseArray(publicKeys, 'publicKeys');
-    const found = list.map((pk, i) => orInvalid(() => this.keyWithId(pk, `publicKeys[${i}]`)));
-    const msg = bytesOf(message, 'the message');
-    if (found.length === 0 || found.some((f) => f === INVALID || f.P === null)) {
-      orInvalid(() => this.signature(signature, 'the signature', false));
-      return false;
-    }
+    let sum = this.sameKeys(list);
+    let msg: Uint8Array;
+    if (sum === undefined) {
+      const found = list.map((pk, i) => orInvalid(() => this.keyWithId(pk, `publicKeys[${i}]`)));
+      msg = bytesOf(message, 'the message');
+      if (found.length === 0 || found.some((f) => f === INVALID || f.P === null)) {
+        orInvalid(() => this.signature(signature, 'the signature', false));
+        return false;
+      }
+      sum = this.keySum(K, found as { id: string; P: MontPoint }[]);
+      this.rememberKeys(list, sum);
+    } else msg = bytesOf(message, 'the message');
     const byMiller = this.byMiller;
     const sigBytes = bytesOf(signature, 'the signature');
     return this.run(
       K,
-      [{ keys: [{ pk: this.keySum(K, found as { id: string; P: MontPoint }[]), r: 1n }], msg }],
+      [{ keys: [{ pk: sum, r: 1n }], msg }],
       () => orInvalid(() => this.signature(sigBytes, 'the signature', !byMiller)),
       byMiller,
       sigBytes,

@@ -241,4 +241,32 @@ describe('fastAggregateVerify remembers the sums of key lists', () => {
     expect(await bls.fastAggregateVerify(list, m, agg)).toBe(true);
     expect(await bls.fastAggregateVerify([...list.slice(0, 4), pks[5]!], m, agg)).toBe(false);
   });
+  it('the last list is recognised by its bytes: changed in place (an element replaced, a key rewritten) it is checked again', async () => {
+    const bls = local.bls;
+    const sks = Array.from({ length: 5 }, (_, i) => be32(BigInt(i) * 7877n + 3n));
+    const pks = sks.map((k) => bls.getPublicKey(k));
+    const other = bls.getPublicKey(be32(999983n));
+    const m = Uint8Array.of(6, 6);
+    const agg = bls.aggregateSignatures(sks.map((k) => bls.sign(m, k)));
+    const list: Uint8Array[] = pks.map((k) => k.slice());
+    const nobleSays = (keys: Uint8Array[]): boolean =>
+      noble.longSignatures.verify(agg, noble.longSignatures.hash(m, DST), noble.longSignatures.aggregatePublicKeys(keys));
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(true);
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(true);
+    list[2] = other; // the same array, one element replaced
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(nobleSays(list));
+    expect(nobleSays(list)).toBe(false);
+    list[2] = pks[2]!.slice();
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(true);
+    list[4]!.set(other); // the same element, its bytes rewritten
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(false);
+    list[4]!.set(pks[4]!);
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(true);
+    list[1]![47] ^= 1; // no longer a valid key: false, and not remembered
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(false);
+    list[1]![47] ^= 1;
+    expect(await bls.fastAggregateVerify(list, m, agg)).toBe(true);
+    expect(await bls.fastAggregateVerify(list.slice(0, 4), m, agg)).toBe(false);
+    expect(await bls.fastAggregateVerify(list.map((k) => '0x' + Buffer.from(k).toString('hex')), m, agg)).toBe(true);
+  });
 });
