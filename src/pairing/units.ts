@@ -167,16 +167,19 @@ const UNDECODABLE = new Set(['INVALID_ENCODING', 'NOT_IN_FIELD', 'NOT_ON_CURVE']
  */
 export async function blsSignatureMillerOn(executor: UnitExecutor, signature: Uint8Array): Promise<Uint8Array> {
   const K = await blsKernelOf(executor);
-  const kernel = await pairingKernelOf(executor, 'bls12_381');
-  const k = edgeConstants('bls12_381');
+  // What every call needs and no call changes, made once per executor.
+  const { enc, negG } = await executor.memo('bls:signature-side', async () => {
+    const kernel = await pairingKernelOf(executor, 'bls12_381');
+    const k = edgeConstants('bls12_381');
+    return { enc: encodingCurveOf(k, () => kernel), negG: K.fromCoords(1, [k.g1Gen.x, k.p - k.g1Gen.y]) };
+  });
   let S: Uint8Array;
   try {
-    const d = decodePoint(encodingCurveOf(k, () => kernel), signature, true);
+    const d = decodePoint(enc, signature, true);
     S = K.fromCoords(2, d.zero ? [0n, 0n, 0n, 0n] : [...d.x, ...d.y]);
   } catch (e) {
     if (e instanceof WebcurvesError && UNDECODABLE.has(e.code)) return new Uint8Array(0);
     throw e;
   }
-  const G = K.fromCoords(1, [k.g1Gen.x, k.p - k.g1Gen.y]);
-  return K.miller([[G, S]], 0) ?? new Uint8Array(0);
+  return K.miller([[negG, S]], 0) ?? new Uint8Array(0);
 }
