@@ -87,9 +87,6 @@ export function mountResults(host: HTMLElement, catalog: () => readonly SuiteMet
     const heading = h('h3', { id: `${base}-title` }, title(plan.suite));
     const params = paramText(plan.params);
     const section = h('section', { class: 'suite-results', id: base, 'aria-labelledby': heading.id, 'data-suite': plan.suite }, heading);
-    // Its height until first drawn (style.css: suites off screen are not laid out): a table row and a chart bar
-    // per case measured ≈ 5.5rem, the heading, progress and captions ≈ 12rem; once drawn, its real height is kept.
-    section.style.containIntrinsicSize = `auto ${plan.cases ? 12 + 5.5 * plan.cases.length : 6}rem`;
     if (params) section.append(h('p', { class: 'sub params' }, params));
     if (!plan.cases) {
       section.append(h('p', { class: 'unavailable', 'data-unavailable': '' }, `Not run: ${plan.unavailable ?? 'unknown reason'}.`));
