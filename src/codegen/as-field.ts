@@ -19,6 +19,7 @@ import type { PrimeFieldSpec } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { montgomeryParams, toLimbs, type MontgomeryParams } from '../math/montgomery.js';
 import { slidingWindowPlan } from '../math/digits.js';
+import { LIN_MAX, linProblem, linSection, type LinLayout } from './as-lin.js';
 import { bitLength, invMod, mod, powMod, smallestNonResidue, twoAdicity } from '../math/modular.js';
 
 /** How the Montgomery product is laid out in code. */
@@ -230,10 +231,10 @@ class Emitter {
 // (R = 2^${mp.limbs * mp.limbBits}), fully reduced. Multiplication shape: ${shape.mul}.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (batched binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
-${supportsWide(mp) ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2 (small-constant
+${supportsWide(mp) ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2, lin3, … (small-constant
 // combinations); all constant-time in their field-element inputs.
-` : mp.limbBits < 32 ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction, rows shape), lin2
-// (small-constant combinations); all constant-time in their field-element inputs.
+` : mp.limbBits < 32 ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction, rows shape), lin2,
+// lin3, … (small-constant combinations); all constant-time in their field-element inputs.
 ` : ''}`;
   }
 
@@ -532,49 +533,16 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     return L.join('\n');
   }
 
-  /**
-   * out = (ka·a + kb·b) mod p for reduced a, b and small signed coefficients with |ka| + |kb| ≤ LIN2_MAX: one
-   * signed-carry pass computes v = ka·a + kb·b + K·p in [0, (|ka| + |kb|)·p) (K = the negative coefficients'
-   * magnitudes), a quotient estimate q from the top two limbs (q ≤ ⌊v/p⌋ ≤ q + 1, checked here with BigInt
-   * bounds) removes q·p, and one conditional subtraction finishes. Constant-time in a and b.
-   */
-  private lin2(): string {
-    const { n, w, mask } = this;
-    const p = this.mp.modulus;
-    const pl = this.mp.pLimbs;
+  /** The small-constant combinations (as-lin.ts): Σ|k| up to min(64, R/p − 1), so v < R stays in the top limb. */
+  private lins(): string {
     const R = this.mp.R;
-    const maxK = Number((R / p - 1n) > 64n ? 64n : R / p - 1n);
-    const shift = BigInt(w * (n - 2));
-    const P2 = (p >> shift) + 1n;
-    // q_est = ⌊V/P2⌋ with V = ⌊v/2^shift⌋: q_est ≤ v/p, and v/p − q_est < 2 when P2 > 2·maxK + 2.
-    if (maxK < 16 || P2 <= BigInt(2 * maxK + 2)) return '';
-    void mask;
-    void U64_MAX;
-    const L: string[] = [];
-    L.push(`/** Largest |ka| + |kb| that lin2 accepts. */`);
-    L.push(`export const LIN2_MAX: i32 = ${maxK};`);
-    L.push(`/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ ${maxK}. out may alias a or b. */`);
-    L.push(`export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {`);
-    L.push(`  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);`);
-    L.push(`  const A: i64 = <i64>ka, B: i64 = <i64>kb;`);
-    L.push(`  let c: i64 = 0, s: i64;`);
-    for (let j = 0; j < n; j++) {
-      L.push(`  s = A * <i64>load<u32>(a, ${4 * j}) + B * <i64>load<u32>(b, ${4 * j}) + K * ${pl[j]} + c; const v${j}: u64 = <u64>s & MASK; c = s >> ${w};`);
-    }
-    // v < maxK·p < R, so the last carry is 0 and v's top limb is below 2^w.
-    L.push(`  const q: i64 = <i64>(((v${n - 1} << ${w}) | v${n - 2}) / ${P2});`);
-    L.push(`  c = 0;`);
-    for (let j = 0; j < n; j++) {
-      L.push(`  s = <i64>v${j} - q * ${pl[j]} + c; const r${j}: u64 = <u64>s & MASK; c = s >> ${w};`);
-    }
-    // r < 2p: conditional subtraction
-    L.push(`  let e: u64, bb: u64 = 0;`);
-    for (let j = 0; j < n; j++) L.push(`  e = r${j} - ${pl[j]} - bb; const e${j} = e & MASK; bb = e >> 63;`);
-    L.push(`  const keep: u64 = <u64>0 - bb;`);
-    for (let j = 0; j < n; j++) L.push(`  store<u32>(out, <u32>((r${j} & keep) | (e${j} & ~keep)), ${4 * j});`);
-    L.push(`}`);
-    L.push('');
-    return L.join('\n');
+    const p = this.mp.modulus;
+    const lay: LinLayout = {
+      field: this.field.id, modulus: p, limbs: this.n, bits: this.w, pLimbs: this.mp.pLimbs, carryWord: false,
+      maxK: Number(R / p - 1n > BigInt(LIN_MAX) ? BigInt(LIN_MAX) : R / p - 1n),
+    };
+    if (lay.maxK < 16 || linProblem(lay)) return '';
+    return linSection(lay);
   }
 
   /** Normalisation before exactly the rows that need it (for straight-line rows). */
@@ -1386,7 +1354,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       if (this.shape.simdMul) L.push(this.mul2x());
       if (this.shape.doubleWidth) L.push(this.doubleWidth());
     }
-    L.push(this.lin2());
+    L.push(this.lins());
     L.push(`/** out = a − b without correction (the caller guarantees a ≥ b; e.g. k·p − x for x ≤ k·p). */`);
     L.push(`export function subNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let br: u64 = 0, d: u64;`);

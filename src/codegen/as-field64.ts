@@ -18,18 +18,17 @@
  * Tower helpers, and how their contracts differ from the 30-bit backend's: R/p is small here (≈ 10 for
  * BLS12-381, ≈ 5 for BN254), too small for the unreduced sums the 30-bit towers feed their products, so
  * `addNR` returns the reduced sum (which meets "below 2p"), `subNR` is the exact difference, `mulSum2` takes
- * a·b + c·e < p·R and `lin2` accepts |ka| + |kb| ≤ 64 (it works on 2n + 1 words, so the bound is not R/p).
+ * a·b + c·e < p·R and `lin2`, `lin3`, … accept Σ|k| ≤ 64 (they work on 2n + 1 words, so the bound is not R/p).
  * The generators check their operand bounds against `FieldLayoutInfo.reducedSums`.
  * @module
  */
 import type { PrimeFieldSpec } from '../curves/types.js';
 import { WebcurvesError } from '../errors.js';
 import { toLimbs } from '../math/montgomery.js';
+import { LIN_MAX, linSection } from './as-lin.js';
 import { emitAsFieldWordSections, GENERATED_BANNER, ioWords } from './as-field.js';
 import { WIDE_IMPORT_MODULE, WIDE_KERNELS, wideField, type WideField } from './wide-ir.js';
 
-/** Largest |ka| + |kb| that the 64-bit lin2 accepts. */
-export const LIN2_MAX_WIDE = 64;
 
 /**
  * Emits one 64-bit field module.
@@ -49,7 +48,7 @@ export function emitAsField64(field: PrimeFieldSpec, stride: number): string {
   const elemLine = `export const ELEM_BYTES: i32 = ${8 * f.n};`;
   if (!shared.includes(elemLine)) throw new WebcurvesError('INVALID_ARGUMENT', `${field.id}: no ELEM_BYTES in the shared sections`);
   const sections = shared.replace(elemLine, `export const ELEM_BYTES: i32 = ${stride};\n/** Bytes the limbs occupy at the start of each element (the rest is padding). */\nexport const LIMB_BYTES: i32 = ${8 * f.n};`);
-  return [header(field, f, stride), kernels(f), basics(f), lin2(f), sections].join('\n');
+  return [header(field, f, stride), kernels(f), basics(f), lins(f), sections].join('\n');
 }
 
 function header(field: PrimeFieldSpec, f: WideField, stride: number): string {
@@ -145,34 +144,8 @@ function basics(f: WideField): string {
  * estimate q from the top 64 bits (q ≤ ⌊v/p⌋ ≤ q + 1, the bound checked here with BigInt) removes q·p, and one
  * conditional subtraction finishes. Constant-time in a and b.
  */
-function lin2(f: WideField): string {
+/** The small-constant combinations (as-lin.ts) on the 32-bit words, with the last carry as one more word. */
+function lins(f: WideField): string {
   const W = 2 * f.n; // u32 words per element
-  const pw = toLimbs(f.modulus, 32, W);
-  const shift = BigInt(32 * (W - 1));
-  const P2 = (f.modulus >> shift) + 1n;
-  // v < 65p < 2^(32(W+1)) always (p < 2^(64n − 1)); q_est from V = ⌊v / 2^shift⌋ < 2^64 (v < 65p < 2^(shift+64)).
-  if ((65n * f.modulus) >> shift >= 1n << 64n) throw new WebcurvesError('INVALID_ARGUMENT', `${f.id}: lin2's top window overflows`);
-  if (P2 <= BigInt(2 * LIN2_MAX_WIDE + 2)) throw new WebcurvesError('INVALID_ARGUMENT', `${f.id}: lin2's quotient estimate is too coarse`);
-  const L: string[] = [];
-  L.push(`/** Largest |ka| + |kb| that lin2 accepts. */`);
-  L.push(`export const LIN2_MAX: i32 = ${LIN2_MAX_WIDE};`);
-  L.push(`/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ ${LIN2_MAX_WIDE}. out may alias a or b. */`);
-  L.push(`export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {`);
-  L.push(`  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);`);
-  L.push(`  const A: i64 = <i64>ka, B: i64 = <i64>kb;`);
-  L.push(`  let c: i64 = 0, s: i64;`);
-  for (let j = 0; j < W; j++) {
-    L.push(`  s = A * <i64>load<u32>(a, ${4 * j}) + B * <i64>load<u32>(b, ${4 * j}) + K * ${pw[j]} + c; const v${j}: u64 = <u64>s & 0xffffffff; c = s >> 32;`);
-  }
-  L.push(`  const v${W}: u64 = <u64>c;`);
-  L.push(`  const q: i64 = <i64>(((v${W} << 32) | v${W - 1}) / ${P2});`);
-  L.push(`  c = 0;`);
-  for (let j = 0; j < W; j++) L.push(`  s = <i64>v${j} - q * ${pw[j]} + c; const r${j}: u64 = <u64>s & 0xffffffff; c = s >> 32;`);
-  L.push(`  let e: u64, bb: u64 = 0;`);
-  for (let j = 0; j < W; j++) L.push(`  e = r${j} - ${pw[j]} - bb; const e${j} = e & 0xffffffff; bb = e >> 63;`);
-  L.push(`  const keep: u64 = <u64>0 - bb;`);
-  for (let j = 0; j < W; j++) L.push(`  store<u32>(out, <u32>((r${j} & keep) | (e${j} & ~keep)), ${4 * j});`);
-  L.push(`}`);
-  L.push('');
-  return L.join('\n');
+  return linSection({ field: f.id, modulus: f.modulus, limbs: W, bits: 32, pLimbs: toLimbs(f.modulus, 32, W), maxK: LIN_MAX, carryWord: true });
 }

@@ -24,6 +24,7 @@ import { toLimbs } from '../math/montgomery.js';
 import type { Fp2 } from '../math/tower.js';
 import { asSmall, montData, montData2, Scratch, type FieldLayoutInfo } from './as-util.js';
 import { fp6MulDoubleWidth } from './as-tower-dw.js';
+import { LIN_ARITIES, LIN_MAX } from './as-lin.js';
 
 /** Byte offset of the coefficient of w^i inside an Fp12 element, in units of E (w^i ↦ c(i%2).c(i>>1)). */
 export const W_SLOT = [0, 6, 2, 8, 4, 10] as const;
@@ -31,7 +32,7 @@ export const W_SLOT = [0, 6, 2, 8, 4, 10] as const;
 const FP_IMPORTS = [
   'mul as fp_mul', 'sqr as fp_sqr', 'add as fp_add', 'sub as fp_sub', 'neg as fp_neg', 'double as fp_dbl', 'copy as fp_copy',
   'zero as fp_zero', 'one as fp_one', 'eq as fp_eq', 'isZero as fp_isZero', 'isOne as fp_isOne', 'invUnsafe as fp_inv',
-  'sqrt as fp_sqrt', 'legendre as fp_legendre', 'addNR as fp_addNR', 'subNR as fp_subNR', 'mulSum2 as fp_mulSum2', 'lin2 as fp_lin2',
+  'sqrt as fp_sqrt', 'legendre as fp_legendre', 'addNR as fp_addNR', 'subNR as fp_subNR', 'mulSum2 as fp_mulSum2', 'lin2 as fp_lin2', 'lin3 as fp_lin3', 'lin4 as fp_lin4', 'lin7 as fp_lin7',
   'fromWords as fp_fromWords', 'toWords as fp_toWords',
 ];
 
@@ -111,6 +112,91 @@ function linComb2(out: string, [k1, x1]: [bigint, string], [k2, x2]: [bigint, st
   return `  fp_lin2(${out}, ${xa}, ${ka}, ${xb}, ${kb});`;
 }
 
+/** One term of a small-constant combination: an element's address and its coefficient. */
+type LinTerm = readonly [string, bigint];
+
+/**
+ * out = Σ k·x in Fp as one `linK` pass of the smallest arity that holds the terms (equal addresses merged, zero
+ * coefficients dropped, short lists padded with a zero coefficient); undefined when Σ|k| exceeds LIN_MAX or
+ * there are more terms than the largest arity.
+ */
+function linCall(out: string, terms: readonly LinTerm[]): string | undefined {
+  const merged = new Map<string, bigint>();
+  for (const [x, k] of terms) merged.set(x, (merged.get(x) ?? 0n) + k);
+  const list = [...merged].filter(([, k]) => k !== 0n);
+  const weight = list.reduce((s, [, k]) => s + (k < 0n ? -k : k), 0n);
+  const arity = LIN_ARITIES.find((a) => a >= list.length);
+  if (list.length === 0 || arity === undefined || weight > BigInt(LIN_MAX)) return undefined;
+  while (list.length < arity) list.push([list[0]![0], 0n]);
+  return `  fp_lin${arity}(${out}, ${list.map(([x, k]) => `${x}, ${k}`).join(', ')});`;
+}
+
+/**
+ * The body of a cyclotomic squaring over the Fp4 pairs (g_i, g_(i+3)) listed (Granger–Scott: i = 0, 1, 2;
+ * Karabina's compressed form: 1, 2). Each pair's Fp4 square a + b·w³ (a = g_i² + ξ·g_(i+3)², b = 2·g_i·g_(i+3))
+ * comes from three Fp2 squarings A = g_i², T = g_(i+3)², S = (g_i + g_(i+3))², all computed before anything is
+ * written (so out may alias x), and each output coefficient h = 3·a − 2·g or 3·b + 2·g (3·ξ·b + 2·g for the
+ * pair i = 2) is one linear combination of A, T, S and g in Fp — ξ and the differences folded in — where its
+ * Σ|k| fits LIN_MAX, else b is formed first (BN254's ξ = 9 + u).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when ξ's components are not small or a combination does not fit.
+ */
+function cyclotomicSquareCode(f: FieldLayoutInfo, beta: bigint, xi: Fp2, pairs: readonly number[], out: string, scratch: string, decls: string[]): string {
+  const E = f.E;
+  const F2 = 2 * E;
+  const p = f.mp.modulus;
+  const [x0, x1] = [asSmall(xi[0], p), asSmall(xi[1], p)];
+  if (x0 === undefined || x1 === undefined) throw new WebcurvesError('INVALID_ARGUMENT', 'cyclotomic squaring: ξ is not small');
+  const sc = new Scratch(scratch);
+  const L: string[] = [];
+  const slot = (base: string, i: number, c: number): string => `${base} + ${W_SLOT[i]! * E + c * E}`;
+  // ξ·(t0 + t1·u) = (x0·t0 + β·x1·t1) + (x1·t0 + x0·t1)·u, on linear forms
+  const scale = (k: bigint, form: readonly LinTerm[]): LinTerm[] => form.map(([x, c]) => [x, k * c] as const);
+  const mulXi = (t0: readonly LinTerm[], t1: readonly LinTerm[]): [LinTerm[], LinTerm[]] => [
+    [...scale(x0, t0), ...scale(beta * x1, t1)],
+    [...scale(x1, t0), ...scale(x0, t1)],
+  ];
+  const emitOut = (i: number, c: number, form: readonly LinTerm[], sign: bigint): string | undefined =>
+    linCall(slot(out, i, c), [...scale(3n, form), [slot('x', i, c), 2n * sign]]);
+  const must = (code: string | undefined, what: string): string => {
+    if (code === undefined) throw new WebcurvesError('INVALID_ARGUMENT', `cyclotomic squaring: ${what} does not fit one lin pass`);
+    return code;
+  };
+  const parts = pairs.map((i) => {
+    const A = sc.take(`A${i}`, F2), T = sc.take(`T${i}`, F2), S = sc.take(`S${i}`, F2);
+    L.push(`  fp2_sqr(${A}, ${slot('x', i, 0)});`);
+    L.push(`  fp2_sqr(${T}, ${slot('x', i + 3, 0)});`);
+    L.push(`  fp2_add(${S}, ${slot('x', i, 0)}, ${slot('x', i + 3, 0)});`);
+    L.push(`  fp2_sqr(${S}, ${S});`);
+    const c = (v: string, k: number): string => `${v} + ${k * E}`;
+    const [xiT0, xiT1] = mulXi([[c(T, 0), 1n]], [[c(T, 1), 1n]]);
+    const a: LinTerm[][] = [[[c(A, 0), 1n], ...xiT0], [[c(A, 1), 1n], ...xiT1]];
+    const b: LinTerm[][] = [0, 1].map((k) => [[c(S, k), 1n], [c(A, k), -1n], [c(T, k), -1n]]);
+    return { i, a, b, bTemp: i === 2 ? sc.take('b', F2) : '' };
+  });
+  decls.push(sc.decl());
+  for (const { i, a, b, bTemp } of parts) {
+    // the pair's slots (w^i, w^(i+3)) take (3a − 2g, 3b + 2g), except i = 2: (w², w⁵) ↦ w⁴ = 3a − 2g, w¹ = 3ξb + 2g
+    const aSlot = i === 2 ? 4 : i === 1 ? 2 : 0;
+    const bSlot = i === 2 ? 1 : i === 1 ? 5 : 3;
+    for (const k of [0, 1]) L.push(must(emitOut(aSlot, k, a[k]!, -1n), `h${aSlot}`));
+    if (i !== 2) {
+      for (const k of [0, 1]) L.push(must(emitOut(bSlot, k, b[k]!, 1n), `h${bSlot}`));
+      continue;
+    }
+    const [xb0, xb1] = mulXi(b[0]!, b[1]!);
+    const fused = [emitOut(bSlot, 0, xb0, 1n), emitOut(bSlot, 1, xb1, 1n)];
+    if (fused.every((x) => x !== undefined)) {
+      L.push(...(fused as string[]));
+      continue;
+    }
+    // Σ|k| too large in one pass: b first, then 3ξb + 2g
+    for (const k of [0, 1]) L.push(must(linCall(`${bTemp} + ${k * E}`, b[k]!), 'b'));
+    const [yb0, yb1] = mulXi([[`${bTemp}`, 1n]], [[`${bTemp} + ${E}`, 1n]]);
+    L.push(must(emitOut(bSlot, 0, yb0, 1n), `h${bSlot}`), must(emitOut(bSlot, 1, yb1, 1n), `h${bSlot}`));
+  }
+  return L.join('\n');
+}
+
 /** Emits the tower module of one BN/BLS12 curve. */
 export function emitAsTower(pp: Pairing12Params, f: FieldLayoutInfo, banner: string): string {
   const E = f.E;
@@ -148,7 +234,7 @@ export function fp2_neg(o: usize, a: usize): void { fp_neg(o, a); fp_neg(o + ${E
 export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); fp_neg(o + ${E}, a + ${E}); }
 /** o = a·k for k in Fp. */
 export function fp2_mulFp(o: usize, a: usize, k: usize): void { ${f.simdMul ? `fp_mul2x(o, a, k, o + ${E}, a + ${E}, k);` : `fp_mul(o, a, k); fp_mul(o + ${E}, a + ${E}, k);`} }
-/** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN2_MAX); a, b reduced. o may alias a or b. */
+/** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN_MAX); a, b reduced. o may alias a or b. */
 export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + ${E}, a + ${E}, ka, b + ${E}, kb); }
 `);
 
@@ -760,84 +846,21 @@ ${L.join('\n')}
 }
 `);
   }
-  // Granger–Scott cyclotomic squaring on (g0, g3), (g1, g4), (g2, g5).
+  // Cyclotomic squarings: Granger–Scott (all six slots) and Karabina's compressed form (slots w¹, w², w⁴, w⁵).
   {
-    const sc = new Scratch('S_fp12_cycSqr');
-    const a = sc.take('a', F2);
-    const b = sc.take('b', F2);
-    const s = sc.take('s', F2);
-    const t = sc.take('t', F2);
-    const c = sc.take('c', F2);
-    const o = sc.take('o', F12);
-    decls.push(sc.decl());
-    const W = (i: number): string => `x + ${W_SLOT[i]! * E}`;
-    const O = (i: number): string => `${o} + ${W_SLOT[i]! * E}`;
-    // Fp4 square of (p0, p1): (p0² + ξ p1², 2 p0 p1) into (a, b).
-    const sq4 = (p0: string, p1: string): string => `  fp2_sqr(${a}, ${p0});
-  fp2_sqr(${t}, ${p1});
-  fp2_add(${s}, ${p0}, ${p1});
-  fp2_sqr(${s}, ${s});
-  fp2_sub(${s}, ${s}, ${a});
-  fp2_sub(${b}, ${s}, ${t});
-  fp2_mulXi(${t}, ${t});
-  fp2_add(${a}, ${a}, ${t});`;
-    // h = 3·sq − 2·g (minus) or 3·sq + 2·g (plus)
-    const combine = (out: string, sq: string, g: string, plus: boolean): string => `  fp2_lin2(${out}, ${sq}, 3, ${g}, ${plus ? 2 : -2});`;
+    const gs = cyclotomicSquareCode(f, betaSmall, xi, [0, 1, 2], 'out', 'S_fp12_cycSqr', decls);
     emit(`/** o = a² for a in the cyclotomic subgroup (Granger–Scott: 9 Fp2 squarings). o may alias a. */
 export function fp12_cycSqr(out: usize, x: usize): void {
-${sq4(W(0), W(3))}
-${combine(O(0), a, W(0), false)}
-${combine(O(3), b, W(3), true)}
-${sq4(W(1), W(4))}
-${combine(O(2), a, W(2), false)}
-${combine(O(5), b, W(5), true)}
-${sq4(W(2), W(5))}
-  fp2_mulXi(${b}, ${b});
-${combine(O(1), b, W(1), true)}
-${combine(O(4), a, W(4), false)}
-  fp12_copy(out, ${o});
+${gs}
 }
 `);
-  }
-  // Karabina compressed squaring: only slots w¹, w², w⁴, w⁵ are read and written.
-  {
-    const sc = new Scratch('S_fp12_cycSqrC');
-    const a = sc.take('a', F2);
-    const b = sc.take('b', F2);
-    const s = sc.take('s', F2);
-    const t = sc.take('t', F2);
-    const c = sc.take('c', F2);
-    const h1 = sc.take('h1', F2);
-    const h2 = sc.take('h2', F2);
-    const h4 = sc.take('h4', F2);
-    const h5 = sc.take('h5', F2);
-    decls.push(sc.decl());
-    const W = (i: number): string => `x + ${W_SLOT[i]! * E}`;
-    const sq4 = (p0: string, p1: string): string => `  fp2_sqr(${a}, ${p0});
-  fp2_sqr(${t}, ${p1});
-  fp2_add(${s}, ${p0}, ${p1});
-  fp2_sqr(${s}, ${s});
-  fp2_sub(${s}, ${s}, ${a});
-  fp2_sub(${b}, ${s}, ${t});
-  fp2_mulXi(${t}, ${t});
-  fp2_add(${a}, ${a}, ${t});`;
-    const combine = (out: string, sq: string, g: string, plus: boolean): string => `  fp2_lin2(${out}, ${sq}, 3, ${g}, ${plus ? 2 : -2});`;
+    const kc = cyclotomicSquareCode(f, betaSmall, xi, [1, 2], 'x', 'S_fp12_cycSqrC', decls);
     emit(`/**
  * Karabina's compressed cyclotomic squaring in place: slots w¹, w², w⁴, w⁵ of x are squared (6 Fp2 squarings);
  * slots w⁰ and w³ are left stale until fp12_decompress.
  */
 export function fp12_cycSqrC(x: usize): void {
-${sq4(W(1), W(4))}
-${combine(h2, a, W(2), false)}
-${combine(h5, b, W(5), true)}
-${sq4(W(2), W(5))}
-  fp2_mulXi(${b}, ${b});
-${combine(h1, b, W(1), true)}
-${combine(h4, a, W(4), false)}
-  fp2_copy(${W(1)}, ${h1});
-  fp2_copy(${W(2)}, ${h2});
-  fp2_copy(${W(4)}, ${h4});
-  fp2_copy(${W(5)}, ${h5});
+${kc}
 }
 `);
   }

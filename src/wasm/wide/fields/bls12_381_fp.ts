@@ -88,25 +88,206 @@ export function select(out: usize, flag: u32, a: usize, b: usize): void {
   store<u64>(out, (load<u64>(a, 40) & m) | (load<u64>(b, 40) & ~m), 40);
 }
 
-/** Largest |ka| + |kb| that lin2 accepts. */
-export const LIN2_MAX: i32 = 64;
-/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
-export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
-  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);
-  const A: i64 = <i64>ka, B: i64 = <i64>kb;
+/** Largest Σ|k| that lin2, lin3, … accept. */
+export const LIN_MAX: i32 = 64;
+
+/** out = (k0·x0 + k1·x1) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin2(out: usize, x0: usize, k0: i32, x1: usize, k1: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1;
   let c: i64 = 0, s: i64;
-  s = A * <i64>load<u32>(a, 0) + B * <i64>load<u32>(b, 0) + K * 4294945451 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 4) + B * <i64>load<u32>(b, 4) + K * 3120496639 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 8) + B * <i64>load<u32>(b, 8) + K * 2975072255 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 12) + B * <i64>load<u32>(b, 12) + K * 514588670 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 16) + B * <i64>load<u32>(b, 16) + K * 4138792484 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 20) + B * <i64>load<u32>(b, 20) + K * 1731252896 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 24) + B * <i64>load<u32>(b, 24) + K * 4085584575 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 28) + B * <i64>load<u32>(b, 28) + K * 1685539716 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 32) + B * <i64>load<u32>(b, 32) + K * 1129032919 + c; const v8: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 36) + B * <i64>load<u32>(b, 36) + K * 1260103606 + c; const v9: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 40) + B * <i64>load<u32>(b, 40) + K * 964683418 + c; const v10: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 44) + B * <i64>load<u32>(b, 44) + K * 436277738 + c; const v11: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K * 4294945451 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K * 3120496639 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K * 2975072255 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K * 514588670 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K * 4138792484 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K * 1731252896 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K * 4085584575 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K * 1685539716 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 32) + K1 * <i64>load<u32>(x1, 32) + K * 1129032919 + c; const v8: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 36) + K1 * <i64>load<u32>(x1, 36) + K * 1260103606 + c; const v9: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 40) + K1 * <i64>load<u32>(x1, 40) + K * 964683418 + c; const v10: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 44) + K1 * <i64>load<u32>(x1, 44) + K * 436277738 + c; const v11: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  const v12: u64 = <u64>c;
+  const q: i64 = <i64>(((v12 << 32) | v11) / 436277739);
+  c = 0;
+  s = <i64>v0 - q * 4294945451 + c; const r0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v1 - q * 3120496639 + c; const r1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v2 - q * 2975072255 + c; const r2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v3 - q * 514588670 + c; const r3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v4 - q * 4138792484 + c; const r4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v5 - q * 1731252896 + c; const r5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v6 - q * 4085584575 + c; const r6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v7 - q * 1685539716 + c; const r7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v8 - q * 1129032919 + c; const r8: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v9 - q * 1260103606 + c; const r9: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v10 - q * 964683418 + c; const r10: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v11 - q * 436277738 + c; const r11: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 4294945451 - bb; const e0 = e & 0xffffffff; bb = e >> 63;
+  e = r1 - 3120496639 - bb; const e1 = e & 0xffffffff; bb = e >> 63;
+  e = r2 - 2975072255 - bb; const e2 = e & 0xffffffff; bb = e >> 63;
+  e = r3 - 514588670 - bb; const e3 = e & 0xffffffff; bb = e >> 63;
+  e = r4 - 4138792484 - bb; const e4 = e & 0xffffffff; bb = e >> 63;
+  e = r5 - 1731252896 - bb; const e5 = e & 0xffffffff; bb = e >> 63;
+  e = r6 - 4085584575 - bb; const e6 = e & 0xffffffff; bb = e >> 63;
+  e = r7 - 1685539716 - bb; const e7 = e & 0xffffffff; bb = e >> 63;
+  e = r8 - 1129032919 - bb; const e8 = e & 0xffffffff; bb = e >> 63;
+  e = r9 - 1260103606 - bb; const e9 = e & 0xffffffff; bb = e >> 63;
+  e = r10 - 964683418 - bb; const e10 = e & 0xffffffff; bb = e >> 63;
+  e = r11 - 436277738 - bb; const e11 = e & 0xffffffff; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (e8 & ~keep)), 32);
+  store<u32>(out, <u32>((r9 & keep) | (e9 & ~keep)), 36);
+  store<u32>(out, <u32>((r10 & keep) | (e10 & ~keep)), 40);
+  store<u32>(out, <u32>((r11 & keep) | (e11 & ~keep)), 44);
+}
+
+/** out = (k0·x0 + k1·x1 + k2·x2) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin3(out: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0) + <i64>(k2 < 0 ? -k2 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1, K2: i64 = <i64>k2;
+  let c: i64 = 0, s: i64;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K2 * <i64>load<u32>(x2, 0) + K * 4294945451 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K2 * <i64>load<u32>(x2, 4) + K * 3120496639 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K2 * <i64>load<u32>(x2, 8) + K * 2975072255 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K2 * <i64>load<u32>(x2, 12) + K * 514588670 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K2 * <i64>load<u32>(x2, 16) + K * 4138792484 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K2 * <i64>load<u32>(x2, 20) + K * 1731252896 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K2 * <i64>load<u32>(x2, 24) + K * 4085584575 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K2 * <i64>load<u32>(x2, 28) + K * 1685539716 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 32) + K1 * <i64>load<u32>(x1, 32) + K2 * <i64>load<u32>(x2, 32) + K * 1129032919 + c; const v8: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 36) + K1 * <i64>load<u32>(x1, 36) + K2 * <i64>load<u32>(x2, 36) + K * 1260103606 + c; const v9: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 40) + K1 * <i64>load<u32>(x1, 40) + K2 * <i64>load<u32>(x2, 40) + K * 964683418 + c; const v10: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 44) + K1 * <i64>load<u32>(x1, 44) + K2 * <i64>load<u32>(x2, 44) + K * 436277738 + c; const v11: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  const v12: u64 = <u64>c;
+  const q: i64 = <i64>(((v12 << 32) | v11) / 436277739);
+  c = 0;
+  s = <i64>v0 - q * 4294945451 + c; const r0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v1 - q * 3120496639 + c; const r1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v2 - q * 2975072255 + c; const r2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v3 - q * 514588670 + c; const r3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v4 - q * 4138792484 + c; const r4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v5 - q * 1731252896 + c; const r5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v6 - q * 4085584575 + c; const r6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v7 - q * 1685539716 + c; const r7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v8 - q * 1129032919 + c; const r8: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v9 - q * 1260103606 + c; const r9: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v10 - q * 964683418 + c; const r10: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v11 - q * 436277738 + c; const r11: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 4294945451 - bb; const e0 = e & 0xffffffff; bb = e >> 63;
+  e = r1 - 3120496639 - bb; const e1 = e & 0xffffffff; bb = e >> 63;
+  e = r2 - 2975072255 - bb; const e2 = e & 0xffffffff; bb = e >> 63;
+  e = r3 - 514588670 - bb; const e3 = e & 0xffffffff; bb = e >> 63;
+  e = r4 - 4138792484 - bb; const e4 = e & 0xffffffff; bb = e >> 63;
+  e = r5 - 1731252896 - bb; const e5 = e & 0xffffffff; bb = e >> 63;
+  e = r6 - 4085584575 - bb; const e6 = e & 0xffffffff; bb = e >> 63;
+  e = r7 - 1685539716 - bb; const e7 = e & 0xffffffff; bb = e >> 63;
+  e = r8 - 1129032919 - bb; const e8 = e & 0xffffffff; bb = e >> 63;
+  e = r9 - 1260103606 - bb; const e9 = e & 0xffffffff; bb = e >> 63;
+  e = r10 - 964683418 - bb; const e10 = e & 0xffffffff; bb = e >> 63;
+  e = r11 - 436277738 - bb; const e11 = e & 0xffffffff; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (e8 & ~keep)), 32);
+  store<u32>(out, <u32>((r9 & keep) | (e9 & ~keep)), 36);
+  store<u32>(out, <u32>((r10 & keep) | (e10 & ~keep)), 40);
+  store<u32>(out, <u32>((r11 & keep) | (e11 & ~keep)), 44);
+}
+
+/** out = (k0·x0 + k1·x1 + k2·x2 + k3·x3) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin4(out: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32, x3: usize, k3: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0) + <i64>(k2 < 0 ? -k2 : 0) + <i64>(k3 < 0 ? -k3 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1, K2: i64 = <i64>k2, K3: i64 = <i64>k3;
+  let c: i64 = 0, s: i64;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K2 * <i64>load<u32>(x2, 0) + K3 * <i64>load<u32>(x3, 0) + K * 4294945451 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K2 * <i64>load<u32>(x2, 4) + K3 * <i64>load<u32>(x3, 4) + K * 3120496639 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K2 * <i64>load<u32>(x2, 8) + K3 * <i64>load<u32>(x3, 8) + K * 2975072255 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K2 * <i64>load<u32>(x2, 12) + K3 * <i64>load<u32>(x3, 12) + K * 514588670 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K2 * <i64>load<u32>(x2, 16) + K3 * <i64>load<u32>(x3, 16) + K * 4138792484 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K2 * <i64>load<u32>(x2, 20) + K3 * <i64>load<u32>(x3, 20) + K * 1731252896 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K2 * <i64>load<u32>(x2, 24) + K3 * <i64>load<u32>(x3, 24) + K * 4085584575 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K2 * <i64>load<u32>(x2, 28) + K3 * <i64>load<u32>(x3, 28) + K * 1685539716 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 32) + K1 * <i64>load<u32>(x1, 32) + K2 * <i64>load<u32>(x2, 32) + K3 * <i64>load<u32>(x3, 32) + K * 1129032919 + c; const v8: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 36) + K1 * <i64>load<u32>(x1, 36) + K2 * <i64>load<u32>(x2, 36) + K3 * <i64>load<u32>(x3, 36) + K * 1260103606 + c; const v9: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 40) + K1 * <i64>load<u32>(x1, 40) + K2 * <i64>load<u32>(x2, 40) + K3 * <i64>load<u32>(x3, 40) + K * 964683418 + c; const v10: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 44) + K1 * <i64>load<u32>(x1, 44) + K2 * <i64>load<u32>(x2, 44) + K3 * <i64>load<u32>(x3, 44) + K * 436277738 + c; const v11: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  const v12: u64 = <u64>c;
+  const q: i64 = <i64>(((v12 << 32) | v11) / 436277739);
+  c = 0;
+  s = <i64>v0 - q * 4294945451 + c; const r0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v1 - q * 3120496639 + c; const r1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v2 - q * 2975072255 + c; const r2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v3 - q * 514588670 + c; const r3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v4 - q * 4138792484 + c; const r4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v5 - q * 1731252896 + c; const r5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v6 - q * 4085584575 + c; const r6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v7 - q * 1685539716 + c; const r7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v8 - q * 1129032919 + c; const r8: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v9 - q * 1260103606 + c; const r9: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v10 - q * 964683418 + c; const r10: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v11 - q * 436277738 + c; const r11: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 4294945451 - bb; const e0 = e & 0xffffffff; bb = e >> 63;
+  e = r1 - 3120496639 - bb; const e1 = e & 0xffffffff; bb = e >> 63;
+  e = r2 - 2975072255 - bb; const e2 = e & 0xffffffff; bb = e >> 63;
+  e = r3 - 514588670 - bb; const e3 = e & 0xffffffff; bb = e >> 63;
+  e = r4 - 4138792484 - bb; const e4 = e & 0xffffffff; bb = e >> 63;
+  e = r5 - 1731252896 - bb; const e5 = e & 0xffffffff; bb = e >> 63;
+  e = r6 - 4085584575 - bb; const e6 = e & 0xffffffff; bb = e >> 63;
+  e = r7 - 1685539716 - bb; const e7 = e & 0xffffffff; bb = e >> 63;
+  e = r8 - 1129032919 - bb; const e8 = e & 0xffffffff; bb = e >> 63;
+  e = r9 - 1260103606 - bb; const e9 = e & 0xffffffff; bb = e >> 63;
+  e = r10 - 964683418 - bb; const e10 = e & 0xffffffff; bb = e >> 63;
+  e = r11 - 436277738 - bb; const e11 = e & 0xffffffff; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+  store<u32>(out, <u32>((r8 & keep) | (e8 & ~keep)), 32);
+  store<u32>(out, <u32>((r9 & keep) | (e9 & ~keep)), 36);
+  store<u32>(out, <u32>((r10 & keep) | (e10 & ~keep)), 40);
+  store<u32>(out, <u32>((r11 & keep) | (e11 & ~keep)), 44);
+}
+
+/** out = (k0·x0 + k1·x1 + k2·x2 + k3·x3 + k4·x4 + k5·x5 + k6·x6) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin7(out: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32, x3: usize, k3: i32, x4: usize, k4: i32, x5: usize, k5: i32, x6: usize, k6: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0) + <i64>(k2 < 0 ? -k2 : 0) + <i64>(k3 < 0 ? -k3 : 0) + <i64>(k4 < 0 ? -k4 : 0) + <i64>(k5 < 0 ? -k5 : 0) + <i64>(k6 < 0 ? -k6 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1, K2: i64 = <i64>k2, K3: i64 = <i64>k3, K4: i64 = <i64>k4, K5: i64 = <i64>k5, K6: i64 = <i64>k6;
+  let c: i64 = 0, s: i64;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K2 * <i64>load<u32>(x2, 0) + K3 * <i64>load<u32>(x3, 0) + K4 * <i64>load<u32>(x4, 0) + K5 * <i64>load<u32>(x5, 0) + K6 * <i64>load<u32>(x6, 0) + K * 4294945451 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K2 * <i64>load<u32>(x2, 4) + K3 * <i64>load<u32>(x3, 4) + K4 * <i64>load<u32>(x4, 4) + K5 * <i64>load<u32>(x5, 4) + K6 * <i64>load<u32>(x6, 4) + K * 3120496639 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K2 * <i64>load<u32>(x2, 8) + K3 * <i64>load<u32>(x3, 8) + K4 * <i64>load<u32>(x4, 8) + K5 * <i64>load<u32>(x5, 8) + K6 * <i64>load<u32>(x6, 8) + K * 2975072255 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K2 * <i64>load<u32>(x2, 12) + K3 * <i64>load<u32>(x3, 12) + K4 * <i64>load<u32>(x4, 12) + K5 * <i64>load<u32>(x5, 12) + K6 * <i64>load<u32>(x6, 12) + K * 514588670 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K2 * <i64>load<u32>(x2, 16) + K3 * <i64>load<u32>(x3, 16) + K4 * <i64>load<u32>(x4, 16) + K5 * <i64>load<u32>(x5, 16) + K6 * <i64>load<u32>(x6, 16) + K * 4138792484 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K2 * <i64>load<u32>(x2, 20) + K3 * <i64>load<u32>(x3, 20) + K4 * <i64>load<u32>(x4, 20) + K5 * <i64>load<u32>(x5, 20) + K6 * <i64>load<u32>(x6, 20) + K * 1731252896 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K2 * <i64>load<u32>(x2, 24) + K3 * <i64>load<u32>(x3, 24) + K4 * <i64>load<u32>(x4, 24) + K5 * <i64>load<u32>(x5, 24) + K6 * <i64>load<u32>(x6, 24) + K * 4085584575 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K2 * <i64>load<u32>(x2, 28) + K3 * <i64>load<u32>(x3, 28) + K4 * <i64>load<u32>(x4, 28) + K5 * <i64>load<u32>(x5, 28) + K6 * <i64>load<u32>(x6, 28) + K * 1685539716 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 32) + K1 * <i64>load<u32>(x1, 32) + K2 * <i64>load<u32>(x2, 32) + K3 * <i64>load<u32>(x3, 32) + K4 * <i64>load<u32>(x4, 32) + K5 * <i64>load<u32>(x5, 32) + K6 * <i64>load<u32>(x6, 32) + K * 1129032919 + c; const v8: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 36) + K1 * <i64>load<u32>(x1, 36) + K2 * <i64>load<u32>(x2, 36) + K3 * <i64>load<u32>(x3, 36) + K4 * <i64>load<u32>(x4, 36) + K5 * <i64>load<u32>(x5, 36) + K6 * <i64>load<u32>(x6, 36) + K * 1260103606 + c; const v9: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 40) + K1 * <i64>load<u32>(x1, 40) + K2 * <i64>load<u32>(x2, 40) + K3 * <i64>load<u32>(x3, 40) + K4 * <i64>load<u32>(x4, 40) + K5 * <i64>load<u32>(x5, 40) + K6 * <i64>load<u32>(x6, 40) + K * 964683418 + c; const v10: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 44) + K1 * <i64>load<u32>(x1, 44) + K2 * <i64>load<u32>(x2, 44) + K3 * <i64>load<u32>(x3, 44) + K4 * <i64>load<u32>(x4, 44) + K5 * <i64>load<u32>(x5, 44) + K6 * <i64>load<u32>(x6, 44) + K * 436277738 + c; const v11: u64 = <u64>s & 0xffffffff; c = s >> 32;
   const v12: u64 = <u64>c;
   const q: i64 = <i64>(((v12 << 32) | v11) / 436277739);
   c = 0;

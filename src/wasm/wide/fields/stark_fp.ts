@@ -82,21 +82,154 @@ export function select(out: usize, flag: u32, a: usize, b: usize): void {
   store<u64>(out, (load<u64>(a, 24) & m) | (load<u64>(b, 24) & ~m), 24);
 }
 
-/** Largest |ka| + |kb| that lin2 accepts. */
-export const LIN2_MAX: i32 = 64;
-/** out = (ka·a + kb·b) mod p for reduced a, b and |ka| + |kb| ≤ 64. out may alias a or b. */
-export function lin2(out: usize, a: usize, ka: i32, b: usize, kb: i32): void {
-  const K: i64 = <i64>(ka < 0 ? -ka : 0) + <i64>(kb < 0 ? -kb : 0);
-  const A: i64 = <i64>ka, B: i64 = <i64>kb;
+/** Largest Σ|k| that lin2, lin3, … accept. */
+export const LIN_MAX: i32 = 64;
+
+/** out = (k0·x0 + k1·x1) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin2(out: usize, x0: usize, k0: i32, x1: usize, k1: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1;
   let c: i64 = 0, s: i64;
-  s = A * <i64>load<u32>(a, 0) + B * <i64>load<u32>(b, 0) + K * 1 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 4) + B * <i64>load<u32>(b, 4) + K * 0 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 8) + B * <i64>load<u32>(b, 8) + K * 0 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 12) + B * <i64>load<u32>(b, 12) + K * 0 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 16) + B * <i64>load<u32>(b, 16) + K * 0 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 20) + B * <i64>load<u32>(b, 20) + K * 0 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 24) + B * <i64>load<u32>(b, 24) + K * 17 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
-  s = A * <i64>load<u32>(a, 28) + B * <i64>load<u32>(b, 28) + K * 134217728 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K * 1 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K * 0 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K * 0 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K * 0 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K * 0 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K * 0 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K * 17 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K * 134217728 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  const v8: u64 = <u64>c;
+  const q: i64 = <i64>(((v8 << 32) | v7) / 134217729);
+  c = 0;
+  s = <i64>v0 - q * 1 + c; const r0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v1 - q * 0 + c; const r1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v2 - q * 0 + c; const r2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v3 - q * 0 + c; const r3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v4 - q * 0 + c; const r4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v5 - q * 0 + c; const r5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v6 - q * 17 + c; const r6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v7 - q * 134217728 + c; const r7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 1 - bb; const e0 = e & 0xffffffff; bb = e >> 63;
+  e = r1 - 0 - bb; const e1 = e & 0xffffffff; bb = e >> 63;
+  e = r2 - 0 - bb; const e2 = e & 0xffffffff; bb = e >> 63;
+  e = r3 - 0 - bb; const e3 = e & 0xffffffff; bb = e >> 63;
+  e = r4 - 0 - bb; const e4 = e & 0xffffffff; bb = e >> 63;
+  e = r5 - 0 - bb; const e5 = e & 0xffffffff; bb = e >> 63;
+  e = r6 - 17 - bb; const e6 = e & 0xffffffff; bb = e >> 63;
+  e = r7 - 134217728 - bb; const e7 = e & 0xffffffff; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+}
+
+/** out = (k0·x0 + k1·x1 + k2·x2) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin3(out: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0) + <i64>(k2 < 0 ? -k2 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1, K2: i64 = <i64>k2;
+  let c: i64 = 0, s: i64;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K2 * <i64>load<u32>(x2, 0) + K * 1 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K2 * <i64>load<u32>(x2, 4) + K * 0 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K2 * <i64>load<u32>(x2, 8) + K * 0 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K2 * <i64>load<u32>(x2, 12) + K * 0 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K2 * <i64>load<u32>(x2, 16) + K * 0 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K2 * <i64>load<u32>(x2, 20) + K * 0 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K2 * <i64>load<u32>(x2, 24) + K * 17 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K2 * <i64>load<u32>(x2, 28) + K * 134217728 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  const v8: u64 = <u64>c;
+  const q: i64 = <i64>(((v8 << 32) | v7) / 134217729);
+  c = 0;
+  s = <i64>v0 - q * 1 + c; const r0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v1 - q * 0 + c; const r1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v2 - q * 0 + c; const r2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v3 - q * 0 + c; const r3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v4 - q * 0 + c; const r4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v5 - q * 0 + c; const r5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v6 - q * 17 + c; const r6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v7 - q * 134217728 + c; const r7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 1 - bb; const e0 = e & 0xffffffff; bb = e >> 63;
+  e = r1 - 0 - bb; const e1 = e & 0xffffffff; bb = e >> 63;
+  e = r2 - 0 - bb; const e2 = e & 0xffffffff; bb = e >> 63;
+  e = r3 - 0 - bb; const e3 = e & 0xffffffff; bb = e >> 63;
+  e = r4 - 0 - bb; const e4 = e & 0xffffffff; bb = e >> 63;
+  e = r5 - 0 - bb; const e5 = e & 0xffffffff; bb = e >> 63;
+  e = r6 - 17 - bb; const e6 = e & 0xffffffff; bb = e >> 63;
+  e = r7 - 134217728 - bb; const e7 = e & 0xffffffff; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+}
+
+/** out = (k0·x0 + k1·x1 + k2·x2 + k3·x3) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin4(out: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32, x3: usize, k3: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0) + <i64>(k2 < 0 ? -k2 : 0) + <i64>(k3 < 0 ? -k3 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1, K2: i64 = <i64>k2, K3: i64 = <i64>k3;
+  let c: i64 = 0, s: i64;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K2 * <i64>load<u32>(x2, 0) + K3 * <i64>load<u32>(x3, 0) + K * 1 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K2 * <i64>load<u32>(x2, 4) + K3 * <i64>load<u32>(x3, 4) + K * 0 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K2 * <i64>load<u32>(x2, 8) + K3 * <i64>load<u32>(x3, 8) + K * 0 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K2 * <i64>load<u32>(x2, 12) + K3 * <i64>load<u32>(x3, 12) + K * 0 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K2 * <i64>load<u32>(x2, 16) + K3 * <i64>load<u32>(x3, 16) + K * 0 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K2 * <i64>load<u32>(x2, 20) + K3 * <i64>load<u32>(x3, 20) + K * 0 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K2 * <i64>load<u32>(x2, 24) + K3 * <i64>load<u32>(x3, 24) + K * 17 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K2 * <i64>load<u32>(x2, 28) + K3 * <i64>load<u32>(x3, 28) + K * 134217728 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  const v8: u64 = <u64>c;
+  const q: i64 = <i64>(((v8 << 32) | v7) / 134217729);
+  c = 0;
+  s = <i64>v0 - q * 1 + c; const r0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v1 - q * 0 + c; const r1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v2 - q * 0 + c; const r2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v3 - q * 0 + c; const r3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v4 - q * 0 + c; const r4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v5 - q * 0 + c; const r5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v6 - q * 17 + c; const r6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = <i64>v7 - q * 134217728 + c; const r7: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  let e: u64, bb: u64 = 0;
+  e = r0 - 1 - bb; const e0 = e & 0xffffffff; bb = e >> 63;
+  e = r1 - 0 - bb; const e1 = e & 0xffffffff; bb = e >> 63;
+  e = r2 - 0 - bb; const e2 = e & 0xffffffff; bb = e >> 63;
+  e = r3 - 0 - bb; const e3 = e & 0xffffffff; bb = e >> 63;
+  e = r4 - 0 - bb; const e4 = e & 0xffffffff; bb = e >> 63;
+  e = r5 - 0 - bb; const e5 = e & 0xffffffff; bb = e >> 63;
+  e = r6 - 17 - bb; const e6 = e & 0xffffffff; bb = e >> 63;
+  e = r7 - 134217728 - bb; const e7 = e & 0xffffffff; bb = e >> 63;
+  const keep: u64 = <u64>0 - bb;
+  store<u32>(out, <u32>((r0 & keep) | (e0 & ~keep)), 0);
+  store<u32>(out, <u32>((r1 & keep) | (e1 & ~keep)), 4);
+  store<u32>(out, <u32>((r2 & keep) | (e2 & ~keep)), 8);
+  store<u32>(out, <u32>((r3 & keep) | (e3 & ~keep)), 12);
+  store<u32>(out, <u32>((r4 & keep) | (e4 & ~keep)), 16);
+  store<u32>(out, <u32>((r5 & keep) | (e5 & ~keep)), 20);
+  store<u32>(out, <u32>((r6 & keep) | (e6 & ~keep)), 24);
+  store<u32>(out, <u32>((r7 & keep) | (e7 & ~keep)), 28);
+}
+
+/** out = (k0·x0 + k1·x1 + k2·x2 + k3·x3 + k4·x4 + k5·x5 + k6·x6) mod p for reduced inputs and Σ|k| ≤ 64. out may alias any input. */
+export function lin7(out: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32, x3: usize, k3: i32, x4: usize, k4: i32, x5: usize, k5: i32, x6: usize, k6: i32): void {
+  const K: i64 = <i64>(k0 < 0 ? -k0 : 0) + <i64>(k1 < 0 ? -k1 : 0) + <i64>(k2 < 0 ? -k2 : 0) + <i64>(k3 < 0 ? -k3 : 0) + <i64>(k4 < 0 ? -k4 : 0) + <i64>(k5 < 0 ? -k5 : 0) + <i64>(k6 < 0 ? -k6 : 0);
+  const K0: i64 = <i64>k0, K1: i64 = <i64>k1, K2: i64 = <i64>k2, K3: i64 = <i64>k3, K4: i64 = <i64>k4, K5: i64 = <i64>k5, K6: i64 = <i64>k6;
+  let c: i64 = 0, s: i64;
+  s = K0 * <i64>load<u32>(x0, 0) + K1 * <i64>load<u32>(x1, 0) + K2 * <i64>load<u32>(x2, 0) + K3 * <i64>load<u32>(x3, 0) + K4 * <i64>load<u32>(x4, 0) + K5 * <i64>load<u32>(x5, 0) + K6 * <i64>load<u32>(x6, 0) + K * 1 + c; const v0: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 4) + K1 * <i64>load<u32>(x1, 4) + K2 * <i64>load<u32>(x2, 4) + K3 * <i64>load<u32>(x3, 4) + K4 * <i64>load<u32>(x4, 4) + K5 * <i64>load<u32>(x5, 4) + K6 * <i64>load<u32>(x6, 4) + K * 0 + c; const v1: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 8) + K1 * <i64>load<u32>(x1, 8) + K2 * <i64>load<u32>(x2, 8) + K3 * <i64>load<u32>(x3, 8) + K4 * <i64>load<u32>(x4, 8) + K5 * <i64>load<u32>(x5, 8) + K6 * <i64>load<u32>(x6, 8) + K * 0 + c; const v2: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 12) + K1 * <i64>load<u32>(x1, 12) + K2 * <i64>load<u32>(x2, 12) + K3 * <i64>load<u32>(x3, 12) + K4 * <i64>load<u32>(x4, 12) + K5 * <i64>load<u32>(x5, 12) + K6 * <i64>load<u32>(x6, 12) + K * 0 + c; const v3: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 16) + K1 * <i64>load<u32>(x1, 16) + K2 * <i64>load<u32>(x2, 16) + K3 * <i64>load<u32>(x3, 16) + K4 * <i64>load<u32>(x4, 16) + K5 * <i64>load<u32>(x5, 16) + K6 * <i64>load<u32>(x6, 16) + K * 0 + c; const v4: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 20) + K1 * <i64>load<u32>(x1, 20) + K2 * <i64>load<u32>(x2, 20) + K3 * <i64>load<u32>(x3, 20) + K4 * <i64>load<u32>(x4, 20) + K5 * <i64>load<u32>(x5, 20) + K6 * <i64>load<u32>(x6, 20) + K * 0 + c; const v5: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 24) + K1 * <i64>load<u32>(x1, 24) + K2 * <i64>load<u32>(x2, 24) + K3 * <i64>load<u32>(x3, 24) + K4 * <i64>load<u32>(x4, 24) + K5 * <i64>load<u32>(x5, 24) + K6 * <i64>load<u32>(x6, 24) + K * 17 + c; const v6: u64 = <u64>s & 0xffffffff; c = s >> 32;
+  s = K0 * <i64>load<u32>(x0, 28) + K1 * <i64>load<u32>(x1, 28) + K2 * <i64>load<u32>(x2, 28) + K3 * <i64>load<u32>(x3, 28) + K4 * <i64>load<u32>(x4, 28) + K5 * <i64>load<u32>(x5, 28) + K6 * <i64>load<u32>(x6, 28) + K * 134217728 + c; const v7: u64 = <u64>s & 0xffffffff; c = s >> 32;
   const v8: u64 = <u64>c;
   const q: i64 = <i64>(((v8 << 32) | v7) / 134217729);
   c = 0;
