@@ -147,5 +147,5 @@ function basics(f: WideField): string {
 /** The small-constant combinations (as-lin.ts) on the 32-bit words, with the last carry as one more word. */
 function lins(f: WideField): string {
   const W = 2 * f.n; // u32 words per element
-  return linSection({ field: f.id, modulus: f.modulus, limbs: W, bits: 32, pLimbs: toLimbs(f.modulus, 32, W), maxK: LIN_MAX, carryWord: true });
+  return linSection({ field: f.id, modulus: f.modulus, limbs: W, bits: 32, pLimbs: toLimbs(f.modulus, 32, W), maxK: LIN_MAX });
 }

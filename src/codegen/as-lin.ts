@@ -1,8 +1,8 @@
 /**
  * Emits a field module's small-constant linear combinations, `linK(out, x0, k0, …, x(K−1), k(K−1))` =
  * (k0·x0 + … + k(K−1)·x(K−1)) mod p for reduced inputs and small signed integers k — one emitter for both
- * backends (30-bit limbs in as-field.ts, 32-bit words of the 64-bit limbs in as-field64.ts), which differ only
- * in the limb width and in whether the sum's last carry is kept as one more word.
+ * backends (30-bit limbs in as-field.ts, the 32-bit words of the 64-bit limbs in as-field64.ts), which differ
+ * only in the limb width.
  *
  * Why several arities: the towers' squarings end in sums such as 3·(A0 + T0 − T1) − 2·g (Karabina's, with the
  * multiplication by ξ folded in). One pass over K inputs costs little more than one over two — the carry
@@ -27,41 +27,42 @@ export interface LinLayout {
   readonly bits: number;
   /** p's limbs in that layout. */
   readonly pLimbs: readonly bigint[];
-  /** The largest Σ|k| accepted: at most {@link LIN_MAX}; the sum must stay below the top window's range. */
+  /** The largest Σ|k| accepted: at most {@link LIN_MAX}. */
   readonly maxK: number;
-  /**
-   * true: the last carry is kept as one more limb and the quotient is estimated from it and the top limb
-   * (64-bit limbs, R/p small); false: v < maxK·p < R, so the top limb holds everything (30-bit limbs).
-   */
-  readonly carryWord: boolean;
 }
 
-/** The limb the quotient estimate starts at, and its divisor ⌊p / 2^(w·(top − 1))⌋ + 1. */
-function window(lay: LinLayout): { top: number; P2: bigint } {
-  const top = lay.carryWord ? lay.limbs : lay.limbs - 1;
-  return { top, P2: (lay.modulus >> BigInt(lay.bits * (top - 1))) + 1n };
-}
+/** The index of the top limb. */
+const topLimb = (lay: LinLayout): number => lay.limbs - 1;
 
-/** Why the combinations cannot be emitted for this layout, or undefined when they can. @throws nothing. */
+/**
+ * Why the combinations cannot be emitted for this layout, or undefined when they can: the quotient estimate
+ * from the top limb alone is off by at most one while p's top limb is at least 3·maxK (see {@link linCode}).
+ * @throws nothing.
+ */
 export function linProblem(lay: LinLayout): string | undefined {
-  const { top, P2 } = window(lay);
-  if ((BigInt(lay.maxK + 1) * lay.modulus) >> BigInt(lay.bits * (top - 1)) >= 1n << 64n) return "lin's top window overflows";
-  if (P2 <= BigInt(2 * lay.maxK + 2)) return "lin's quotient estimate is too coarse";
+  const pTop = lay.pLimbs[topLimb(lay)]!;
+  if (pTop < 3n * BigInt(lay.maxK)) return `p's top limb ${pTop} is below 3·${lay.maxK}: lin's quotient estimate would be off by more than one`;
+  // every limb sum, |Σ k_i·x_ij + K·p_j| ≤ maxK·(2^w − 1), and the same minus q·p_j, stay far inside i64
+  if (lay.bits + 2 * Math.log2(lay.maxK + 1) + 2 >= 63) return "lin's limb sums leave i64";
   return undefined;
 }
 
 /**
- * The code of `lin${arity}`: one signed-carry pass computes v = Σ k_i·x_i + K·p in [0, Σ|k|·p) (K = the
- * negative coefficients' magnitudes), a quotient estimate q from the top two limbs (q ≤ ⌊v/p⌋ ≤ q + 1: P2 is
- * checked below to be large enough) removes q·p, and one conditional subtraction finishes. Constant-time in the
- * inputs; the output may alias any input (every limb is loaded before the first store).
- * @throws {WebcurvesError} `INVALID_ARGUMENT` when the top window cannot hold v or the estimate is too coarse.
+ * The code of `lin${arity}`. Each limb of v = Σ k_i·x_i + K·p (K = the negative coefficients' magnitudes, so
+ * v ∈ [0, Σ|k|·p)) is summed on its own, without carries: v = Σ v_j·2^(wj) with |v_j| ≤ maxK·(2^w − 1). The
+ * lower limbs move v/2^(wT) by less than maxK from the top limb v_T, so q = ⌊(v_T − maxK)/(p_T + 1)⌋ (0 when
+ * negative) is never above ⌊v/p⌋ and falls short by less than 1 + 3·maxK/p_T ≤ 2, i.e. by at most one
+ * ({@link linProblem} checks p_T ≥ 3·maxK). So v − q·p, formed limb by limb and then carried once, is in
+ * [0, 2p), and one conditional subtraction finishes: two carry chains, and the quotient does not wait for the
+ * first. Constant-time in the inputs; the output may alias any input (every limb is loaded before the first
+ * store).
+ * @throws {WebcurvesError} `INVALID_ARGUMENT` when {@link linProblem} finds a reason.
  */
 export function linCode(arity: number, lay: LinLayout): string {
   const { limbs: n, bits: w, pLimbs: pl, maxK } = lay;
-  const { top, P2 } = window(lay);
   const problem = linProblem(lay);
   if (problem) throw new WebcurvesError('INVALID_ARGUMENT', `${lay.field}: ${problem}`);
+  const T = topLimb(lay);
   const mask = `0x${((1n << BigInt(w)) - 1n).toString(16)}`;
   const ix = Array.from({ length: arity }, (_, i) => i);
   const L: string[] = [];
@@ -70,14 +71,13 @@ export function linCode(arity: number, lay: LinLayout): string {
   L.push(`export function lin${arity}(out: usize, ${args}): void {`);
   L.push(`  const K: i64 = ${ix.map((i) => `<i64>(k${i} < 0 ? -k${i} : 0)`).join(' + ')};`);
   L.push(`  const ${ix.map((i) => `K${i}: i64 = <i64>k${i}`).join(', ')};`);
-  L.push(`  let c: i64 = 0, s: i64;`);
   for (let j = 0; j < n; j++) {
-    L.push(`  s = ${ix.map((i) => `K${i} * <i64>load<u32>(x${i}, ${4 * j})`).join(' + ')} + K * ${pl[j]} + c; const v${j}: u64 = <u64>s & ${mask}; c = s >> ${w};`);
+    L.push(`  const v${j}: i64 = ${ix.map((i) => `K${i} * <i64>load<u32>(x${i}, ${4 * j})`).join(' + ')} + K * ${pl[j]};`);
   }
-  if (lay.carryWord) L.push(`  const v${n}: u64 = <u64>c;`);
-  L.push(`  const q: i64 = <i64>(((v${top} << ${w}) | v${top - 1}) / ${P2});`);
-  L.push(`  c = 0;`);
-  for (let j = 0; j < n; j++) L.push(`  s = <i64>v${j} - q * ${pl[j]} + c; const r${j}: u64 = <u64>s & ${mask}; c = s >> ${w};`);
+  L.push(`  let q: i64 = (v${T} - ${maxK}) / ${pl[T]! + 1n};`);
+  L.push(`  q = q < 0 ? 0 : q;`);
+  L.push(`  let c: i64 = 0, s: i64;`);
+  for (let j = 0; j < n; j++) L.push(`  s = v${j} - q * ${pl[j]} + c; const r${j}: u64 = <u64>s & ${mask}; c = s >> ${w};`);
   L.push(`  let e: u64, bb: u64 = 0;`);
   for (let j = 0; j < n; j++) L.push(`  e = r${j} - ${pl[j]} - bb; const e${j} = e & ${mask}; bb = e >> 63;`);
   L.push(`  const keep: u64 = <u64>0 - bb;`);
