@@ -34,15 +34,17 @@ interface GField {
   readonly eq: string;
   readonly inv: string;
   readonly lin2: string;
+  /** k0·x0 + … + k3·x3 for small signed integers (Σ|k| ≤ 64), reduced inputs. */
+  readonly lin4: string;
 }
 
 const FP: Omit<GField, 'S'> = {
   mul: 'fp_mul', sqr: 'fp_sqr', add: 'fp_add', sub: 'fp_sub', dbl: 'fp_dbl', neg: 'fp_neg', copy: 'fp_copy',
-  zero: 'fp_zero', one: 'fp_one', isZero: 'fp_isZero', eq: 'fp_eq', inv: 'fp_inv', lin2: 'fp_lin2',
+  zero: 'fp_zero', one: 'fp_one', isZero: 'fp_isZero', eq: 'fp_eq', inv: 'fp_inv', lin2: 'fp_lin2', lin4: 'fp_lin4',
 };
 const FP2: Omit<GField, 'S'> = {
   mul: 'fp2_mul', sqr: 'fp2_sqr', add: 'fp2_add', sub: 'fp2_sub', dbl: 'fp2_dbl', neg: 'fp2_neg', copy: 'fp2_copy',
-  zero: 'fp2_zero', one: 'fp2_one', isZero: 'fp2_isZero', eq: 'fp2_eq', inv: 'fp2_inv', lin2: 'fp2_lin2',
+  zero: 'fp2_zero', one: 'fp2_one', isZero: 'fp2_isZero', eq: 'fp2_eq', inv: 'fp2_inv', lin2: 'fp2_lin2', lin4: 'fp2_lin4',
 };
 
 /** Window width of the wNAF digits {@link emitGroup}'s scalar multiplication expects (odd digits |d| < 2^(w−1)). */
@@ -62,6 +64,8 @@ function groupCore(g: string, F: GField, decls: string[], bConst: string): strin
     const sc = new Scratch(`S_${g}_dbl`);
     const a = sc.take('a', S), b = sc.take('b', S), c = sc.take('c', S), d = sc.take('d', S), e = sc.take('e', S), f = sc.take('f', S), z = sc.take('z', S);
     decls.push(sc.decl());
+    // dbl-2009-l with its small constants folded into two lin4 passes: E = 3A and D = 2((X + B)² − A − C) are
+    // never formed — X3 = 9A² − 2D and D − X3 are combinations of A², S = (X + B)², A and C, and Y3 = 3·A·(D − X3) − 8C.
     out.push(`/** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
 export function ${g}_dbl(o: usize, p: usize): void {
   ${F.sqr}(${a}, ${X('p')});
@@ -69,18 +73,13 @@ export function ${g}_dbl(o: usize, p: usize): void {
   ${F.sqr}(${c}, ${b});
   ${F.add}(${d}, ${X('p')}, ${b});
   ${F.sqr}(${d}, ${d});
-  ${F.sub}(${d}, ${d}, ${a});
-  ${F.sub}(${d}, ${d}, ${c});
-  ${F.dbl}(${d}, ${d});
-  ${F.lin2}(${e}, ${a}, 3, ${a}, 0);
-  ${F.sqr}(${f}, ${e});
+  ${F.sqr}(${f}, ${a});
   ${F.mul}(${z}, ${Y('p')}, ${Z('p')});
   ${F.dbl}(${Z('o')}, ${z});
-  ${F.sub}(${X('o')}, ${f}, ${d});
-  ${F.sub}(${X('o')}, ${X('o')}, ${d});
-  ${F.sub}(${d}, ${d}, ${X('o')});
-  ${F.mul}(${d}, ${d}, ${e});
-  ${F.lin2}(${Y('o')}, ${d}, 1, ${c}, -8);
+  ${F.lin4}(${X('o')}, ${f}, 9, ${d}, -4, ${a}, 4, ${c}, 4);
+  ${F.lin4}(${e}, ${d}, 6, ${a}, -6, ${c}, -6, ${f}, -9);
+  ${F.mul}(${e}, ${e}, ${a});
+  ${F.lin2}(${Y('o')}, ${e}, 3, ${c}, -8);
 }
 `);
   }
@@ -765,7 +764,7 @@ export function ${g}_toWords(io: usize, a: usize, ioWords: i32): void {
     banner,
     `// Groups G1 (over Fp) and G2 (over Fp2) of ${pp.desc.name}; see src/codegen/as-curve.ts.`,
     fpImports(f),
-    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2 } from './tower';`,
+    `import { fp2_mul, fp2_sqr, fp2_add, fp2_sub, fp2_dbl, fp2_neg, fp2_copy, fp2_zero, fp2_one, fp2_isZero, fp2_eq, fp2_inv, fp2_conj, fp2_mulFp, fp2_lin2, fp2_lin4 } from './tower';`,
     '',
     ...decls.filter((d) => d),
     '',

@@ -236,6 +236,11 @@ export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); 
 export function fp2_mulFp(o: usize, a: usize, k: usize): void { ${f.simdMul ? `fp_mul2x(o, a, k, o + ${E}, a + ${E}, k);` : `fp_mul(o, a, k); fp_mul(o + ${E}, a + ${E}, k);`} }
 /** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN_MAX); a, b reduced. o may alias a or b. */
 export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + ${E}, a + ${E}, ka, b + ${E}, kb); }
+/** o = k0·x0 + k1·x1 + k2·x2 + k3·x3 for small signed integers (Σ|k| ≤ the field's LIN_MAX); inputs reduced. o may alias any. */
+export function fp2_lin4(o: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32, x3: usize, k3: i32): void {
+  fp_lin4(o, x0, k0, x1, k1, x2, k2, x3, k3);
+  fp_lin4(o + ${E}, x0 + ${E}, k0, x1 + ${E}, k1, x2 + ${E}, k2, x3 + ${E}, k3);
+}
 `);
 
   // β·x in Fp (β small negative)

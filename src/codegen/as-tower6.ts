@@ -27,7 +27,7 @@ const FP_IMPORTS6 = [
   'mul as fp_mul', 'sqr as fp_sqr', 'add as fp_add', 'sub as fp_sub', 'neg as fp_neg', 'double as fp_dbl', 'copy as fp_copy',
   'zero as fp_zero', 'one as fp_one', 'eq as fp_eq', 'isZero as fp_isZero', 'isOne as fp_isOne', 'invUnsafe as fp_inv',
   'sqrt as fp_sqrt', 'legendre as fp_legendre', 'addNR as fp_addNR', 'subNR as fp_subNR', 'mulSum2 as fp_mulSum2',
-  'lin2 as fp_lin2', 'fromWords as fp_fromWords', 'toWords as fp_toWords',
+  'lin2 as fp_lin2', 'lin4 as fp_lin4', 'fromWords as fp_fromWords', 'toWords as fp_toWords',
 ];
 
 /** The import line of the base-field functions, for every generated BW6 module. */

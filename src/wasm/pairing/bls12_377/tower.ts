@@ -57,6 +57,11 @@ export function fp2_conj(o: usize, a: usize): void { if (o != a) fp_copy(o, a); 
 export function fp2_mulFp(o: usize, a: usize, k: usize): void { fp_mul2x(o, a, k, o + 52, a + 52, k); }
 /** o = ka·a + kb·b for small signed integers (|ka| + |kb| ≤ the field's LIN_MAX); a, b reduced. o may alias a or b. */
 export function fp2_lin2(o: usize, a: usize, ka: i32, b: usize, kb: i32): void { fp_lin2(o, a, ka, b, kb); fp_lin2(o + 52, a + 52, ka, b + 52, kb); }
+/** o = k0·x0 + k1·x1 + k2·x2 + k3·x3 for small signed integers (Σ|k| ≤ the field's LIN_MAX); inputs reduced. o may alias any. */
+export function fp2_lin4(o: usize, x0: usize, k0: i32, x1: usize, k1: i32, x2: usize, k2: i32, x3: usize, k3: i32): void {
+  fp_lin4(o, x0, k0, x1, k1, x2, k2, x3, k3);
+  fp_lin4(o + 52, x0 + 52, k0, x1 + 52, k1, x2 + 52, k2, x3 + 52, k3);
+}
 
 /** o = β·a in Fp (β = -5). */
 @inline function fp_mulBeta(o: usize, a: usize): void {
