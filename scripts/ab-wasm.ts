@@ -1,8 +1,8 @@
 /**
  * `npx tsx scripts/ab-wasm.ts <curve> <a.wasm> <b.wasm> [rounds]`: times two builds of one curve's wasm core
  * module against each other in one process — the pairing (generators' multiples, straight into
- * `pair_pairing`), the Miller loop alone (one pair and two), the final exponentiation alone, and the base field's product and
- * sum chains — and prints, per operation, the minimum burst time of each build and the median of the per-round
+ * `pair_pairing`), the Miller loop alone (one pair and two), the final exponentiation alone, the base field's product and
+ * sum chains, G1 and G2 doubling chains, G2 cofactor clearing and the G2 subgroup check — and prints, per operation, the minimum burst time of each build and the median of the per-round
  * ratios B ÷ A.
  *
  * Why: on a shared machine sequential timings drift by more than the changes being judged; bursts of a few
@@ -65,6 +65,10 @@ function load(path: string): Build {
       finalExp: () => ex.pair_finalExp!(out, f),
       'fp mul ×1000': () => ex.fp_benchMul!(c, a, b, 1000),
       'fp add ×1000': () => ex.fp_benchAdd!(c, a, b, 1000),
+      'G1 dbl ×100': () => ex.g1_benchDbl!(c, g1, 100),
+      'G2 dbl ×100': () => ex.g2_benchDbl!(work, g2, 100),
+      'G2 clear cofactor': () => ex.g2_clearCofactor!(work, g2),
+      'G2 subgroup check': () => ex.g2_inSubgroup!(g2),
     },
   };
 }
