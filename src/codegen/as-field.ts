@@ -538,7 +538,7 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     const R = this.mp.R;
     const p = this.mp.modulus;
     const lay: LinLayout = {
-      field: this.field.id, modulus: p, limbs: this.n, bits: this.w, pLimbs: this.mp.pLimbs,
+      field: this.field.id, limbs: this.n, bits: this.w, pLimbs: this.mp.pLimbs,
       maxK: Number(R / p - 1n > BigInt(LIN_MAX) ? BigInt(LIN_MAX) : R / p - 1n),
     };
     if (lay.maxK < 16 || linProblem(lay)) return '';

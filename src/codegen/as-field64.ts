@@ -18,7 +18,7 @@
  * Tower helpers, and how their contracts differ from the 30-bit backend's: R/p is small here (≈ 10 for
  * BLS12-381, ≈ 5 for BN254), too small for the unreduced sums the 30-bit towers feed their products, so
  * `addNR` returns the reduced sum (which meets "below 2p"), `subNR` is the exact difference, `mulSum2` takes
- * a·b + c·e < p·R and `lin2`, `lin3`, … accept Σ|k| ≤ 64 (they work on 2n + 1 words, so the bound is not R/p).
+ * a·b + c·e < p·R and `lin2`, `lin3`, … accept Σ|k| ≤ 64 (the uncarried top word holds what passes 2^(64n), so the bound is not R/p).
  * The generators check their operand bounds against `FieldLayoutInfo.reducedSums`.
  * @module
  */
@@ -144,8 +144,8 @@ function basics(f: WideField): string {
  * estimate q from the top 64 bits (q ≤ ⌊v/p⌋ ≤ q + 1, the bound checked here with BigInt) removes q·p, and one
  * conditional subtraction finishes. Constant-time in a and b.
  */
-/** The small-constant combinations (as-lin.ts) on the 32-bit words, with the last carry as one more word. */
+/** The small-constant combinations (as-lin.ts) on the 32-bit words. */
 function lins(f: WideField): string {
   const W = 2 * f.n; // u32 words per element
-  return linSection({ field: f.id, modulus: f.modulus, limbs: W, bits: 32, pLimbs: toLimbs(f.modulus, 32, W), maxK: LIN_MAX });
+  return linSection({ field: f.id, limbs: W, bits: 32, pLimbs: toLimbs(f.modulus, 32, W), maxK: LIN_MAX });
 }

@@ -21,7 +21,6 @@ export const LIN_MAX = 64;
 /** How the field module stores an element, as far as the combinations need it. */
 export interface LinLayout {
   readonly field: string;
-  readonly modulus: bigint;
   /** Limbs (or u32 words) per element and their width. */
   readonly limbs: number;
   readonly bits: number;
@@ -42,8 +41,8 @@ const topLimb = (lay: LinLayout): number => lay.limbs - 1;
 export function linProblem(lay: LinLayout): string | undefined {
   const pTop = lay.pLimbs[topLimb(lay)]!;
   if (pTop < 3n * BigInt(lay.maxK)) return `p's top limb ${pTop} is below 3·${lay.maxK}: lin's quotient estimate would be off by more than one`;
-  // every limb sum, |Σ k_i·x_ij + K·p_j| ≤ maxK·(2^w − 1), and the same minus q·p_j, stay far inside i64
-  if (lay.bits + 2 * Math.log2(lay.maxK + 1) + 2 >= 63) return "lin's limb sums leave i64";
+  // |Σ k_i·x_ij + K·p_j| ≤ maxK·(2^w − 1), and after − q·p_j + carry (q ≤ maxK) below (2·maxK + 1)·2^w
+  if (BigInt(2 * lay.maxK + 1) << BigInt(lay.bits) >= 1n << 63n) return "lin's limb sums leave i64";
   return undefined;
 }
 
