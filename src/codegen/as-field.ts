@@ -231,9 +231,9 @@ class Emitter {
 // (R = 2^${mp.limbs * mp.limbBits}), fully reduced. Multiplication shape: ${shape.mul}.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (batched binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
-${supportsWide(mp) ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2, lin3, … (small-constant
+${supportsWide(mp) ? `// Tower helpers: addNR, subNR, sqrPrep (no final correction), mulSum2 (two products, one reduction), lin2, lin3, … (small-constant
 // combinations); all constant-time in their field-element inputs.
-` : mp.limbBits < 32 ? `// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction, rows shape), lin2,
+` : mp.limbBits < 32 ? `// Tower helpers: addNR, subNR, sqrPrep (no final correction), mulSum2 (two products, one reduction, rows shape), lin2,
 // lin3, … (small-constant combinations); all constant-time in their field-element inputs.
 ` : ''}`;
   }
@@ -1361,12 +1361,35 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
     for (const c of this.chunks()) L.push(`  d = ${this.chunkLoad('a', c)} - ${this.chunkLoad('b', c)} - br; br = d >> 63; ${this.chunkStore('out', c, `d & ${c.mask}`)}`);
     L.push(`}`);
     L.push('');
+    L.push(this.sqrPrep());
     L.push(`/** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */`);
     L.push(`export function addNR(out: usize, a: usize, b: usize): void {`);
     L.push(`  let c: u64 = 0, s: u64;`);
     for (const c of this.chunks()) L.push(`  s = ${this.chunkLoad('a', c)} + ${this.chunkLoad('b', c)} + c; c = s >> ${2 * w}; ${this.chunkStore('out', c, `s & ${c.mask}`)}`);
     L.push(`}`);
     return L.join('\n') + '\n';
+  }
+
+  /**
+   * `sqrPrep`: the three operands of an Fp2 complex squaring (β = −1) in one pass — a0 + a1, a0 + p − a1 and
+   * 2·a0, each below 2p and left unreduced (they only feed products). Why: as three calls (addNR, sub, addNR) they
+   * are three serial carry chains with their own loads; here the chains run side by side on one load of each input.
+   */
+  private sqrPrep(): string {
+    const { w } = this;
+    const L: string[] = [];
+    L.push(`/** s = a + b, d = a + p − b, m = 2a for reduced a, b, without final corrections (each below 2p): the operands of (a + b·u)². */`);
+    L.push(`export function sqrPrep(s: usize, d: usize, m: usize, a: usize, b: usize): void {`);
+    L.push(`  let cs: u64 = 0, cm: u64 = 0, cd: i64 = 0, A: u64, B: u64, t: u64, td: i64;`);
+    for (const c of this.chunks()) {
+      L.push(`  A = ${this.chunkLoad('a', c)}; B = ${this.chunkLoad('b', c)};`);
+      L.push(`  t = A + B + cs; cs = t >> ${2 * w}; ${this.chunkStore('s', c, `t & ${c.mask}`)}`);
+      L.push(`  t = A + A + cm; cm = t >> ${2 * w}; ${this.chunkStore('m', c, `t & ${c.mask}`)}`);
+      L.push(`  td = <i64>(A + ${c.P}) - <i64>B + cd; cd = td >> ${2 * w}; ${this.chunkStore('d', c, `<u64>td & ${c.mask}`)}`);
+    }
+    L.push(`}`);
+    L.push('');
+    return L.join('\n');
   }
 
   /**

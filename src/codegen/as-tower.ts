@@ -38,7 +38,7 @@ const FP_IMPORTS = [
 
 /** The import line of the base-field functions, for every generated pairing module. */
 export function fpImports(f: FieldLayoutInfo): string {
-  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : []), ...(f.simdAdd ? ['add2x as fp_add2x', 'sub2x as fp_sub2x'] : []), ...(f.doubleWidth ? ['mulDW as fp_mulDW', 'redDW as fp_redDW'] : [])].join(', ')} } from '${f.path}';`;
+  return `import { ${[...FP_IMPORTS, ...(f.simd ? ['mulSum2x2 as fp_mulSum2x2'] : []), ...(f.simdMul ? ['mul2x as fp_mul2x'] : []), ...(f.simdAdd ? ['add2x as fp_add2x', 'sub2x as fp_sub2x'] : []), ...(f.doubleWidth ? ['mulDW as fp_mulDW', 'redDW as fp_redDW'] : []), ...(f.reducedSums ? [] : ['sqrPrep as fp_sqrPrep'])].join(', ')} } from '${f.path}';`;
 }
 
 
@@ -303,9 +303,9 @@ ${products}
     if (betaSmall === -1n) {
       emit(`/** o = a² (complex squaring: 2 products). a must be reduced. o may alias a. */
 export function fp2_sqr(o: usize, a: usize): void {
-  fp_addNR(${s}, a, a + ${E});
+${f.reducedSums ? `  fp_addNR(${s}, a, a + ${E});
   fp_sub(${d}, a, a + ${E});
-  fp_addNR(${m}, a, a);
+  fp_addNR(${m}, a, a);` : `  fp_sqrPrep(${s}, ${d}, ${m}, a, a + ${E});`}
 ${f.simdMul ? `  fp_mul2x(o + ${E}, ${m}, a + ${E}, o, ${s}, ${d});` : `  fp_mul(o + ${E}, ${m}, a + ${E});
   fp_mul(o, ${s}, ${d});`}
 }

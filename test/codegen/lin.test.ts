@@ -4,7 +4,8 @@
  * random coefficients with Σ|k| up to LIN_MAX, the extremes (one coefficient ±LIN_MAX, every coefficient
  * negative, zeros mixed in) and the output written over each input in turn. The towers' cyclotomic squarings
  * are built on them (their results are checked against BigInt towers in test/pairing/tower.test.ts); the wide
- * build's twins run in Chromium through test/wide's pairing tests.
+ * build's twins run in Chromium through test/wide's pairing tests. Also `sqrPrep`, the three operands of an Fp2
+ * squaring in one pass: each congruent to its sum or difference and below 2p, with normalised limbs.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const records = JSON.parse(readFileSync(join(root, FIELD_SHAPES_PATH), 'utf8')) as Record<string, FieldShapeRecord>;
 
 type LinFn = (out: number, ...xk: number[]) => void;
-type LinLab = ShapeLabExports & Record<`lin${number}`, LinFn>;
+type LinLab = ShapeLabExports & Record<`lin${number}`, LinFn> & { sqrPrep: (s: number, d: number, m: number, a: number, b: number) => void };
 
 /** The base fields of the pairing curves (the towers' users) and the Stark field. */
 const FIELDS = ['bn254_fp', 'bls12_381_fp', 'bls12_377_fp', 'bw6_761_fp', 'stark_fp'];
@@ -34,7 +35,7 @@ const FIELDS = ['bn254_fp', 'bls12_381_fp', 'bls12_377_fp', 'bw6_761_fp', 'stark
 for (const id of FIELDS) {
   const field = curves.flatMap((c) => fieldsOf(c)).find((f) => f.id === id)!;
   describe(id, () => {
-    it(`lin${LIN_ARITIES.join(', lin')} equal BigInt`, { timeout: 120_000 }, () => {
+    it(`lin${LIN_ARITIES.join(', lin')} and sqrPrep equal BigInt`, { timeout: 120_000 }, () => {
       const shape = shapeFor(field, records);
       const src = emitAsField(field, shape);
       expect(src).toContain(`export const LIN_MAX: i32 = ${LIN_MAX};`);
@@ -42,7 +43,7 @@ for (const id of FIELDS) {
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'f.ts'), src);
       const names = LIN_ARITIES.map((k) => `lin${k}`).join(', ');
-      writeFileSync(join(dir, 'entry.ts'), `export { ${names}, fromWords, toWords } from './f';\nexport function alloc(n: usize): usize { return heap.alloc(n); }\n`);
+      writeFileSync(join(dir, 'entry.ts'), `export { ${names}, sqrPrep, fromWords, toWords } from './f';\nexport function alloc(n: usize): usize { return heap.alloc(n); }\n`);
       execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], { stdio: 'inherit' });
       const X = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm'))), { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as LinLab;
       const p = field.modulus;
@@ -95,6 +96,26 @@ for (const id of FIELDS) {
           lin(slots[over]!, ...args);
           expect(read(slots[over]!), `lin${arity} over x${over}`).toBe(want);
         }
+      }
+      // sqrPrep on raw Montgomery limbs: s ≡ a + b, d ≡ a − b, m ≡ 2a (mod p), each below 2p, limbs below 2^w
+      const raw = (ptr: number): bigint => {
+        const m = new Uint32Array(X.memory.buffer, ptr, mp.limbs);
+        let v = 0n;
+        for (let i = mp.limbs - 1; i >= 0; i--) {
+          expect(m[i]!).toBeLessThan(2 ** shape.limbBits);
+          v = (v << BigInt(shape.limbBits)) | BigInt(m[i]!);
+        }
+        return v;
+      };
+      for (let round = 0; round < 200; round++) {
+        const [x, y] = round < edges.length * 2 ? [edges[round % edges.length]!, edges[(round * 7 + 3) % edges.length]!] : [rnd(), rnd()];
+        set(slots[0]!, x);
+        set(slots[1]!, y);
+        const [A, B] = [raw(slots[0]!), raw(slots[1]!)];
+        X.sqrPrep(slots[2]!, slots[3]!, slots[4]!, slots[0]!, slots[1]!);
+        const got = [raw(slots[2]!), raw(slots[3]!), raw(slots[4]!)];
+        expect(got.map((v) => v < 2n * p)).toEqual([true, true, true]);
+        expect(got.map((v) => mod(v, p))).toEqual([mod(A + B, p), mod(A - B, p), mod(2n * A, p)]);
       }
     });
   });

@@ -4,7 +4,7 @@
 // (R = 2^780), fully reduced. Multiplication shape: rows.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (batched binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
-// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction, rows shape), lin2,
+// Tower helpers: addNR, subNR, sqrPrep (no final correction), mulSum2 (two products, one reduction, rows shape), lin2,
 // lin3, … (small-constant combinations); all constant-time in their field-element inputs.
 
 /** Limbs per element. */
@@ -1413,6 +1413,63 @@ export function subNR(out: usize, a: usize, b: usize): void {
   d = (<u64>load<u32>(a, 80) + (<u64>load<u32>(a, 84) << 30)) - (<u64>load<u32>(b, 80) + (<u64>load<u32>(b, 84) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 80); store<u32>(out, <u32>((d & MASK2) >> 30), 84);
   d = (<u64>load<u32>(a, 88) + (<u64>load<u32>(a, 92) << 30)) - (<u64>load<u32>(b, 88) + (<u64>load<u32>(b, 92) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 88); store<u32>(out, <u32>((d & MASK2) >> 30), 92);
   d = (<u64>load<u32>(a, 96) + (<u64>load<u32>(a, 100) << 30)) - (<u64>load<u32>(b, 96) + (<u64>load<u32>(b, 100) << 30)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 96); store<u32>(out, <u32>((d & MASK2) >> 30), 100);
+}
+
+/** s = a + b, d = a + p − b, m = 2a for reduced a, b, without final corrections (each below 2p): the operands of (a + b·u)². */
+export function sqrPrep(s: usize, d: usize, m: usize, a: usize, b: usize): void {
+  let cs: u64 = 0, cm: u64 = 0, cd: i64 = 0, A: u64, B: u64, t: u64, td: i64;
+  A = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 30)); B = (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 0); store<u32>(s, <u32>((t & MASK2) >> 30), 4);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 0); store<u32>(m, <u32>((t & MASK2) >> 30), 4);
+  td = <i64>(A + 332421947495284875) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 0); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 4);
+  A = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 30)); B = (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 8); store<u32>(s, <u32>((t & MASK2) >> 30), 12);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 8); store<u32>(m, <u32>((t & MASK2) >> 30), 12);
+  td = <i64>(A + 654119838393829423) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 8); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 12);
+  A = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 30)); B = (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 16); store<u32>(s, <u32>((t & MASK2) >> 30), 20);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 16); store<u32>(m, <u32>((t & MASK2) >> 30), 20);
+  td = <i64>(A + 934689246762252262) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 16); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 20);
+  A = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 30)); B = (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 24); store<u32>(s, <u32>((t & MASK2) >> 30), 28);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 24); store<u32>(m, <u32>((t & MASK2) >> 30), 28);
+  td = <i64>(A + 102498013595795808) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 24); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 28);
+  A = (<u64>load<u32>(a, 32) + (<u64>load<u32>(a, 36) << 30)); B = (<u64>load<u32>(b, 32) + (<u64>load<u32>(b, 36) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 32); store<u32>(s, <u32>((t & MASK2) >> 30), 36);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 32); store<u32>(m, <u32>((t & MASK2) >> 30), 36);
+  td = <i64>(A + 278224734425880737) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 32); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 36);
+  A = (<u64>load<u32>(a, 40) + (<u64>load<u32>(a, 44) << 30)); B = (<u64>load<u32>(b, 40) + (<u64>load<u32>(b, 44) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 40); store<u32>(s, <u32>((t & MASK2) >> 30), 44);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 40); store<u32>(m, <u32>((t & MASK2) >> 30), 44);
+  td = <i64>(A + 1067686950250945997) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 40); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 44);
+  A = (<u64>load<u32>(a, 48) + (<u64>load<u32>(a, 52) << 30)); B = (<u64>load<u32>(b, 48) + (<u64>load<u32>(b, 52) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 48); store<u32>(s, <u32>((t & MASK2) >> 30), 52);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 48); store<u32>(m, <u32>((t & MASK2) >> 30), 52);
+  td = <i64>(A + 1091476547199994312) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 48); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 52);
+  A = (<u64>load<u32>(a, 56) + (<u64>load<u32>(a, 60) << 30)); B = (<u64>load<u32>(b, 56) + (<u64>load<u32>(b, 60) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 56); store<u32>(s, <u32>((t & MASK2) >> 30), 60);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 56); store<u32>(m, <u32>((t & MASK2) >> 30), 60);
+  td = <i64>(A + 1033662501578664879) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 56); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 60);
+  A = (<u64>load<u32>(a, 64) + (<u64>load<u32>(a, 68) << 30)); B = (<u64>load<u32>(b, 64) + (<u64>load<u32>(b, 68) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 64); store<u32>(s, <u32>((t & MASK2) >> 30), 68);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 64); store<u32>(m, <u32>((t & MASK2) >> 30), 68);
+  td = <i64>(A + 38208310125241912) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 64); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 68);
+  A = (<u64>load<u32>(a, 72) + (<u64>load<u32>(a, 76) << 30)); B = (<u64>load<u32>(b, 72) + (<u64>load<u32>(b, 76) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 72); store<u32>(s, <u32>((t & MASK2) >> 30), 76);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 72); store<u32>(m, <u32>((t & MASK2) >> 30), 76);
+  td = <i64>(A + 942493143140884216) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 72); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 76);
+  A = (<u64>load<u32>(a, 80) + (<u64>load<u32>(a, 84) << 30)); B = (<u64>load<u32>(b, 80) + (<u64>load<u32>(b, 84) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 80); store<u32>(s, <u32>((t & MASK2) >> 30), 84);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 80); store<u32>(m, <u32>((t & MASK2) >> 30), 84);
+  td = <i64>(A + 792421024369502849) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 80); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 84);
+  A = (<u64>load<u32>(a, 88) + (<u64>load<u32>(a, 92) << 30)); B = (<u64>load<u32>(b, 88) + (<u64>load<u32>(b, 92) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 88); store<u32>(s, <u32>((t & MASK2) >> 30), 92);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 88); store<u32>(m, <u32>((t & MASK2) >> 30), 92);
+  td = <i64>(A + 927931843919216719) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 88); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 92);
+  A = (<u64>load<u32>(a, 96) + (<u64>load<u32>(a, 100) << 30)); B = (<u64>load<u32>(b, 96) + (<u64>load<u32>(b, 100) << 30));
+  t = A + B + cs; cs = t >> 60; store<u32>(s, <u32>((t & MASK2) & MASK), 96); store<u32>(s, <u32>((t & MASK2) >> 30), 100);
+  t = A + A + cm; cm = t >> 60; store<u32>(m, <u32>((t & MASK2) & MASK), 96); store<u32>(m, <u32>((t & MASK2) >> 30), 100);
+  td = <i64>(A + 1249435253635) - <i64>B + cd; cd = td >> 60; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 96); store<u32>(d, <u32>((<u64>td & MASK2) >> 30), 100);
 }
 
 /** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */

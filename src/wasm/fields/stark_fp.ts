@@ -4,7 +4,7 @@
 // (R = 2^261), fully reduced. Multiplication shape: unrolled.
 // Constant-time: add, sub, neg, double, mul, sqr, inv, pow (for a fixed exponent length), eq, isZero,
 // conversions. Variable-time: invUnsafe (batched binary GCD), sqrt when p = 1 mod 4 (Tonelli-Shanks), legendre.
-// Tower helpers: addNR, subNR (no final correction), mulSum2 (two products, one reduction), lin2, lin3, … (small-constant
+// Tower helpers: addNR, subNR, sqrPrep (no final correction), mulSum2 (two products, one reduction), lin2, lin3, … (small-constant
 // combinations); all constant-time in their field-element inputs.
 
 /** Limbs per element. */
@@ -1111,6 +1111,31 @@ export function subNR(out: usize, a: usize, b: usize): void {
   d = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 29)) - (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 29)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 16); store<u32>(out, <u32>((d & MASK2) >> 29), 20);
   d = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 29)) - (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 29)) - br; br = d >> 63; store<u32>(out, <u32>((d & MASK2) & MASK), 24); store<u32>(out, <u32>((d & MASK2) >> 29), 28);
   d = <u64>load<u32>(a, 32) - <u64>load<u32>(b, 32) - br; br = d >> 63; store<u32>(out, <u32>(d & MASK), 32);
+}
+
+/** s = a + b, d = a + p − b, m = 2a for reduced a, b, without final corrections (each below 2p): the operands of (a + b·u)². */
+export function sqrPrep(s: usize, d: usize, m: usize, a: usize, b: usize): void {
+  let cs: u64 = 0, cm: u64 = 0, cd: i64 = 0, A: u64, B: u64, t: u64, td: i64;
+  A = (<u64>load<u32>(a, 0) + (<u64>load<u32>(a, 4) << 29)); B = (<u64>load<u32>(b, 0) + (<u64>load<u32>(b, 4) << 29));
+  t = A + B + cs; cs = t >> 58; store<u32>(s, <u32>((t & MASK2) & MASK), 0); store<u32>(s, <u32>((t & MASK2) >> 29), 4);
+  t = A + A + cm; cm = t >> 58; store<u32>(m, <u32>((t & MASK2) & MASK), 0); store<u32>(m, <u32>((t & MASK2) >> 29), 4);
+  td = <i64>(A + 1) - <i64>B + cd; cd = td >> 58; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 0); store<u32>(d, <u32>((<u64>td & MASK2) >> 29), 4);
+  A = (<u64>load<u32>(a, 8) + (<u64>load<u32>(a, 12) << 29)); B = (<u64>load<u32>(b, 8) + (<u64>load<u32>(b, 12) << 29));
+  t = A + B + cs; cs = t >> 58; store<u32>(s, <u32>((t & MASK2) & MASK), 8); store<u32>(s, <u32>((t & MASK2) >> 29), 12);
+  t = A + A + cm; cm = t >> 58; store<u32>(m, <u32>((t & MASK2) & MASK), 8); store<u32>(m, <u32>((t & MASK2) >> 29), 12);
+  td = <i64>(A + 0) - <i64>B + cd; cd = td >> 58; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 8); store<u32>(d, <u32>((<u64>td & MASK2) >> 29), 12);
+  A = (<u64>load<u32>(a, 16) + (<u64>load<u32>(a, 20) << 29)); B = (<u64>load<u32>(b, 16) + (<u64>load<u32>(b, 20) << 29));
+  t = A + B + cs; cs = t >> 58; store<u32>(s, <u32>((t & MASK2) & MASK), 16); store<u32>(s, <u32>((t & MASK2) >> 29), 20);
+  t = A + A + cm; cm = t >> 58; store<u32>(m, <u32>((t & MASK2) & MASK), 16); store<u32>(m, <u32>((t & MASK2) >> 29), 20);
+  td = <i64>(A + 0) - <i64>B + cd; cd = td >> 58; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 16); store<u32>(d, <u32>((<u64>td & MASK2) >> 29), 20);
+  A = (<u64>load<u32>(a, 24) + (<u64>load<u32>(a, 28) << 29)); B = (<u64>load<u32>(b, 24) + (<u64>load<u32>(b, 28) << 29));
+  t = A + B + cs; cs = t >> 58; store<u32>(s, <u32>((t & MASK2) & MASK), 24); store<u32>(s, <u32>((t & MASK2) >> 29), 28);
+  t = A + A + cm; cm = t >> 58; store<u32>(m, <u32>((t & MASK2) & MASK), 24); store<u32>(m, <u32>((t & MASK2) >> 29), 28);
+  td = <i64>(A + 4456448) - <i64>B + cd; cd = td >> 58; store<u32>(d, <u32>((<u64>td & MASK2) & MASK), 24); store<u32>(d, <u32>((<u64>td & MASK2) >> 29), 28);
+  A = <u64>load<u32>(a, 32); B = <u64>load<u32>(b, 32);
+  t = A + B + cs; cs = t >> 58; store<u32>(s, <u32>(t & MASK), 32);
+  t = A + A + cm; cm = t >> 58; store<u32>(m, <u32>(t & MASK), 32);
+  td = <i64>(A + 524288) - <i64>B + cd; cd = td >> 58; store<u32>(d, <u32>(<u64>td & MASK), 32);
 }
 
 /** out = a + b without the final subtraction (below 2p for reduced inputs): an input for products. */
