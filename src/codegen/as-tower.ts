@@ -171,10 +171,9 @@ function cyclotomicSquareCode(f: FieldLayoutInfo, beta: bigint, xi: Fp2, pairs: 
     const [xiT0, xiT1] = mulXi([[c(T, 0), 1n]], [[c(T, 1), 1n]]);
     const a: LinTerm[][] = [[[c(A, 0), 1n], ...xiT0], [[c(A, 1), 1n], ...xiT1]];
     const b: LinTerm[][] = [0, 1].map((k) => [[c(S, k), 1n], [c(A, k), -1n], [c(T, k), -1n]]);
-    return { i, a, b, bTemp: i === 2 ? sc.take('b', F2) : '' };
+    return { i, a, b };
   });
-  decls.push(sc.decl());
-  for (const { i, a, b, bTemp } of parts) {
+  for (const { i, a, b } of parts) {
     // the pair's slots (w^i, w^(i+3)) take (3a − 2g, 3b + 2g), except i = 2: (w², w⁵) ↦ w⁴ = 3a − 2g, w¹ = 3ξb + 2g
     const aSlot = i === 2 ? 4 : i === 1 ? 2 : 0;
     const bSlot = i === 2 ? 1 : i === 1 ? 5 : 3;
@@ -190,10 +189,12 @@ function cyclotomicSquareCode(f: FieldLayoutInfo, beta: bigint, xi: Fp2, pairs: 
       continue;
     }
     // Σ|k| too large in one pass: b first, then 3ξb + 2g
+    const bTemp = sc.take('b', F2);
     for (const k of [0, 1]) L.push(must(linCall(`${bTemp} + ${k * E}`, b[k]!), 'b'));
     const [yb0, yb1] = mulXi([[`${bTemp}`, 1n]], [[`${bTemp} + ${E}`, 1n]]);
     L.push(must(emitOut(bSlot, 0, yb0, 1n), `h${bSlot}`), must(emitOut(bSlot, 1, yb1, 1n), `h${bSlot}`));
   }
+  decls.push(sc.decl());
   return L.join('\n');
 }
 

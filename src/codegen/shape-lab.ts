@@ -56,9 +56,17 @@ export function buildShapeLab(root: string, dir: string, field: PrimeFieldSpec, 
     entry += `export { ${fns.map((f) => `${f} as ${c.name}_${f}`).join(', ')} } from './${c.name}';\n`;
   }
   writeFileSync(join(dir, 'entry.ts'), entry);
+  return compileLab(root, dir);
+}
+
+/**
+ * Compiles `dir/entry.ts` (and whatever it imports from dir) with the production flags (asc -O3, stub runtime,
+ * SIMD) and instantiates it: the labs of the tuner and of the field-level tests.
+ * @throws {Error} when the compiler fails, or `wasm abort` from the module.
+ */
+export function compileLab(root: string, dir: string): ShapeLabExports {
   execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], { stdio: 'inherit' });
-  const mod = new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm')));
-  const instance = new WebAssembly.Instance(mod, {
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm'))), {
     env: {
       abort: () => {
         throw new Error('wasm abort');
@@ -166,14 +174,7 @@ export function benchAdd2x(o0: usize, o1: usize, a: usize, c: usize, b0: usize, 
 }
 `,
   );
-  execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], { stdio: 'inherit' });
-  return new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm'))), {
-    env: {
-      abort: () => {
-        throw new Error('wasm abort');
-      },
-    },
-  }).exports as unknown as ShapeLabExports;
+  return compileLab(root, dir);
 }
 
 /** The checks and timings of timeLanes on a built lane lab. */

@@ -7,7 +7,6 @@
  * build's twins run in Chromium through test/wide's pairing tests. Also `sqrPrep`, the three operands of an Fp2
  * squaring in one pass: each congruent to its sum or difference and below 2p, with normalised limbs.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { emitAsField, ioWords } from '../../src/codegen/as-field.js';
 import { LIN_ARITIES, LIN_MAX } from '../../src/codegen/as-lin.js';
 import { FIELD_SHAPES_PATH, shapeFor, type FieldShapeRecord } from '../../src/codegen/field-shapes.js';
-import { labIo, seededBelow, type ShapeLabExports } from '../../src/codegen/shape-lab.js';
+import { compileLab, labIo, seededBelow, type ShapeLabExports } from '../../src/codegen/shape-lab.js';
 import { curves, fieldsOf } from '../../src/curves/index.js';
 import { mod } from '../../src/math/modular.js';
 import { montgomeryParams } from '../../src/math/montgomery.js';
@@ -44,8 +43,7 @@ for (const id of FIELDS) {
       writeFileSync(join(dir, 'f.ts'), src);
       const names = LIN_ARITIES.map((k) => `lin${k}`).join(', ');
       writeFileSync(join(dir, 'entry.ts'), `export { ${names}, sqrPrep, fromWords, toWords } from './f';\nexport function alloc(n: usize): usize { return heap.alloc(n); }\n`);
-      execFileSync(join(root, 'node_modules', '.bin', 'asc'), [join(dir, 'entry.ts'), '-o', join(dir, 'entry.wasm'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], { stdio: 'inherit' });
-      const X = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'entry.wasm'))), { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as LinLab;
+      const X = compileLab(root, dir) as LinLab;
       const p = field.modulus;
       const mp = montgomeryParams(p, shape.limbBits);
       const { buf, put, get } = labIo(X, ioWords(p));

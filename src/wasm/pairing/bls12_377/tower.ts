@@ -33,8 +33,8 @@ const C_FROB3_1: usize = memory.data<u32>([0x211dc78d, 0x291ad9d0, 0xd28c8b8, 0x
 const C_FROB3_3: usize = memory.data<u32>([0x1ee23874, 0x2b08262f, 0x32d7374f, 0x35dbaf95, 0x1f0b055b, 0xef5437c, 0x1dab9e02, 0xd469e98, 0x30c96b1b, 0x137fbe98, 0x6007565, 0x35a4bb06, 0x14749]);
 const C_FROB3_5: usize = memory.data<u32>([0x211dc78d, 0x291ad9d0, 0xd28c8b8, 0xcfba176, 0x2a3cfabb, 0x3e937b6b, 0x338d53ec, 0x293621a4, 0x1871af07, 0x381f3ec, 0x8abee4b, 0x1be1363e, 0x66f0]);
 const S_fp12_frob3: usize = memory.data(56, 8);
-const S_fp12_cycSqr: usize = memory.data(1040, 8);
-const S_fp12_cycSqrC: usize = memory.data(728, 8);
+const S_fp12_cycSqr: usize = memory.data(936, 8);
+const S_fp12_cycSqrC: usize = memory.data(624, 8);
 const S_fp12_decompress: usize = memory.data(2808, 8);
 
 // ---------------------------------------------------------------- Fp2 = Fp[u]/(u² − (-5))

@@ -36,8 +36,8 @@ const C_FROB3_1: usize = memory.data<u32>([0x17305ee1, 0x27cc5da5, 0x1dc60d77, 0
 const C_FROB3_3: usize = memory.data<u32>([0x17305ee1, 0x27cc5da5, 0x1dc60d77, 0x2313e1e6, 0x1ea792b, 0x25579b9a, 0x665f598, 0xc4dab7f, 0x19fe49c7, 0x1115fea6, 0x28cdc319, 0x25b746a4, 0x345b7, 0x17305ee1, 0x27cc5da5, 0x1dc60d77, 0x2313e1e6, 0x1ea792b, 0x25579b9a, 0x665f598, 0xc4dab7f, 0x19fe49c7, 0x1115fea6, 0x28cdc319, 0x25b746a4, 0x345b7]);
 const C_FROB3_5: usize = memory.data<u32>([0x28cf4bca, 0x2fa25a, 0x3779f284, 0x7ec1dc5, 0x2f0baaf3, 0x1df2e840, 0xac600da, 0x6939162, 0x12d91ab0, 0xdc30e88, 0xd6eea1, 0x14d71955, 0x16bb5a, 0x17305ee1, 0x27cc5da5, 0x1dc60d77, 0x2313e1e6, 0x1ea792b, 0x25579b9a, 0x665f598, 0xc4dab7f, 0x19fe49c7, 0x1115fea6, 0x28cdc319, 0x25b746a4, 0x345b7]);
 const S_fp12_frob3: usize = memory.data(112, 8);
-const S_fp12_cycSqr: usize = memory.data(1040, 8);
-const S_fp12_cycSqrC: usize = memory.data(728, 8);
+const S_fp12_cycSqr: usize = memory.data(936, 8);
+const S_fp12_cycSqrC: usize = memory.data(624, 8);
 const S_fp12_decompress: usize = memory.data(2808, 8);
 
 // ---------------------------------------------------------------- Fp2 = Fp[u]/(u² − (-1))

@@ -34,8 +34,8 @@ const C_FROB3_1: usize = memory.data<u32>([0xd084771f, 0x982c13d9, 0x6da34a32, 0
 const C_FROB3_3: usize = memory.data<u32>([0x2f7b88e2, 0xecdcac26, 0xc25cb5cd, 0x19c17f37, 0x365e39ac, 0xbd4e315e, 0xfa177b15, 0x3a92f5b1, 0x941cd67e, 0x85486a67, 0x7ec0a38d, 0x55c814, 0x0]);
 const C_FROB3_5: usize = memory.data<u32>([0xd084771f, 0x982c13d9, 0x6da34a32, 0xfd49de0c, 0x83ab0e53, 0x61a530d1, 0x6dd9879, 0xdf8fe441, 0xd88472bc, 0x40f29b58, 0x99046d5d, 0x1587231, 0x0]);
 const S_fp12_frob3: usize = memory.data(56, 8);
-const S_fp12_cycSqr: usize = memory.data(1040, 8);
-const S_fp12_cycSqrC: usize = memory.data(728, 8);
+const S_fp12_cycSqr: usize = memory.data(936, 8);
+const S_fp12_cycSqrC: usize = memory.data(624, 8);
 const S_fp12_decompress: usize = memory.data(2808, 8);
 
 // ---------------------------------------------------------------- Fp2 = Fp[u]/(u² − (-5))

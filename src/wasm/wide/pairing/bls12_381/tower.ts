@@ -37,8 +37,8 @@ const C_FROB3_1: usize = memory.data<u32>([0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0
 const C_FROB3_3: usize = memory.data<u32>([0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x0, 0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x0]);
 const C_FROB3_5: usize = memory.data<u32>([0x5aa30fda, 0x7bcfa7a2, 0x2a927e7c, 0xdc17dec1, 0x6b4ebef1, 0x2f088dd8, 0xda74d4a7, 0xd1ca2087, 0x96cebc1d, 0x2da25966, 0xbbfd87d2, 0xe2b7eed, 0x0, 0xa55c9ad1, 0x3e2f585d, 0x86c18183, 0x4294213d, 0x8b623732, 0x382844c8, 0x19103e18, 0x92ad2afd, 0xac7cf0b9, 0x1d794e4f, 0x7d825ec8, 0xbd592fc, 0x0]);
 const S_fp12_frob3: usize = memory.data(112, 8);
-const S_fp12_cycSqr: usize = memory.data(1040, 8);
-const S_fp12_cycSqrC: usize = memory.data(728, 8);
+const S_fp12_cycSqr: usize = memory.data(936, 8);
+const S_fp12_cycSqrC: usize = memory.data(624, 8);
 const S_fp12_decompress: usize = memory.data(2808, 8);
 
 // ---------------------------------------------------------------- Fp2 = Fp[u]/(u² − (-1))
