@@ -29,8 +29,13 @@ export type AsMulShape = 'unrolled' | 'rows' | 'loop' | 'comba';
 export interface AsFieldShape {
   /** Limb width w, 26..32. */
   readonly limbBits: number;
-  /** Squaring: the product code with both operands equal, or product scanning with cross products doubled. */
-  readonly sqr?: 'mul' | 'comba';
+  /**
+   * Squaring: the product code with both operands equal (`mul`), product scanning with cross products doubled
+   * (`comba`), or operand-scanning rows with cross products doubled (`rows`: w < 32 with the `unrolled`
+   * product; row i multiplies by a_i only the limbs a_j, j ≥ i — n(n+1)/2 limb products instead of n² — and
+   * interleaves the same Montgomery reduction, so its quotient digits and its result are mul(a, a)'s).
+   */
+  readonly sqr?: 'mul' | 'comba' | 'rows';
   /**
    * `unrolled`: operand scanning (CIOS), every product straight-line; `rows`: CIOS with a loop over rows, each
    * row straight-line; `loop`: CIOS with both loops rolled; `comba`: product scanning with one u64 column
@@ -276,15 +281,16 @@ ${supportsWide(mp) ? `// Tower helpers: addNR, subNR, sqrPrep (no final correcti
           : this.w === 32
             ? this.mulRows32(shape.mul === 'unrolled')
             : this.mulRowsLazy(shape.mul === 'unrolled');
-    const sqrComba = (shape.sqr ?? (shape.mul === 'comba' ? 'comba' : 'mul')) === 'comba';
+    const sqrShape = shape.sqr ?? (shape.mul === 'comba' ? 'comba' : 'mul');
+    const sqrBody = sqrShape === 'comba' ? this.combaBody(true) : sqrShape === 'rows' ? this.sqrRowsLazy() : '  mul(out, a, a);';
     return `/** out = a·b·R⁻¹ mod p (Montgomery product). out may alias a or b. */
 export function mul(out: usize, a: usize, b: usize): void {
 ${mulBody}
 }
 
-/** out = a²·R⁻¹ mod p${sqrComba ? '; cross products are computed once and doubled' : ''}. out may alias a. */
+/** out = a²·R⁻¹ mod p${sqrShape === 'mul' ? '' : '; cross products are computed once and doubled'}. out may alias a. */
 export function sqr(out: usize, a: usize): void {
-${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
+${sqrBody}
 }
 `;
   }
@@ -347,7 +353,11 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
    * `normaliseBefore(i, bounds)` decides whether a normalisation pass runs before row i; returns false when some
    * accumulator could overflow u64 under that policy.
    */
-  private simulateLazy(normaliseBefore: (i: number, wouldOverflow: boolean) => boolean, products = 1): { ok: boolean; schedule: boolean[] } {
+  private simulateLazy(
+    normaliseBefore: (i: number, wouldOverflow: boolean) => boolean,
+    products = 1,
+    productBound: (i: number, j: number) => bigint = () => BigInt(products) * this.mask * this.mask,
+  ): { ok: boolean; schedule: boolean[] } {
     const { n, w, mask } = this;
     const p = this.mp.pLimbs;
     const normalise = (b: bigint[]): bigint[] => {
@@ -358,19 +368,19 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       }
       return out;
     };
-    const row = (b: bigint[]): { next: bigint[]; ok: boolean } => {
-      const s0 = b[0]! + BigInt(products) * mask * mask + mask * p[0]!;
+    const row = (b: bigint[], i: number): { next: bigint[]; ok: boolean } => {
+      const s0 = b[0]! + productBound(i, 0) + mask * p[0]!;
       const c = s0 >> BigInt(w);
       const next = new Array<bigint>(n).fill(0n);
-      for (let j = 1; j < n; j++) next[j - 1] = b[j]! + BigInt(products) * mask * mask + mask * p[j]! + (j === 1 ? c : 0n);
+      for (let j = 1; j < n; j++) next[j - 1] = b[j]! + productBound(i, j) + mask * p[j]! + (j === 1 ? c : 0n);
       return { next, ok: s0 <= U64_MAX && next.every((x) => x <= U64_MAX) };
     };
     let bound: bigint[] = new Array<bigint>(n).fill(0n);
     const schedule: boolean[] = [];
     for (let i = 0; i < n; i++) {
-      const norm = normaliseBefore(i, !row(bound).ok);
+      const norm = normaliseBefore(i, !row(bound, i).ok);
       if (norm) bound = normalise(bound);
-      const r = row(bound);
+      const r = row(bound, i);
       if (!r.ok) return { ok: false, schedule };
       schedule.push(norm);
       bound = r.next;
@@ -602,6 +612,45 @@ ${sqrComba ? this.combaBody(true) : '  mul(out, a, a);'}
       L.push(`  }`);
     }
     normalise('  ');
+    L.push(this.finalSubtract((j) => `t${j}`, '  '));
+    return L.join('\n');
+  }
+
+  /**
+   * The `rows` squaring (see {@link AsFieldShape.sqr}): the unrolled rows of {@link mulRowsLazy} with b = a, where
+   * row i adds a_i² at relative position i and 2·a_i·a_j at position j > i — the products a_j·a_i, j < i, were
+   * added (doubled) by row j into the same absolute column — so each column is complete when its quotient digit
+   * is taken, the digits are mul(a, a)'s and so is the result. The doubled products are below 2^(2w+1); the
+   * exact bound simulation places the normalisations.
+   */
+  private sqrRowsLazy(): string {
+    const { n, w, mask } = this;
+    if (w === 32) throw new WebcurvesError('INVALID_ARGUMENT', `${this.field.id}: the rows squaring needs limbs below 32 bits`);
+    const p = this.mp.pLimbs;
+    const sq = mask * mask;
+    const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, 1, (i, j) => (j < i ? 0n : j === i ? sq : 2n * sq));
+    if (!r.ok) throw new WebcurvesError('INVALID_ARGUMENT', `${this.field.id}: ${w}-bit limbs overflow one squaring row`);
+    const L: string[] = [];
+    const aRef = (j: number): string => `a${j}`;
+    const normalise = (): void => {
+      for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+    };
+    L.push(`  const ${Array.from({ length: n }, (_, j) => `a${j}: u64 = load<u32>(a, ${4 * j})`).join(', ')};`);
+    L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: u64 = 0`).join(', ')};`);
+    L.push(`  let s: u64, m: u64, ai2: u64;`);
+    for (let i = 0; i < n; i++) {
+      if (r.schedule[i]) normalise();
+      const first = i === 0;
+      const tz = (j: number): string => (first ? '' : `t${j}`);
+      const prod = (j: number): string | null => (j < i ? null : j === i ? `${aRef(i)} * ${aRef(i)}` : `${aRef(j)} * ai2`);
+      if (i + 1 < n) L.push(`  ai2 = ${aRef(i)} << 1;`);
+      L.push(`  s = ${sum(tz(0), prod(0))};`);
+      L.push(`  m = ${this.quotient('s')};`);
+      L.push(`  s = (${sum('s', constMul('m', p[0]!, w))}) >> ${w};`);
+      for (let j = 1; j < n; j++) L.push(`  t${j - 1} = ${sum(tz(j), prod(j), constMul('m', p[j]!, w), j === 1 ? 's' : null)};`);
+      L.push(`  t${n - 1} = 0;`);
+    }
+    normalise();
     L.push(this.finalSubtract((j) => `t${j}`, '  '));
     return L.join('\n');
   }

@@ -16,7 +16,7 @@ export const FIELD_SHAPES_PATH = 'src/codegen/field-shapes.json';
 export interface FieldShapeRecord {
   readonly limbBits: number;
   readonly mul: AsMulShape;
-  readonly sqr: 'mul' | 'comba';
+  readonly sqr: 'mul' | 'comba' | 'rows';
   /** Measured time of the chosen multiplication (ns; in the built curve modules unless tuned `--lab-only`), for the record only. */
   readonly mulNs?: number;
   /** The same product's time in the tuner's lab module (ns), for the record only. */

@@ -23,8 +23,9 @@ export function shapeCandidates(field: PrimeFieldSpec, widths: readonly number[]
   const muls: AsMulShape[] = ['unrolled', 'rows', 'loop', 'comba'];
   for (const limbBits of widths) {
     for (const mul of muls) {
-      for (const sqr of ['mul', 'comba'] as const) {
+      for (const sqr of ['mul', 'comba', 'rows'] as const) {
         if (mul === 'comba' && sqr === 'mul') continue;
+        if (sqr === 'rows' && limbBits === 32) continue;
         const shape: AsFieldShape = { limbBits, mul, sqr };
         try {
           emitAsField(field, shape);
