@@ -31,9 +31,9 @@ export interface AsFieldShape {
   readonly limbBits: number;
   /**
    * Squaring: the product code with both operands equal (`mul`), product scanning with cross products doubled
-   * (`comba`), or operand-scanning rows with cross products doubled (`rows`: w < 32 with the `unrolled`
-   * product; row i multiplies by a_i only the limbs a_j, j ≥ i — n(n+1)/2 limb products instead of n² — and
-   * interleaves the same Montgomery reduction, so its quotient digits and its result are mul(a, a)'s).
+   * (`comba`), or unrolled operand-scanning rows with cross products doubled (`rows`, w < 32, whatever the
+   * product's shape; row i multiplies by a_i only the limbs a_j, j ≥ i — n(n+1)/2 limb products instead of n² —
+   * and interleaves the same Montgomery reduction, so its quotient digits and its result are mul(a, a)'s).
    */
   readonly sqr?: 'mul' | 'comba' | 'rows';
   /**
@@ -579,7 +579,7 @@ ${sqrBody}
     const L: string[] = [];
     const aRef = (j: number): string => `<u64>load<u32>(a, ${4 * j})`;
     const normalise = (ind: string): void => {
-      for (let j = 0; j < n - 1; j++) L.push(`${ind}t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+      L.push(...this.carryPass(ind));
     };
     L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: u64 = 0`).join(', ')};`);
     L.push(`  let s: u64, m: u64, bi: u64;`);
@@ -616,6 +616,12 @@ ${sqrBody}
     return L.join('\n');
   }
 
+  /** One carry pass over the accumulators t0…t(n−1) of the lazy row shapes (every limb but the top masked). */
+  private carryPass(ind: string): string[] {
+    const { n, w } = this;
+    return Array.from({ length: n - 1 }, (_, j) => `${ind}t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+  }
+
   /**
    * The `rows` squaring (see {@link AsFieldShape.sqr}): the unrolled rows of {@link mulRowsLazy} with b = a, where
    * row i adds a_i² at relative position i and 2·a_i·a_j at position j > i — the products a_j·a_i, j < i, were
@@ -631,9 +637,8 @@ ${sqrBody}
     const r = this.simulateLazy((_i, wouldOverflow) => wouldOverflow, 1, (i, j) => (j < i ? 0n : j === i ? sq : 2n * sq));
     if (!r.ok) throw new WebcurvesError('INVALID_ARGUMENT', `${this.field.id}: ${w}-bit limbs overflow one squaring row`);
     const L: string[] = [];
-    const aRef = (j: number): string => `a${j}`;
     const normalise = (): void => {
-      for (let j = 0; j < n - 1; j++) L.push(`  t${j + 1} += t${j} >> ${w}; t${j} &= MASK;`);
+      L.push(...this.carryPass('  '));
     };
     L.push(`  const ${Array.from({ length: n }, (_, j) => `a${j}: u64 = load<u32>(a, ${4 * j})`).join(', ')};`);
     L.push(`  let ${Array.from({ length: n }, (_, j) => `t${j}: u64 = 0`).join(', ')};`);
@@ -642,8 +647,8 @@ ${sqrBody}
       if (r.schedule[i]) normalise();
       const first = i === 0;
       const tz = (j: number): string => (first ? '' : `t${j}`);
-      const prod = (j: number): string | null => (j < i ? null : j === i ? `${aRef(i)} * ${aRef(i)}` : `${aRef(j)} * ai2`);
-      if (i + 1 < n) L.push(`  ai2 = ${aRef(i)} << 1;`);
+      const prod = (j: number): string | null => (j < i ? null : j === i ? `a${i} * a${i}` : `a${j} * ai2`);
+      if (i + 1 < n) L.push(`  ai2 = a${i} << 1;`);
       L.push(`  s = ${sum(tz(0), prod(0))};`);
       L.push(`  m = ${this.quotient('s')};`);
       L.push(`  s = (${sum('s', constMul('m', p[0]!, w))}) >> ${w};`);
