@@ -25,7 +25,6 @@ export function shapeCandidates(field: PrimeFieldSpec, widths: readonly number[]
     for (const mul of muls) {
       for (const sqr of ['mul', 'comba', 'rows'] as const) {
         if (mul === 'comba' && sqr === 'mul') continue;
-        if (sqr === 'rows' && limbBits === 32) continue;
         const shape: AsFieldShape = { limbBits, mul, sqr };
         try {
           emitAsField(field, shape);
