@@ -1458,14 +1458,16 @@ ${sqrBody}
     const { n, w } = this;
     const p = this.mp.pLimbs;
     const L: string[] = [];
-    const A = (i: number): string => `<u64>load<u32>(a, ${4 * i})`;
-    const B = (i: number): string => `<u64>load<u32>(b, ${4 * i})`;
     L.push(`/** T = a·b as ${2 * n} i64 limbs of ${w} bits (the last holds the top carry); a, b with normalised limbs. */`);
     L.push(`export function mulDW(T: usize, a: usize, b: usize): void {`);
+    // Every limb is read into a local first: T may alias a or b as far as binaryen knows, so loads written inside
+    // the columns stay behind each column's store — 2n² loads instead of 2n (lab, BLS12-381 Fp: 74 → 64 ns).
+    L.push(`  let ${Array.from({ length: n }, (_, i) => `a${i}: u64 = <u64>load<u32>(a, ${4 * i})`).join(', ')};`);
+    L.push(`  let ${Array.from({ length: n }, (_, i) => `b${i}: u64 = <u64>load<u32>(b, ${4 * i})`).join(', ')};`);
     L.push(`  let acc: u64 = 0;`);
     for (let k = 0; k < 2 * n - 1; k++) {
       const terms: string[] = [];
-      for (let i = Math.max(0, k - n + 1); i <= Math.min(k, n - 1); i++) terms.push(`${A(i)} * ${B(k - i)}`);
+      for (let i = Math.max(0, k - n + 1); i <= Math.min(k, n - 1); i++) terms.push(`a${i} * b${k - i}`);
       L.push(`  acc += ${terms.join(' + ')}; store<i64>(T, <i64>(acc & MASK), ${8 * k}); acc >>= ${w};`);
     }
     L.push(`  store<i64>(T, <i64>acc, ${8 * (2 * n - 1)});`);
