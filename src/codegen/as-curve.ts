@@ -558,6 +558,60 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
     fp_copy(f + ${E}, o + ${E});
   }
 }
+/**
+ * The odd multiples [1, 3, …, ${2 * (1 << (WNAF_WIDTH - 2)) - 1}]·P_i of n affine points as g1_mulEndoFixed lays them out (row 2i of aff;
+ * the φ images in row 2i + 1), by affine doublings and additions batched over the points: one inversion per
+ * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
+ * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
+ * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
+ * the caller then builds the tables in Jacobian coordinates, which take every case. dbl: n·${2 * E} bytes, pre:
+ * n·${E}. Variable-time.
+ */
+function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize): bool {
+  const TW: usize = ${1 << (WNAF_WIDTH - 2)};
+  // step 0 doubles every P_i into dbl_i; step j > 0 sets entry j = entry j − 1 + dbl_i
+  for (let j: usize = 0; j < TW; j++) {
+    fp_one(${prod});
+    for (let i = 0; i < n; i++) {
+      const a = aff + <usize>(2 * i) * TW * ${2 * E} + (j == 0 ? 0 : j - 1) * ${2 * E}, q = dbl + <usize>i * ${2 * E};
+      if (j == 0) { memory.copy(a, pts + <usize>i * ${2 * E}, ${2 * E}); fp_dbl(${zi}, a + ${E}); }
+      else fp_sub(${zi}, q, a);
+      fp_mul(${prod}, ${prod}, ${zi});
+      fp_copy(pre + <usize>i * ${E}, ${prod});
+    }
+    if (fp_isZero(${prod})) return false;
+    fp_inv(${inv}, ${prod});
+    for (let i = n - 1; i >= 0; i--) {
+      const row = aff + <usize>(2 * i) * TW * ${2 * E}, q = dbl + <usize>i * ${2 * E};
+      const a = row + (j == 0 ? 0 : j - 1) * ${2 * E}, o = j == 0 ? q : row + j * ${2 * E};
+      // zi = 1/den_i, and inv becomes 1/(den_0 ⋯ den_(i−1))
+      if (j == 0) fp_dbl(${z2}, a + ${E});
+      else fp_sub(${z2}, q, a);
+      if (i > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(i - 1) * ${E}); fp_mul(${inv}, ${inv}, ${z2}); }
+      else fp_copy(${zi}, ${inv});
+      // λ = 3x_a²/(2y_a) or (y_q − y_a)/(x_q − x_a); x3 = λ² − x_a − x_q (x_q = x_a when doubling); y3 = λ(x_a − x3) − y_a
+      if (j == 0) { fp_sqr(${z2}, a); fp_dbl(${prod}, ${z2}); fp_add(${z2}, ${z2}, ${prod}); }
+      else fp_sub(${z2}, q + ${E}, a + ${E});
+      fp_mul(${zi}, ${zi}, ${z2});
+      fp_sqr(${prod}, ${zi});
+      fp_sub(${prod}, ${prod}, a);
+      fp_sub(${prod}, ${prod}, j == 0 ? a : q);
+      fp_sub(${z2}, a, ${prod});
+      fp_mul(${z2}, ${z2}, ${zi});
+      fp_sub(o + ${E}, ${z2}, a + ${E});
+      fp_copy(o, ${prod});
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const row = aff + <usize>(2 * i) * TW * ${2 * E};
+    for (let j: usize = 0; j < TW; j++) {
+      const e = row + j * ${2 * E}, f = e + TW * ${2 * E};
+      fp_mul(f, e, C_OMEGA);
+      fp_copy(f + ${E}, e + ${E});
+    }
+  }
+  return true;
+}
 /** Bytes of g1_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
 function mulEndoFixedTableBytes(n: i32): usize {
   return <usize>(2 * n) * ${J1 * (1 + (1 << (WNAF_WIDTH - 2))) + 3 * E * (1 << (WNAF_WIDTH - 2))};
@@ -587,35 +641,38 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
   const TW: usize = ${1 << (WNAF_WIDTH - 2)};
   const d = 2 * n;
   const table = work;
-  for (let i = 0; i < n; i++) {
-    const tb = table + <usize>i * TW * ${J1};
-    g1_fromAff(tb, pts + <usize>i * ${2 * E});
-    g1_dbl(${vt}, tb);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * ${J1}, tb + (j - 1) * ${J1}, ${vt});
-  }
   const cnt: usize = <usize>n * TW;
   const aff = table + cnt * ${J1}, pre = aff + <usize>d * TW * ${2 * E};
-  fp_one(${prod});
-  for (let e: usize = 0; e < cnt; e++) {
-    const z = table + e * ${J1} + ${2 * E};
-    if (!fp_isZero(z)) fp_mul(${prod}, ${prod}, z);
-    fp_copy(pre + e * ${E}, ${prod});
-  }
-  if (cnt > 0) fp_inv(${inv}, ${prod});
-  for (let e = <i32>cnt - 1; e >= 0; e--) {
-    // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
-    const q = table + <usize>e * ${J1};
-    const i = <usize>e / TW, j = <usize>e % TW;
-    const o = aff + (2 * i * TW + j) * ${2 * E}, f = o + TW * ${2 * E};
-    if (fp_isZero(q + ${2 * E})) { memory.fill(o, 0, ${2 * E}); memory.fill(f, 0, ${2 * E}); continue; }
-    if (e > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(e - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
-    else fp_copy(${zi}, ${inv});
-    fp_sqr(${z2}, ${zi});
-    fp_mul(o, q, ${z2});
-    fp_mul(${z2}, ${z2}, ${zi});
-    fp_mul(o + ${E}, q + ${E}, ${z2});
-    fp_mul(f, o, C_OMEGA);
-    fp_copy(f + ${E}, o + ${E});
+  if (!g1_oddTablesAff(aff, pts, n, table, pre)) {
+    // a point of small order (or the identity): Jacobian tables, made affine with one inversion
+    for (let i = 0; i < n; i++) {
+      const tb = table + <usize>i * TW * ${J1};
+      g1_fromAff(tb, pts + <usize>i * ${2 * E});
+      g1_dbl(${vt}, tb);
+      for (let j: usize = 1; j < TW; j++) g1_add(tb + j * ${J1}, tb + (j - 1) * ${J1}, ${vt});
+    }
+    fp_one(${prod});
+    for (let e: usize = 0; e < cnt; e++) {
+      const z = table + e * ${J1} + ${2 * E};
+      if (!fp_isZero(z)) fp_mul(${prod}, ${prod}, z);
+      fp_copy(pre + e * ${E}, ${prod});
+    }
+    if (cnt > 0) fp_inv(${inv}, ${prod});
+    for (let e = <i32>cnt - 1; e >= 0; e--) {
+      // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+      const q = table + <usize>e * ${J1};
+      const i = <usize>e / TW, j = <usize>e % TW;
+      const o = aff + (2 * i * TW + j) * ${2 * E}, f = o + TW * ${2 * E};
+      if (fp_isZero(q + ${2 * E})) { memory.fill(o, 0, ${2 * E}); memory.fill(f, 0, ${2 * E}); continue; }
+      if (e > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(e - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
+      else fp_copy(${zi}, ${inv});
+      fp_sqr(${z2}, ${zi});
+      fp_mul(o, q, ${z2});
+      fp_mul(${z2}, ${z2}, ${zi});
+      fp_mul(o + ${E}, q + ${E}, ${z2});
+      fp_mul(f, o, C_OMEGA);
+      fp_copy(f + ${E}, o + ${E});
+    }
   }
   // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
   // position's entries are copied (signed) into one list, all the S_k are summed at once by rounds of affine

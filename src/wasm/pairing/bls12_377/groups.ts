@@ -566,6 +566,60 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
     fp_copy(f + 52, o + 52);
   }
 }
+/**
+ * The odd multiples [1, 3, …, 7]·P_i of n affine points as g1_mulEndoFixed lays them out (row 2i of aff;
+ * the φ images in row 2i + 1), by affine doublings and additions batched over the points: one inversion per
+ * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
+ * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
+ * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
+ * the caller then builds the tables in Jacobian coordinates, which take every case. dbl: n·104 bytes, pre:
+ * n·52. Variable-time.
+ */
+function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize): bool {
+  const TW: usize = 4;
+  // step 0 doubles every P_i into dbl_i; step j > 0 sets entry j = entry j − 1 + dbl_i
+  for (let j: usize = 0; j < TW; j++) {
+    fp_one((S_g1Fixed + 752));
+    for (let i = 0; i < n; i++) {
+      const a = aff + <usize>(2 * i) * TW * 104 + (j == 0 ? 0 : j - 1) * 104, q = dbl + <usize>i * 104;
+      if (j == 0) { memory.copy(a, pts + <usize>i * 104, 104); fp_dbl((S_g1Fixed + 216), a + 52); }
+      else fp_sub((S_g1Fixed + 216), q, a);
+      fp_mul((S_g1Fixed + 752), (S_g1Fixed + 752), (S_g1Fixed + 216));
+      fp_copy(pre + <usize>i * 52, (S_g1Fixed + 752));
+    }
+    if (fp_isZero((S_g1Fixed + 752))) return false;
+    fp_inv((S_g1Fixed + 160), (S_g1Fixed + 752));
+    for (let i = n - 1; i >= 0; i--) {
+      const row = aff + <usize>(2 * i) * TW * 104, q = dbl + <usize>i * 104;
+      const a = row + (j == 0 ? 0 : j - 1) * 104, o = j == 0 ? q : row + j * 104;
+      // zi = 1/den_i, and inv becomes 1/(den_0 ⋯ den_(i−1))
+      if (j == 0) fp_dbl((S_g1Fixed + 272), a + 52);
+      else fp_sub((S_g1Fixed + 272), q, a);
+      if (i > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(i - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), (S_g1Fixed + 272)); }
+      else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
+      // λ = 3x_a²/(2y_a) or (y_q − y_a)/(x_q − x_a); x3 = λ² − x_a − x_q (x_q = x_a when doubling); y3 = λ(x_a − x3) − y_a
+      if (j == 0) { fp_sqr((S_g1Fixed + 272), a); fp_dbl((S_g1Fixed + 752), (S_g1Fixed + 272)); fp_add((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 752)); }
+      else fp_sub((S_g1Fixed + 272), q + 52, a + 52);
+      fp_mul((S_g1Fixed + 216), (S_g1Fixed + 216), (S_g1Fixed + 272));
+      fp_sqr((S_g1Fixed + 752), (S_g1Fixed + 216));
+      fp_sub((S_g1Fixed + 752), (S_g1Fixed + 752), a);
+      fp_sub((S_g1Fixed + 752), (S_g1Fixed + 752), j == 0 ? a : q);
+      fp_sub((S_g1Fixed + 272), a, (S_g1Fixed + 752));
+      fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
+      fp_sub(o + 52, (S_g1Fixed + 272), a + 52);
+      fp_copy(o, (S_g1Fixed + 752));
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const row = aff + <usize>(2 * i) * TW * 104;
+    for (let j: usize = 0; j < TW; j++) {
+      const e = row + j * 104, f = e + TW * 104;
+      fp_mul(f, e, C_OMEGA);
+      fp_copy(f + 52, e + 52);
+    }
+  }
+  return true;
+}
 /** Bytes of g1_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
 function mulEndoFixedTableBytes(n: i32): usize {
   return <usize>(2 * n) * 1404;
@@ -595,35 +649,38 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
   const TW: usize = 4;
   const d = 2 * n;
   const table = work;
-  for (let i = 0; i < n; i++) {
-    const tb = table + <usize>i * TW * 156;
-    g1_fromAff(tb, pts + <usize>i * 104);
-    g1_dbl((S_g1Fixed + 592), tb);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 156, tb + (j - 1) * 156, (S_g1Fixed + 592));
-  }
   const cnt: usize = <usize>n * TW;
   const aff = table + cnt * 156, pre = aff + <usize>d * TW * 104;
-  fp_one((S_g1Fixed + 752));
-  for (let e: usize = 0; e < cnt; e++) {
-    const z = table + e * 156 + 104;
-    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 752), (S_g1Fixed + 752), z);
-    fp_copy(pre + e * 52, (S_g1Fixed + 752));
-  }
-  if (cnt > 0) fp_inv((S_g1Fixed + 160), (S_g1Fixed + 752));
-  for (let e = <i32>cnt - 1; e >= 0; e--) {
-    // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
-    const q = table + <usize>e * 156;
-    const i = <usize>e / TW, j = <usize>e % TW;
-    const o = aff + (2 * i * TW + j) * 104, f = o + TW * 104;
-    if (fp_isZero(q + 104)) { memory.fill(o, 0, 104); memory.fill(f, 0, 104); continue; }
-    if (e > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(e - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), q + 104); }
-    else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
-    fp_sqr((S_g1Fixed + 272), (S_g1Fixed + 216));
-    fp_mul(o, q, (S_g1Fixed + 272));
-    fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
-    fp_mul(o + 52, q + 52, (S_g1Fixed + 272));
-    fp_mul(f, o, C_OMEGA);
-    fp_copy(f + 52, o + 52);
+  if (!g1_oddTablesAff(aff, pts, n, table, pre)) {
+    // a point of small order (or the identity): Jacobian tables, made affine with one inversion
+    for (let i = 0; i < n; i++) {
+      const tb = table + <usize>i * TW * 156;
+      g1_fromAff(tb, pts + <usize>i * 104);
+      g1_dbl((S_g1Fixed + 592), tb);
+      for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 156, tb + (j - 1) * 156, (S_g1Fixed + 592));
+    }
+    fp_one((S_g1Fixed + 752));
+    for (let e: usize = 0; e < cnt; e++) {
+      const z = table + e * 156 + 104;
+      if (!fp_isZero(z)) fp_mul((S_g1Fixed + 752), (S_g1Fixed + 752), z);
+      fp_copy(pre + e * 52, (S_g1Fixed + 752));
+    }
+    if (cnt > 0) fp_inv((S_g1Fixed + 160), (S_g1Fixed + 752));
+    for (let e = <i32>cnt - 1; e >= 0; e--) {
+      // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+      const q = table + <usize>e * 156;
+      const i = <usize>e / TW, j = <usize>e % TW;
+      const o = aff + (2 * i * TW + j) * 104, f = o + TW * 104;
+      if (fp_isZero(q + 104)) { memory.fill(o, 0, 104); memory.fill(f, 0, 104); continue; }
+      if (e > 0) { fp_mul((S_g1Fixed + 216), (S_g1Fixed + 160), pre + <usize>(e - 1) * 52); fp_mul((S_g1Fixed + 160), (S_g1Fixed + 160), q + 104); }
+      else fp_copy((S_g1Fixed + 216), (S_g1Fixed + 160));
+      fp_sqr((S_g1Fixed + 272), (S_g1Fixed + 216));
+      fp_mul(o, q, (S_g1Fixed + 272));
+      fp_mul((S_g1Fixed + 272), (S_g1Fixed + 272), (S_g1Fixed + 216));
+      fp_mul(o + 52, q + 52, (S_g1Fixed + 272));
+      fp_mul(f, o, C_OMEGA);
+      fp_copy(f + 52, o + 52);
+    }
   }
   // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
   // position's entries are copied (signed) into one list, all the S_k are summed at once by rounds of affine

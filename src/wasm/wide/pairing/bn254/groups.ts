@@ -560,6 +560,60 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
     fp_copy(f + 36, o + 36);
   }
 }
+/**
+ * The odd multiples [1, 3, …, 7]·P_i of n affine points as g1_mulEndoFixed lays them out (row 2i of aff;
+ * the φ images in row 2i + 1), by affine doublings and additions batched over the points: one inversion per
+ * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
+ * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
+ * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
+ * the caller then builds the tables in Jacobian coordinates, which take every case. dbl: n·72 bytes, pre:
+ * n·36. Variable-time.
+ */
+function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize): bool {
+  const TW: usize = 4;
+  // step 0 doubles every P_i into dbl_i; step j > 0 sets entry j = entry j − 1 + dbl_i
+  for (let j: usize = 0; j < TW; j++) {
+    fp_one((S_g1Fixed + 528));
+    for (let i = 0; i < n; i++) {
+      const a = aff + <usize>(2 * i) * TW * 72 + (j == 0 ? 0 : j - 1) * 72, q = dbl + <usize>i * 72;
+      if (j == 0) { memory.copy(a, pts + <usize>i * 72, 72); fp_dbl((S_g1Fixed + 152), a + 36); }
+      else fp_sub((S_g1Fixed + 152), q, a);
+      fp_mul((S_g1Fixed + 528), (S_g1Fixed + 528), (S_g1Fixed + 152));
+      fp_copy(pre + <usize>i * 36, (S_g1Fixed + 528));
+    }
+    if (fp_isZero((S_g1Fixed + 528))) return false;
+    fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
+    for (let i = n - 1; i >= 0; i--) {
+      const row = aff + <usize>(2 * i) * TW * 72, q = dbl + <usize>i * 72;
+      const a = row + (j == 0 ? 0 : j - 1) * 72, o = j == 0 ? q : row + j * 72;
+      // zi = 1/den_i, and inv becomes 1/(den_0 ⋯ den_(i−1))
+      if (j == 0) fp_dbl((S_g1Fixed + 192), a + 36);
+      else fp_sub((S_g1Fixed + 192), q, a);
+      if (i > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(i - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), (S_g1Fixed + 192)); }
+      else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
+      // λ = 3x_a²/(2y_a) or (y_q − y_a)/(x_q − x_a); x3 = λ² − x_a − x_q (x_q = x_a when doubling); y3 = λ(x_a − x3) − y_a
+      if (j == 0) { fp_sqr((S_g1Fixed + 192), a); fp_dbl((S_g1Fixed + 528), (S_g1Fixed + 192)); fp_add((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 528)); }
+      else fp_sub((S_g1Fixed + 192), q + 36, a + 36);
+      fp_mul((S_g1Fixed + 152), (S_g1Fixed + 152), (S_g1Fixed + 192));
+      fp_sqr((S_g1Fixed + 528), (S_g1Fixed + 152));
+      fp_sub((S_g1Fixed + 528), (S_g1Fixed + 528), a);
+      fp_sub((S_g1Fixed + 528), (S_g1Fixed + 528), j == 0 ? a : q);
+      fp_sub((S_g1Fixed + 192), a, (S_g1Fixed + 528));
+      fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
+      fp_sub(o + 36, (S_g1Fixed + 192), a + 36);
+      fp_copy(o, (S_g1Fixed + 528));
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const row = aff + <usize>(2 * i) * TW * 72;
+    for (let j: usize = 0; j < TW; j++) {
+      const e = row + j * 72, f = e + TW * 72;
+      fp_mul(f, e, C_OMEGA);
+      fp_copy(f + 36, e + 36);
+    }
+  }
+  return true;
+}
 /** Bytes of g1_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
 function mulEndoFixedTableBytes(n: i32): usize {
   return <usize>(2 * n) * 972;
@@ -589,35 +643,38 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
   const TW: usize = 4;
   const d = 2 * n;
   const table = work;
-  for (let i = 0; i < n; i++) {
-    const tb = table + <usize>i * TW * 108;
-    g1_fromAff(tb, pts + <usize>i * 72);
-    g1_dbl((S_g1Fixed + 416), tb);
-    for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 108, tb + (j - 1) * 108, (S_g1Fixed + 416));
-  }
   const cnt: usize = <usize>n * TW;
   const aff = table + cnt * 108, pre = aff + <usize>d * TW * 72;
-  fp_one((S_g1Fixed + 528));
-  for (let e: usize = 0; e < cnt; e++) {
-    const z = table + e * 108 + 72;
-    if (!fp_isZero(z)) fp_mul((S_g1Fixed + 528), (S_g1Fixed + 528), z);
-    fp_copy(pre + e * 36, (S_g1Fixed + 528));
-  }
-  if (cnt > 0) fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
-  for (let e = <i32>cnt - 1; e >= 0; e--) {
-    // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
-    const q = table + <usize>e * 108;
-    const i = <usize>e / TW, j = <usize>e % TW;
-    const o = aff + (2 * i * TW + j) * 72, f = o + TW * 72;
-    if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); memory.fill(f, 0, 72); continue; }
-    if (e > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(e - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
-    else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
-    fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
-    fp_mul(o, q, (S_g1Fixed + 192));
-    fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
-    fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
-    fp_mul(f, o, C_OMEGA);
-    fp_copy(f + 36, o + 36);
+  if (!g1_oddTablesAff(aff, pts, n, table, pre)) {
+    // a point of small order (or the identity): Jacobian tables, made affine with one inversion
+    for (let i = 0; i < n; i++) {
+      const tb = table + <usize>i * TW * 108;
+      g1_fromAff(tb, pts + <usize>i * 72);
+      g1_dbl((S_g1Fixed + 416), tb);
+      for (let j: usize = 1; j < TW; j++) g1_add(tb + j * 108, tb + (j - 1) * 108, (S_g1Fixed + 416));
+    }
+    fp_one((S_g1Fixed + 528));
+    for (let e: usize = 0; e < cnt; e++) {
+      const z = table + e * 108 + 72;
+      if (!fp_isZero(z)) fp_mul((S_g1Fixed + 528), (S_g1Fixed + 528), z);
+      fp_copy(pre + e * 36, (S_g1Fixed + 528));
+    }
+    if (cnt > 0) fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
+    for (let e = <i32>cnt - 1; e >= 0; e--) {
+      // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+      const q = table + <usize>e * 108;
+      const i = <usize>e / TW, j = <usize>e % TW;
+      const o = aff + (2 * i * TW + j) * 72, f = o + TW * 72;
+      if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); memory.fill(f, 0, 72); continue; }
+      if (e > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(e - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
+      else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
+      fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
+      fp_mul(o, q, (S_g1Fixed + 192));
+      fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
+      fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
+      fp_mul(f, o, C_OMEGA);
+      fp_copy(f + 36, o + 36);
+    }
   }
   // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
   // position's entries are copied (signed) into one list, all the S_k are summed at once by rounds of affine
