@@ -97,6 +97,25 @@ describe.each(Object.keys(CURVES) as (keyof typeof CURVES)[])('%s fixed-base MSM
     }
   });
 
+  it('the identity among several variable points (its tables are then built in Jacobian coordinates)', async () => {
+    const K = await kernelOf(name);
+    const vars = [3n, 5n, 7n, 11n].map((k) => G.BASE.multiplyUnsafe(k * 1000003n));
+    const ks = [r - 2n, 12345n, 1n << 127n, 98765n];
+    const F = G.BASE.multiplyUnsafe(41n);
+    const T = K.fixedTables([coords(F)], 6);
+    try {
+      for (let at = 0; at <= vars.length; at++) {
+        const pts = vars.map(coords);
+        pts.splice(at, 0, [0n, 0n]);
+        const sc = [...ks];
+        sc.splice(at, 0, 777n);
+        expect(K.msmFixed(T, [9n], pts, sc)).toEqual(expected([F], [9n], vars, ks));
+      }
+    } finally {
+      K.freeFixedTables(T);
+    }
+  });
+
   it('refuses the identity as a fixed base, freed tables, and a wrong scalar count', async () => {
     const K = await kernelOf(name);
     expect(() => K.fixedTables([[0n, 0n]], 8)).toThrow(/identity/);
@@ -133,6 +152,10 @@ describe.each(Object.keys(CURVES) as (keyof typeof CURVES)[])('%s fixed-base MSM
         for (const k of [1n, 2n, 3n, 4n, 5n, 6n, 7n, 1000n]) {
           const want = [G.ZERO, Q, Q.negate()][Number(k % 3n)]!.add(F.multiplyUnsafe(2n));
           expect(K.msmFixed(T, [2n], [[0n, 2n]], [k])).toEqual(coords(want));
+          // beside points of G1 (enough of them for the batched affine tables, which refuse it)
+          const others = [5n, 6n, 8n].map((j) => G.BASE.multiplyUnsafe(j * 7919n));
+          const got = K.msmFixed(T, [2n], [...others.map(coords), [0n, 2n]], [3n, 4n, 5n, k]);
+          expect(got).toEqual(coords(others.reduce((S, P, i) => S.add(P.multiplyUnsafe(BigInt(i + 3))), want)));
         }
       } finally {
         K.freeFixedTables(T);
