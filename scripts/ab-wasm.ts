@@ -8,7 +8,8 @@
  * Why: on a shared machine sequential timings drift by more than the changes being judged; bursts of a few
  * milliseconds alternate between A and B so both see the same load, and the minimum over many bursts is the
  * least disturbed figure. The outputs of A and B are compared first (same GT value), so a build that computes
- * something else is refused rather than timed.
+ * something else is refused rather than timed. Two different modules in one process can still differ by a few
+ * per cent for code-layout reasons alone: judge a small change from two runs with A and B swapped.
  */
 import { readFileSync } from 'node:fs';
 import { curveByName } from '../src/curves/index.js';
