@@ -12,7 +12,8 @@
  *   streamed into a table laid out in advance;
  * - layout stability: cumulative layout shift (shifts not caused by the user's input) ≤ 0.05, measured
  *   with a PerformanceObserver from before the page's first script;
- * - the page thread stays responsive: no long task over {@link MAX_LONG_TASK_MS} while the suites run;
+ * - the page thread stays free while the suites run (the work is in the worker): its long tasks add up to at
+ *   most {@link MAX_BLOCKED_SHARE} of the run, none over {@link MAX_LONG_TASK_MS};
  * - JSON and Markdown exports (downloaded as a user would) hold the run, and the Markdown is exactly what
  *   the shared module (`markdownReport`, as printed by `npm run bench`) makes of the JSON;
  * - the task panels: the Groth16 sample loads; while the engine lacks `groth16` / `starknet` each panel says
@@ -47,8 +48,16 @@ const configFile = join(repoRoot, 'vite.config.ts');
 const builtEntry = join(repoRoot, 'dist/src/index.js');
 const resultsDir = join(repoRoot, 'test-results');
 
-/** Longest main-thread task allowed while the benchmarks run: the work is in the worker. */
-const MAX_LONG_TASK_MS = 250;
+/**
+ * The page thread's budget while the benchmarks run. What this guards against is work on the page thread (a
+ * suite or a peer run there would block it for most of the run), so the bounds are set far from what the page
+ * does alone rather than near it: its longest task is ≈ 90 ms when this file runs alone, and 2–3× that when
+ * the rest of the test suite shares the two cores (252 ms once, 2026-12-04). Tighter, time-based bounds would
+ * measure the machine's load, not the page.
+ */
+const MAX_LONG_TASK_MS = 1000;
+/** Share of the run's wall time the page thread may spend in long tasks. */
+const MAX_BLOCKED_SHARE = 0.05;
 /** The "good" threshold of Core Web Vitals is 0.1; this page aims lower. */
 const MAX_CLS = 0.05;
 
@@ -167,6 +176,7 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
   let focusAfterRun: string | undefined;
   let cancelled: { run: string | null; ms: number; status: string; verdicts: string[] };
   let runStartedAt = 0;
+  let runEndedAt = 0;
   let jsonExport: string;
   /** What the task panels showed (see the panel test). */
   const tasks: Record<string, { available: string | null; availability: string; buttonDisabled: boolean; output: string; tone: string | null }> = {};
@@ -251,6 +261,7 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
       timeout: 300_000,
       polling: 500,
     });
+    runEndedAt = await page.evaluate(() => performance.now());
     lap('run');
     first = await observe(page);
     focusAfterRun = await page.evaluate(() => document.activeElement?.id);
@@ -394,6 +405,8 @@ describe('demo site in headless Chromium (WebGPU on SwiftShader)', () => {
     const duringRun = first.longTasks.filter((t) => t.start >= runStartedAt);
     console.info(`long tasks during the run (ms): ${JSON.stringify(duringRun.map((t) => t.duration))}`);
     for (const t of duringRun) expect(t.duration, JSON.stringify(duringRun)).toBeLessThanOrEqual(MAX_LONG_TASK_MS);
+    const blocked = duringRun.reduce((ms, t) => ms + t.duration, 0);
+    expect(blocked, `${blocked} ms of long tasks in a ${Math.round(runEndedAt - runStartedAt)} ms run`).toBeLessThanOrEqual(MAX_BLOCKED_SHARE * (runEndedAt - runStartedAt));
   });
 
   it('exports the run as JSON and as the same Markdown table npm run bench prints', () => {
