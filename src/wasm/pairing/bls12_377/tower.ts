@@ -679,9 +679,9 @@ export function fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void {
 
 /**
  * f = f·ℓ for a D-twist line scaled to y = 1, ℓ = 1 + l1·w with l1 = x + k·v (10 Fp2 products). With ℓ's w⁰
- * half 1, Karatsuba saves no product, so the halves are formed directly — f0 + v·f1·l1 and f1 + f0·l1 — which
- * needs 3 Fp6 sums and differences fewer. Prepared lines are stored so (the scale, an Fp2 constant, is killed by
- * the final exponentiation).
+ * half 1, Karatsuba saves no product, so the halves are formed directly — f0 + v·f1·l1 and f1 + f0·l1 — with 2
+ * Fp6 additions instead of 4 additions and differences and a copy. Prepared lines are stored so (the scale, an
+ * Fp2 constant, is killed by the final exponentiation).
  */
 export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
   fp6_mul01(S_fp12_mulLine, f, x, k);

@@ -691,8 +691,8 @@ export function fp12_mulLine(f: usize, k: usize, x: usize, y: usize): void {
 /**
  * f = f·ℓ for an M-twist line scaled to y = 1, ℓ = l0 + v·w with l0 = k + x·v (10 Fp2 products). With ℓ's w¹
  * half v, Karatsuba saves no product, so the halves are formed directly — f0·l0 + v²·f1 and f1·l0 + v·f0 —
- * which needs 3 Fp6 sums and differences fewer. Prepared lines are stored so (the scale, an Fp2 constant, is
- * killed by the final exponentiation).
+ * with 2 Fp6 additions instead of 4 additions and differences (and one more multiplication by v, a ξ·Fp2 and
+ * two copies). Prepared lines are stored so (the scale, an Fp2 constant, is killed by the final exponentiation).
  */
 export function fp12_mulLineY1(f: usize, k: usize, x: usize): void {
   fp6_mul01(S_fp12_mulLine, f, k, x);
