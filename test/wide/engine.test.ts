@@ -5,7 +5,7 @@
  * - in headless Chromium with `--js-flags=--wasm-wide-arithmetic`, a page built with Vite from the BUILT
  *   package (test/wide/engine-page/) gets the wide build by default and fetches only wide modules (page and
  *   workers), `'portable'` fetches only portable ones, and both give @noble/curves' pairings, MSM, BLS signature, Starknet signature, Pedersen, Poseidon and field
- *   product; without the flag the page falls back to the portable build and `'wide'` is refused.
+ *   product, and the PLONK/FFLONK verdicts on the snarkjs fixtures; without the flag the page falls back to the portable build and `'wide'` is refused.
  */
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bn254 as nobleBn } from '@noble/curves/bn254.js';
@@ -132,6 +132,8 @@ describe('headless Chromium: the build follows the probe and the option; only th
       expect(e.msmError, name).toBe('NOT_IN_SUBGROUP');
     }
     expect(Object.keys(o.embedded).sort()).toEqual(['bandersnatch', 'ed_on_bls12_377']);
+    // a real snarkjs proof verifies; with its first public signal changed it does not (test/plonk/ checks such verdicts against snarkjs)
+    expect(o.snark).toEqual({ 'plonk-bls12_381': [true, false], 'plonk-bn254': [true, false], 'fflonk-bn254': [true, false] });
   }
 
   // The bundle holds both builds, and Vite's asset names (<curve>-<hash>.wasm) do not keep the directory: tell

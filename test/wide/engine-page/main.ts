@@ -1,11 +1,20 @@
 /**
  * Test page for `test/wide/engine.test.ts`: imports the BUILT package (dist/, as a user's bundler sees it) and
  * runs one scenario on an engine with the given `arithmetic` option: BLS12-381 and BN254 pairings of scalar
- * multiples of the generators, a BLS12-381 G1 MSM over the workers, a BLS12-381 Fp product, and an Ethereum BLS
- * signature (hash-to-G2) with its verification — results as
+ * multiples of the generators, a BLS12-381 G1 MSM over the workers, a BLS12-381 Fp product, an Ethereum BLS
+ * signature (hash-to-G2) with its verification, and PLONK/FFLONK verifications of the snarkjs fixtures — results as
  * decimal strings for the test to check against @noble/curves.
  */
 import { createEngine } from '../../../dist/src/index.js';
+import plonkBlsVk from '../../fixtures/plonk/plonk/bls12381/several/verification_key.json' with { type: 'json' };
+import plonkBlsProof from '../../fixtures/plonk/plonk/bls12381/several/proof.json' with { type: 'json' };
+import plonkBlsPublic from '../../fixtures/plonk/plonk/bls12381/several/public.json' with { type: 'json' };
+import plonkBnVk from '../../fixtures/plonk/plonk/bn128/several/verification_key.json' with { type: 'json' };
+import plonkBnProof from '../../fixtures/plonk/plonk/bn128/several/proof.json' with { type: 'json' };
+import plonkBnPublic from '../../fixtures/plonk/plonk/bn128/several/public.json' with { type: 'json' };
+import fflonkVk from '../../fixtures/plonk/fflonk/bn128/several/verification_key.json' with { type: 'json' };
+import fflonkProof from '../../fixtures/plonk/fflonk/bn128/several/proof.json' with { type: 'json' };
+import fflonkPublic from '../../fixtures/plonk/fflonk/bn128/several/public.json' with { type: 'json' };
 
 /** What one scenario gives back (decimal strings), as the test reads it. */
 export interface Outcome {
@@ -21,6 +30,11 @@ export interface Outcome {
   readonly cancelError: string;
   readonly stark: { publicKey: string; r: string; s: string; verified: boolean; pedersen: string; poseidon: string };
   readonly embedded: Record<string, Embedded>;
+  /**
+   * snarkjs fixtures verified in-thread (the proof points' batched affine tables, prepared-line Miller loop and
+   * final exponentiation of this build): [the real public signals, the first one plus 1] per system and curve.
+   */
+  readonly snark: Record<string, [boolean, boolean]>;
 }
 
 /** An embedded curve's subgroup test (generated per build): a point, the point plus (0, −1) of order 2, an MSM. */
@@ -86,7 +100,16 @@ async function run(arithmetic: 'auto' | 'wide' | 'portable', a: string, b: strin
       const sum = await te.msm([P, te.double(P)], [3n, 5n]);
       embedded[name] = { valid: te.isValid(P), shiftedValid: te.isValid(shifted), msmError, msm: [String(sum.x), String(sum.y)] };
     }
-    return { arithmetic: wc.info().arithmetic, pairings, embedded, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, blsOutsideG2, cancelError, stark };
+    const snark: Record<string, [boolean, boolean]> = {};
+    for (const [id, api, vk, proof, signals] of [
+      ['plonk-bls12_381', wc.plonk, plonkBlsVk, plonkBlsProof, plonkBlsPublic],
+      ['plonk-bn254', wc.plonk, plonkBnVk, plonkBnProof, plonkBnPublic],
+      ['fflonk-bn254', wc.fflonk, fflonkVk, fflonkProof, fflonkPublic],
+    ] as const) {
+      const bad = signals.map((x, i) => (i === 0 ? String(BigInt(x) + 1n) : x));
+      snark[id] = [await api.verify(vk as never, signals, proof as never), await api.verify(vk as never, bad, proof as never)];
+    }
+    return { arithmetic: wc.info().arithmetic, pairings, embedded, snark, msm: { x: String(m.x), y: String(m.y) }, mul: String(f.mul(BigInt(a), BigInt(b))), blsSignature: hex(sig), blsVerified, blsOutsideG2, cancelError, stark };
   } finally {
     await wc.close();
   }
