@@ -20,7 +20,7 @@ import { makeGroup, type BuiltGroup, type GroupWasm, type SubgroupMode } from '.
 import { PAIRING_CONSTANTS, PAIRING6_CONSTANTS, type Pairing6Constants, type PairingConstants } from '../generated/pairing.js';
 import { decodePoint, encodePoint, type DecodeOptions, type EncodeOptions, type EncodingCurve, type G1Point, type G2Point } from './encoding.js';
 import type { LineWords, PairInput } from './jobs.js';
-import { edgeConstants, encodingCurveOf, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
+import { CHAIN_MAX, edgeConstants, encodingCurveOf, isPairingCurve, PairingKernel, type BenchHooks, type EdgeConstants, type Pairing12Name, type PairingCurveName } from './kernel.js';
 import type { CurveAccess } from '../core/curve-loader.js';
 import type { CoreInstance } from '../core/wasm.js';
 import { FIELD_LAYOUTS } from '../generated/fields.js';
@@ -206,8 +206,13 @@ export interface BW6Curve {
  * 2026-12, 15 rounds): Straus/service 0.70–0.78 at 1 point, 0.77–0.89 at 2, 0.81–0.88 at 4, 1.02–1.08 at 8,
  * 1.19–1.26 at 16, on both groups. Straus's point checks also use the subgroup cache (the service checks
  * every point on every call), which widens its lead on checked calls over points seen before.
+ * 2026-12-04: BN/BLS12 G1 runs the batch-affine chain here instead ({@link CHAIN_MAX}), up to its own limit:
+ * the service runs arrays below 64 points in the calling thread too (by Pippenger), so the choice is only the
+ * method, and the chain took 0.70–0.77× the service's time at 4–8 points and 0.77–0.93× at 16 (BN254 and
+ * BLS12-381), BLS12-381 0.88–0.92× at 32–48, BN254 0.99× at 32 (interleaved medians; the pairing
+ * kernel's `msmInThread` figures in its own comment).
  */
-const SMALL_MSM = { pairing12: [4, 2], bw6: [4, 4] } as const;
+const SMALL_MSM = { bn254: [CHAIN_MAX.bn254, 2], bls12_381: [CHAIN_MAX.bls12_381, 2], bls12_377: [CHAIN_MAX.bls12_377, 2], bw6_761: [4, 4] } as const;
 
 /**
  * The public curve over one wasm core instance (the engine's in-thread instance of the curve's module): a
@@ -324,6 +329,14 @@ export class PairingCurveImpl {
   }
   set strausMax(n: number) {
     this.kernel.strausMax = n;
+  }
+
+  /** G1 MSMs (BN/BLS12) of at most this many points use the batch-affine Straus chain (measurements lower or raise it). Internal. */
+  get chainMax(): number {
+    return this.kernel.chainMax;
+  }
+  set chainMax(n: number) {
+    this.kernel.chainMax = n;
   }
 
   // ------------------------------------------------------------------ marshalling
@@ -461,7 +474,7 @@ export class PairingCurveImpl {
         return opts?.subgroupCheck ?? true;
       },
       ...(adapter ? { service: { msm: this.msmService!, adapter } } : {}),
-      inThread: { max: SMALL_MSM[k.d2 === 1 ? 'bw6' : 'pairing12'][g - 1]!, run: (cs, ks, sub) => self.kernel.msm(g, cs, ks, sub) },
+      inThread: { max: SMALL_MSM[this.name][g - 1]!, run: (cs, ks, sub) => self.kernel.msm(g, cs, ks, sub) },
     });
     const pub: PairingGroup<P> = {
       ...built.group,

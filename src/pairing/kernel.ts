@@ -156,6 +156,16 @@ export function isPairingCurve(curve: string): curve is PairingCurveName {
 const STRAUS_MAX = 24;
 
 /**
+ * Largest in-thread G1 MSM (BN/BLS12) done by the batch-affine Straus chain (`g1_mulEndoFixed` without fixed
+ * points) rather than Pippenger's, per curve. Measured (2026-12-04, `unchecked` points, medians of interleaved
+ * rounds): the chain takes 0.83–0.93× the time of Straus with mixed additions (`g1_mulEndoMany`) at 1–4
+ * points and ≈ 0.5× from 8 on; against the batch-affine Pippenger in this thread, BLS12-381: 0.82–0.85× at
+ * 16–24 points, 0.88–0.96× at 32–48, 1.05× at 64; BN254 (cheaper field, relatively faster Pippenger): 0.86×
+ * at 16, 0.99× at 32, 1.09× at 48. BLS12-377 (the same 377–381-bit field sizes) follows BLS12-381.
+ */
+export const CHAIN_MAX: Readonly<Record<Pairing12Name, number>> = { bn254: 32, bls12_381: 48, bls12_377: 48 };
+
+/**
  * Benchmark hooks working on points already in wasm memory (no BigInt per iteration), with the last results
  * as P1 / P2 (the kernel's coordinates, or the public API's point objects). Unstable. @internal
  */
@@ -202,6 +212,8 @@ export class PairingKernel {
   readonly OUT: number;
   /** MSMs of at most this many points use Straus's method (tests lower it to compare with Pippenger). */
   strausMax = STRAUS_MAX;
+  /** As {@link strausMax} for G1 where the batch-affine chain runs it (BN/BLS12; see {@link CHAIN_MAX}). */
+  chainMax: number;
   /** The fixed-base exports (BN/BLS12 G1; BW6-761 has none). */
   private readonly g1Fixed: FixedExports | undefined;
 
@@ -218,6 +230,7 @@ export class PairingKernel {
     this.core = core;
     this.groups = [abi.g1, abi.g2];
     this.g1Fixed = 'fixedTable' in abi.g1 ? (abi.g1 as unknown as FixedExports) : undefined;
+    this.chainMax = this.name === 'bw6_761' ? 0 : CHAIN_MAX[this.name];
     this.fp = abi.fp;
     this.pair = abi.pair;
     if ('fp12' in abi) {
@@ -396,13 +409,16 @@ export class PairingKernel {
 
   /**
    * out = Σ ks[i]·P_i for n valid points already in memory at pts (affine, S bytes apart), scalars reduced mod
-   * r: Straus's method up to {@link strausMax} points, above it the batch-affine Pippenger of the group's
+   * r: Straus's method up to {@link strausMax} points (G1 of BN/BLS12: its batch-affine chain up to
+   * {@link chainMax}), above it the batch-affine Pippenger of the group's
    * generated MSM module, run on this instance without resetting its allocator (pairing jobs hold memory
    * while they call this: Groth16 IC sums have as many points as public inputs plus one).
    * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module lacks the group's MSM exports (a stale build).
    */
   msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
-    if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
+    if (g === 1 && this.g1Fixed) {
+      if (n <= this.chainMax) return this.chainAt(this.g1Fixed, pts, n, ks, out);
+    } else if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
     const id = `${this.name}_g${g}` as MsmGroupId;
     const L = MSM_LAYOUTS[id];
     const R = L.scalarWords;
@@ -418,6 +434,30 @@ export class PairingKernel {
       this.groups[g - 1]!.fromWords(out, io, this.io);
     } finally {
       this.ex.free(io);
+    }
+  }
+
+  /**
+   * out = Σ ks[i]·P_i for G1 points by `g1_mulEndoFixed` with no fixed points: one doubling chain over the GLV
+   * pieces, each point's odd multiples made by batched affine steps, every position's additions summed first by
+   * rounds of affine additions sharing one inversion (see the export's comment). The identity and points of
+   * small order take its Jacobian tables.
+   */
+  private chainAt(fx: FixedExports, pts: number, n: number, ks: readonly bigint[], out: number): void {
+    const pieces = ks.flatMap((k) => decomposeFast(this.k.glv, k));
+    const maxBits = Math.max(1, ...pieces.map((v) => (v < 0n ? -v : v).toString(2).length));
+    const dptr = this.ex.alloc(pieces.length * (maxBits + 2));
+    try {
+      const len = this.digits(pieces, dptr);
+      const work = this.ex.alloc(fx.mulEndoFixedWork(n, 0, 1, len));
+      try {
+        // no fixed points: the tables' pointer and digit rows are never read
+        fx.mulEndoFixed(out, pts, n, dptr, 0, 0, 1, dptr, len, work);
+      } finally {
+        this.ex.free(work);
+      }
+    } finally {
+      this.ex.free(dptr);
     }
   }
 

@@ -62,9 +62,10 @@ for (const name of names) {
       const viaCombo = job({ pairs: [{ g1: { points: [P, c.G1.generator], scalars: [k1!, k2!], negate: true }, lines }] });
       expect(Array.from(viaCombo)).toEqual(Array.from(job({ pairs: [{ g1: { points: [combo] }, lines }] })));
       expect(sameGt([{ g1: { points: [P, c.G1.generator], scalars: [k1!, k2!], negate: true }, lines }], [{ g1: { points: [combo] }, g2: Q }])).toBe(true);
-      // more points than the kernel's Straus bound (24: a Groth16 IC sum with 40 public inputs, say): the
-      // batch-affine Pippenger of the MSM module, on the kernel's own instance, inside the job
-      for (const n of [25, 41]) {
+      // a Groth16 IC sum with 24 or 40 public inputs, say: the kernel's batch-affine chain (up to its chainMax,
+      // 48 G1 points), then, past it, the batch-affine Pippenger of the MSM module, on the kernel's own
+      // instance, inside the job
+      for (const n of [25, 41, 49, 70]) {
         const pts = Array.from({ length: n }, (_, i) => (i % 10 === 3 ? c.G1.zero : c.G1.mul(P, BigInt(i + 1))));
         const ks = scalars(100 + n, n, r);
         ks[5] = 0n;
