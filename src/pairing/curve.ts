@@ -388,6 +388,17 @@ export class PairingCurveImpl {
     return { inSubgroupKnown: c.every((v) => v === 0n) || this.inSubgroup[g - 1].has(c) };
   }
 
+  /**
+   * Whether a point whose coordinates and curve equation were already checked elsewhere (a verifier unit's
+   * load) is known to be in its subgroup: the identity, BN254's G1 (the whole curve), or the cache. Loads nothing.
+   * @throws {WebcurvesError} `INVALID_ARGUMENT`, `NOT_IN_FIELD` for a malformed point (never for one loaded before).
+   */
+  knownInSubgroup(g: 1 | 2, P: G1Point | G2Point): boolean {
+    if (g === 1 && this.name === 'bn254') return true;
+    const c = this.coords(g, P);
+    return c.every((v) => v === 0n) || this.inSubgroup[g - 1].has(c);
+  }
+
   /** Records points proven in their subgroup elsewhere (a worker's check), for later calls. */
   rememberInSubgroup(g: 1 | 2, P: G1Point | G2Point): void {
     this.inSubgroup[g - 1].remember(this.coords(g, P));

@@ -539,7 +539,7 @@ export class UniversalVerifier<S extends ProofSystem, VK, P> {
       let known: boolean;
       try {
         unit.loadProof(k, P);
-        known = unit.g1IsWholeCurve || isIdentity(P) || data.impl.validateOnCurve(1, P, true).inSubgroupKnown;
+        known = unit.g1IsWholeCurve || isIdentity(P) || data.impl.knownInSubgroup(1, P);
       } catch (e) {
         if (e instanceof WebcurvesError && e.code === 'ENGINE_CLOSED') throw e;
         throw new WebcurvesError('INVALID_PROOF_FORMAT', `${prefix}proof.${names[k]}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
