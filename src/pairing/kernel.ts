@@ -161,9 +161,11 @@ const STRAUS_MAX = 24;
  * rounds): the chain takes 0.83–0.93× the time of Straus with mixed additions (`g1_mulEndoMany`) at 1–4
  * points and ≈ 0.5× from 8 on; against the batch-affine Pippenger in this thread, BLS12-381: 0.82–0.85× at
  * 16–24 points, 0.88–0.96× at 32–48, 1.05× at 64; BN254 (cheaper field, relatively faster Pippenger): 0.86×
- * at 16, 0.99× at 32, 1.09× at 48. BLS12-377 (the same 377–381-bit field sizes) follows BLS12-381.
+ * at 16, 0.99× at 32, 1.09× at 48. BLS12-377 (the same 377–381-bit field sizes) follows BLS12-381. BW6-761, both
+ * groups (over Fp, σ = (ω·x, −y)), through the public msm against the build before: 0.66–0.81× Straus at 2–4
+ * points, 0.58–0.81× the in-thread Pippenger at 8–48 and 0.92× at 63.
  */
-export const CHAIN_MAX: Readonly<Record<Pairing12Name, number>> = { bn254: 32, bls12_381: 48, bls12_377: 48 };
+export const CHAIN_MAX: Readonly<Record<PairingCurveName, number>> = { bn254: 32, bls12_381: 48, bls12_377: 48, bw6_761: 48 };
 
 /**
  * Benchmark hooks working on points already in wasm memory (no BigInt per iteration), with the last results
@@ -212,9 +214,11 @@ export class PairingKernel {
   readonly OUT: number;
   /** MSMs of at most this many points use Straus's method (tests lower it to compare with Pippenger). */
   strausMax = STRAUS_MAX;
-  /** As {@link strausMax} for G1 where the batch-affine chain runs it (BN/BLS12; see {@link CHAIN_MAX}). */
+  /** As {@link strausMax} for the groups the batch-affine chain serves (see {@link CHAIN_MAX}). */
   chainMax: number;
-  /** The fixed-base exports (BN/BLS12 G1; BW6-761 has none). */
+  /** The endomorphism chain's exports (fixed-base tables, `mulEndoFixed`) per group: G1, and BW6-761's G2 (over Fp). */
+  private readonly chain: readonly [FixedExports | undefined, FixedExports | undefined];
+  /** G1's ({@link chain}), for the fixed-base tables. */
   private readonly g1Fixed: FixedExports | undefined;
 
   /**
@@ -229,8 +233,10 @@ export class PairingKernel {
     this.ex = core.exports;
     this.core = core;
     this.groups = [abi.g1, abi.g2];
-    this.g1Fixed = 'fixedTable' in abi.g1 ? (abi.g1 as unknown as FixedExports) : undefined;
-    this.chainMax = this.name === 'bw6_761' ? 0 : CHAIN_MAX[this.name];
+    const chainOf = (x: object): FixedExports | undefined => ('mulEndoFixed' in x ? (x as unknown as FixedExports) : undefined);
+    this.chain = [chainOf(abi.g1), chainOf(abi.g2)];
+    this.g1Fixed = this.chain[0];
+    this.chainMax = CHAIN_MAX[this.name];
     this.fp = abi.fp;
     this.pair = abi.pair;
     if ('fp12' in abi) {
@@ -409,15 +415,16 @@ export class PairingKernel {
 
   /**
    * out = Σ ks[i]·P_i for n valid points already in memory at pts (affine, S bytes apart), scalars reduced mod
-   * r: Straus's method up to {@link strausMax} points (G1 of BN/BLS12: its batch-affine chain up to
-   * {@link chainMax}), above it the batch-affine Pippenger of the group's
+   * r: the batch-affine chain up to {@link chainMax} points where the group has it (G1; BW6-761's G2), else
+   * Straus's method up to {@link strausMax}, above either the batch-affine Pippenger of the group's
    * generated MSM module, run on this instance without resetting its allocator (pairing jobs hold memory
    * while they call this: Groth16 IC sums have as many points as public inputs plus one).
    * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module lacks the group's MSM exports (a stale build).
    */
   msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
-    if (g === 1 && this.g1Fixed) {
-      if (n <= this.chainMax) return this.chainAt(this.g1Fixed, pts, n, ks, out);
+    const fx = this.chain[g - 1];
+    if (fx) {
+      if (n <= this.chainMax) return this.chainAt(fx, g, pts, n, ks, out);
     } else if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
     const id = `${this.name}_g${g}` as MsmGroupId;
     const L = MSM_LAYOUTS[id];
@@ -438,13 +445,13 @@ export class PairingKernel {
   }
 
   /**
-   * out = Σ ks[i]·P_i for G1 points by `g1_mulEndoFixed` with no fixed points: one doubling chain over the GLV
-   * pieces, each point's odd multiples made by batched affine steps, every position's additions summed first by
-   * rounds of affine additions sharing one inversion (see the export's comment). The identity and points of
-   * small order take its Jacobian tables.
+   * out = Σ ks[i]·P_i by the group's `mulEndoFixed` with no fixed points: one doubling chain over the two
+   * GLV/GLS pieces of each scalar, each point's odd multiples made by batched affine steps, every position's
+   * additions summed first by rounds of affine additions sharing one inversion (see the export's comment). The
+   * identity and points of small order take its Jacobian tables.
    */
-  private chainAt(fx: FixedExports, pts: number, n: number, ks: readonly bigint[], out: number): void {
-    const pieces = ks.flatMap((k) => decomposeFast(this.k.glv, k));
+  private chainAt(fx: FixedExports, g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
+    const pieces = ks.flatMap((k) => decomposeFast(g === 1 ? this.k.glv : this.k.gls, k));
     const maxBits = Math.max(1, ...pieces.map((v) => (v < 0n ? -v : v).toString(2).length));
     const dptr = this.ex.alloc(pieces.length * (maxBits + 2));
     try {
@@ -484,7 +491,7 @@ export class PairingKernel {
   }
 
   /**
-   * Builds fixed-base tables (BN/BLS12 G1 only) for points that will be multiplied again and again (a
+   * Builds fixed-base tables (G1 only) for points that will be multiplied again and again (a
    * verifying key's): for each, the odd multiples [1, 3, …, 2^(width−1) − 1]·P and their φ images as affine
    * points, in this kernel's memory until {@link freeFixedTables}. The points must be in G1 and not the identity.
    * @param coords - each point's [x, y]

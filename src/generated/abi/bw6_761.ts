@@ -161,12 +161,18 @@ export interface Bw6761Exports {
   readonly g1_clearCofactor: (o: number, a: number) => void;
   /** `g1_dblAff(o: usize, a: usize): void` */
   readonly g1_dblAff: (o: number, a: number) => void;
+  /** `g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void` */
+  readonly g1_fixedTable: (tab: number, a: number, tw: number, work: number) => void;
   /** `g1_fromWords(o: usize, io: usize, ioWords: i32): bool` */
   readonly g1_fromWords: (o: number, io: number, ioWords: number) => number;
   /** `g1_inSubgroup(a: usize): bool` */
   readonly g1_inSubgroup: (a: number) => number;
   /** `g1_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g1_mulEndo: (o: number, a: number, digits: number, len: number) => void;
+  /** `g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void` */
+  readonly g1_mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+  /** `g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32` */
+  readonly g1_mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
   /** `g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
   readonly g1_mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
   /** `g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void` */
@@ -187,12 +193,18 @@ export interface Bw6761Exports {
   readonly g2_clearCofactor: (o: number, a: number) => void;
   /** `g2_dblAff(o: usize, a: usize): void` */
   readonly g2_dblAff: (o: number, a: number) => void;
+  /** `g2_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void` */
+  readonly g2_fixedTable: (tab: number, a: number, tw: number, work: number) => void;
   /** `g2_fromWords(o: usize, io: usize, ioWords: i32): bool` */
   readonly g2_fromWords: (o: number, io: number, ioWords: number) => number;
   /** `g2_inSubgroup(a: usize): bool` */
   readonly g2_inSubgroup: (a: number) => number;
   /** `g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g2_mulEndo: (o: number, a: number, digits: number, len: number) => void;
+  /** `g2_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void` */
+  readonly g2_mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+  /** `g2_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32` */
+  readonly g2_mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
   /** `g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
   readonly g2_mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
   /** `g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void` */
@@ -346,9 +358,12 @@ export interface Bw6761Abi {
     readonly benchDbl: (o: number, a: number, iters: number) => void;
     readonly clearCofactor: (o: number, a: number) => void;
     readonly dblAff: (o: number, a: number) => void;
+    readonly fixedTable: (tab: number, a: number, tw: number, work: number) => void;
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
+    readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+    readonly mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
@@ -361,9 +376,12 @@ export interface Bw6761Abi {
     readonly benchDbl: (o: number, a: number, iters: number) => void;
     readonly clearCofactor: (o: number, a: number) => void;
     readonly dblAff: (o: number, a: number) => void;
+    readonly fixedTable: (tab: number, a: number, tw: number, work: number) => void;
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
+    readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+    readonly mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
@@ -493,9 +511,12 @@ export function bw6761Abi(ex: Bw6761Exports): Bw6761Abi {
       benchDbl: ex.g1_benchDbl,
       clearCofactor: ex.g1_clearCofactor,
       dblAff: ex.g1_dblAff,
+      fixedTable: ex.g1_fixedTable,
       fromWords: ex.g1_fromWords,
       inSubgroup: ex.g1_inSubgroup,
       mulEndo: ex.g1_mulEndo,
+      mulEndoFixed: ex.g1_mulEndoFixed,
+      mulEndoFixedWork: ex.g1_mulEndoFixedWork,
       mulEndoMany: ex.g1_mulEndoMany,
       mulPlain: ex.g1_mulPlain,
       negAffPublic: ex.g1_negAffPublic,
@@ -508,9 +529,12 @@ export function bw6761Abi(ex: Bw6761Exports): Bw6761Abi {
       benchDbl: ex.g2_benchDbl,
       clearCofactor: ex.g2_clearCofactor,
       dblAff: ex.g2_dblAff,
+      fixedTable: ex.g2_fixedTable,
       fromWords: ex.g2_fromWords,
       inSubgroup: ex.g2_inSubgroup,
       mulEndo: ex.g2_mulEndo,
+      mulEndoFixed: ex.g2_mulEndoFixed,
+      mulEndoFixedWork: ex.g2_mulEndoFixedWork,
       mulEndoMany: ex.g2_mulEndoMany,
       mulPlain: ex.g2_mulPlain,
       negAffPublic: ex.g2_negAffPublic,

@@ -535,7 +535,7 @@ export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len:
 
 /**
  * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
- * points (72 bytes each), then their images under φ ((β·x, y)): 2·tw points at tab. One inversion
+ * points (72 bytes each), then their images under the endomorphism ((ω·x, y)): 2·tw points at tab. One inversion
  * (Montgomery's trick). work: tw·144 bytes. Variable-time.
  */
 export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
@@ -615,17 +615,17 @@ function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize)
   return true;
 }
 /** Bytes of g1_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
-function mulEndoFixedTableBytes(n: i32): usize {
+function g1_mulEndoFixedTableBytes(n: i32): usize {
   return <usize>(2 * n) * 972;
 }
 /** At most how many non-zero digits 2n strings of width 4 and 2m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
-function mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
+function g1_mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
   return 2 * n * ((len + 3) / 4) + 2 * m * ((len + wf - 1) / wf);
 }
 /** Work bytes g1_mulEndoFixed needs for n variable points, m fixed ones with tables of tw points, strings of len digits. */
 export function g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
-  const cap = mulEndoFixedEntries(n, m, <i32>ctz(<u32>tw) + 2, len);
-  return <i32>(mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 72 + <usize>(cap >> 1) * 40);
+  const cap = g1_mulEndoFixedEntries(n, m, <i32>ctz(<u32>tw) + 2, len);
+  return <i32>(g1_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 72 + <usize>(cap >> 1) * 40);
 }
 /**
  * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
@@ -634,7 +634,7 @@ export function g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
  * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity); the φ half of each is the affine table mapped by φ ((β·x, y), one product per
+ * check — stays the identity); the endomorphism's half of each is the affine table mapped by it ((ω·x, y), one product per
  * entry) rather than a second table of additions. The entries each position of the chain adds are summed first,
  * all positions together, by affine additions; the chain then doubles and adds one point per position.
  * work: g1_mulEndoFixedWork(n, m, tw, len) bytes. Variable-time.
@@ -682,8 +682,8 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
   // mixed one), and the chain is left with one doubling and at most one mixed addition per position.
   const fstride: usize = <usize>tw * 72;
   const wf = <i32>ctz(<u32>tw) + 2;
-  const cap = mulEndoFixedEntries(n, m, wf, len);
-  const pos = work + mulEndoFixedTableBytes(n), off = pos + <usize>len * 4, lst = off + <usize>len * 4;
+  const cap = g1_mulEndoFixedEntries(n, m, wf, len);
+  const pos = work + g1_mulEndoFixedTableBytes(n), off = pos + <usize>len * 4, lst = off + <usize>len * 4;
   const pp = lst + <usize>cap * 72, pr = pp + <usize>(cap >> 1) * 36;
   // count, then place each entry (identity entries — small-order points' multiples — add nothing)
   memory.fill(pos, 0, <usize>len * 4);

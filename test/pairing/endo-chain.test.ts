@@ -1,0 +1,90 @@
+/**
+ * The in-thread MSM by the batch-affine endomorphism chain (`PairingKernel.chainAt`: the group's
+ * `mulEndoFixed` with no fixed points — one doubling chain over the GLV pieces, batched affine tables and
+ * additions): G1 of BN254, BLS12-381 and BLS12-377, both groups of BW6-761. Against independent references
+ * (@noble/curves; mcl-wasm for BLS12-377; BigInt formulas for BW6-761) at every size it serves (1 … the
+ * kernel's `chainMax`) and just above, through `msmInThread` and through the public `msm` (which keeps arrays of
+ * up to `chainMax` points in the calling thread). Random inputs are checked against the closed form of
+ * `randomPointsSum` (one reference scalar multiplication); the chain's special cases — the identity (its tables
+ * fall back to Jacobian coordinates), a point repeated (equal entries at one position: a doubling), a point with
+ * its negation under equal scalars (entries that cancel), zero scalars, r − 1 and scalars ≥ r — against the
+ * reference's own sum.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine, type G1Point } from 'webcurves';
+import type { Pairing12Impl } from '../../src/pairing/curve.js';
+import { randomPointsSum, refGroup, seededScalars, type RefGroup, type RefGroupId } from '../helpers/msm-ref.js';
+
+let wc: Engine;
+beforeAll(async () => {
+  wc = await createEngine({ curves: ['bn254', 'bls12_381', 'bls12_377', 'bw6_761'], workers: 0, gpu: 'off' });
+});
+afterAll(async () => {
+  await wc?.close();
+});
+
+type Name = 'bn254' | 'bls12_381' | 'bls12_377' | 'bw6_761';
+const CASES: readonly (readonly [Name, 1 | 2, RefGroupId])[] = [
+  ['bn254', 1, 'bn254_g1'],
+  ['bls12_381', 1, 'bls12_381_g1'],
+  ['bls12_377', 1, 'bls12_377_g1'],
+  ['bw6_761', 1, 'bw6_761_g1'],
+  ['bw6_761', 2, 'bw6_761_g2'],
+];
+/** The kernel's limit (what `msmInThread` and the public path use; 48 for every curve but BN254's 32). */
+const CHAIN_MAX: Record<Name, number> = { bn254: 32, bls12_381: 48, bls12_377: 48, bw6_761: 48 };
+
+/** n seeded points with the special cases spread over them (n ≥ 8). */
+function special(R: RefGroup, p: bigint, n: number, seed: bigint): { points: G1Point[]; scalars: bigint[] } {
+  const points = R.randomPoints(n, seed) as G1Point[];
+  const scalars = seededScalars(n, seed + 1n);
+  points[1] = R.zero as G1Point; // the identity
+  scalars[0] = 0n;
+  points[3] = points[2]!; // repeated
+  scalars[3] = R.r - 1n;
+  points[5] = { x: points[4]!.x, y: p - points[4]!.y }; // −P
+  scalars[5] = scalars[4]!; // cancels P's term
+  scalars[7] = scalars[7]! + 3n * R.r; // ≥ r
+  return { points, scalars };
+}
+
+describe.each(CASES)('%s G%i: the in-thread batch-affine chain', (name, g, id) => {
+  const group = () => (g === 1 ? wc[name].G1 : wc[name].G2) as unknown as Pairing12Impl['G1'];
+  const inThread = (points: readonly G1Point[], scalars: readonly bigint[], unchecked = true): G1Point => {
+    if (name === 'bw6_761') throw new Error('no msmInThread on the BW6 API object');
+    return (wc[name] as unknown as Pairing12Impl).msmInThread(g, points, scalars, unchecked) as G1Point;
+  };
+
+  it('random inputs at 1 … chainMax + 1 points equal the closed form', async () => {
+    const R = await refGroup(id);
+    const max = CHAIN_MAX[name];
+    if (name !== 'bw6_761') expect((wc[name] as unknown as Pairing12Impl).chainMax).toBe(max);
+    for (const n of [1, 2, 3, 4, 5, 8, 9, 16, 17, 31, max, max + 1]) {
+      const seed = BigInt(1000 + n);
+      const points = R.randomPoints(n, seed) as G1Point[];
+      const scalars = seededScalars(n, seed + 1n);
+      const expected = randomPointsSum(R, seed, scalars);
+      if (name !== 'bw6_761') expect(inThread(points, scalars), `${n} points, msmInThread`).toEqual(expected);
+      expect(await group().msm(points, scalars, { unchecked: true }), `${n} points, msm`).toEqual(expected);
+      if (n <= 9) expect(await group().msm(points, scalars), `${n} points, validated`).toEqual(expected);
+    }
+  });
+
+  it('the identity, repeated points, P and −P, zero scalars, r − 1 and scalars ≥ r equal the reference sum', async () => {
+    const R = await refGroup(id);
+    const p = wc[name].p;
+    for (const n of [8, 9, 12]) {
+      const { points, scalars } = special(R, p, n, BigInt(2000 + n));
+      const expected = R.sum(points, scalars);
+      expect(await group().msm(points, scalars), `${n} points`).toEqual(expected);
+      expect(await group().msm(points, scalars, { unchecked: true }), `${n} points, unchecked`).toEqual(expected);
+      if (name !== 'bw6_761') expect(inThread(points, scalars), `${n} points, msmInThread`).toEqual(expected);
+    }
+    const P = (R.randomPoints(1, 77n) as G1Point[])[0]!;
+    const negP = { x: P.x, y: p - P.y };
+    expect(await group().msm([P, negP], [5n, 5n])).toEqual(R.zero);
+    expect(await group().msm([P, P], [5n, 7n])).toEqual(R.sum([P], [12n]));
+    expect(await group().msm([P, R.zero as G1Point, P], [0n, 3n, 0n])).toEqual(R.zero);
+    expect(await group().msm(Array.from({ length: 6 }, () => R.zero as G1Point), seededScalars(6, 78n))).toEqual(R.zero);
+  });
+});
