@@ -38,7 +38,7 @@ function timeAll(fns: Record<string, () => unknown>, rounds = 15, per = 5): Reco
 }
 
 if (msmMode) {
-  // Straus (over the endomorphism; for BN/BLS12 G1 the batch-affine chain) against the in-thread batch-affine
+  // Straus (over the endomorphism; the batch-affine chain where the group has it) against the in-thread batch-affine
   // Pippenger (the kernel's msmAt above strausMax / chainMax), by MSM size, G1 and G2 (what STRAUS_MAX and
   // CHAIN_MAX decide for the pairing jobs' G1 combinations).
   for (const name of curves) {

@@ -199,9 +199,9 @@ export interface BW6Curve {
 }
 
 /**
- * Public `msm` calls over arrays of at most this many points (G1, G2) run in the calling thread by Straus's
- * method instead of going through the MSM service. Measured (interleaved medians, 2 cores loaded, unchecked
- * points): BN/BLS12: Straus took 0.65–0.85× the service's time for 1–4 G1 points and 0.8–0.9× for 1–2 G2
+ * Public `msm` calls over arrays of at most this many points (G1, G2) run in the calling thread (the kernel's
+ * `msm`: the batch-affine chain, or Straus's method on BN/BLS12 G2) instead of going through the MSM service.
+ * Measured before the chain (interleaved medians, 2 cores loaded, unchecked points): BN/BLS12: Straus took 0.65–0.85× the service's time for 1–4 G1 points and 0.8–0.9× for 1–2 G2
  * points, but 1.25× for 4 G2 points and 1.25–2.2× from 8 G1 points on. BW6-761 (G2 over Fp, so like G1;
  * 2026-12, 15 rounds): Straus/service 0.70–0.78 at 1 point, 0.77–0.89 at 2, 0.81–0.88 at 4, 1.02–1.08 at 8,
  * 1.19–1.26 at 16, on both groups. Straus's point checks also use the subgroup cache (the service checks
@@ -331,7 +331,7 @@ export class PairingCurveImpl {
     this.kernel.strausMax = n;
   }
 
-  /** G1 MSMs (BN/BLS12) of at most this many points use the batch-affine Straus chain (measurements lower or raise it). Internal. */
+  /** MSMs of at most this many points use the batch-affine Straus chain where the group has it (measurements lower or raise it). Internal. */
   get chainMax(): number {
     return this.kernel.chainMax;
   }

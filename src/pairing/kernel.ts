@@ -156,8 +156,8 @@ export function isPairingCurve(curve: string): curve is PairingCurveName {
 const STRAUS_MAX = 24;
 
 /**
- * Largest in-thread G1 MSM (BN/BLS12) done by the batch-affine Straus chain (`g1_mulEndoFixed` without fixed
- * points) rather than Pippenger's, per curve. Measured (2026-12-04, `unchecked` points, medians of interleaved
+ * Largest in-thread MSM done by the batch-affine Straus chain (the group's `mulEndoFixed` without fixed points:
+ * G1 of every pairing curve, and BW6-761's G2) rather than Pippenger's, per curve. Measured (2026-12-04, `unchecked` points, medians of interleaved
  * rounds): the chain takes 0.83–0.93× the time of Straus with mixed additions (`g1_mulEndoMany`) at 1–4
  * points and ≈ 0.5× from 8 on; against the batch-affine Pippenger in this thread, BLS12-381: 0.82–0.85× at
  * 16–24 points, 0.88–0.96× at 32–48, 1.05× at 64; BN254 (cheaper field, relatively faster Pippenger): 0.86×
