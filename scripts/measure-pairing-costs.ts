@@ -49,7 +49,8 @@ if (msmMode) {
       const ks = Array.from({ length: n }, (_, i) => (c.r - 1n) / BigInt(i + 3));
       // The in-thread path the pairing jobs use (the public msm of more than a few points goes to the MSM service).
       const run = (G: 'G1' | 'G2', straus: boolean) => async () => {
-        c.strausMax = c.chainMax = straus ? 1 << 20 : 0;
+        c.strausMax = straus ? 1 << 20 : 0;
+        c.chainMax = [c.strausMax, c.strausMax];
         c.msmInThread(G === 'G1' ? 1 : 2, G === 'G1' ? p1 : p2, ks);
       };
       const t: Record<string, number[]> = { s1: [], p1: [], s2: [], p2: [] };

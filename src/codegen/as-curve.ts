@@ -318,24 +318,52 @@ function ${g}_mul_${name}(o: usize, p: usize): void {
 `;
 }
 
+/** A group over Fp whose endomorphism maps affine (x, y) to (ω·x, ±y), ω the constant named `omega`. */
+function overFp(g: 'g1' | 'g2', E: number, omega: string, negY: boolean): EndoChainGroup {
+  return {
+    g,
+    F: 'fp',
+    C: E,
+    K: 2,
+    image: (dst, src) => `fp_mul(${dst}, ${src}, ${omega});\n${negY ? 'fp_neg' : 'fp_copy'}(${dst} + ${E}, ${src} + ${E});`,
+    imageDoc: `(ω·x, ${negY ? '−y' : 'y'})`,
+  };
+}
+
+/** What {@link endoChainCode} needs of a group: its field, coordinate size and endomorphism. */
+interface EndoChainGroup {
+  readonly g: 'g1' | 'g2';
+  /** Field-operation prefix of the coordinates (`fp_mul`, or `fp2_mul` for BN/BLS12 G2). */
+  readonly F: 'fp' | 'fp2';
+  /** Bytes of one coordinate. */
+  readonly C: number;
+  /** Scalar pieces (and endomorphism powers) per point: 2 over the GLV endomorphism, 4 over BN/BLS12 G2's ψ. */
+  readonly K: 2 | 4;
+  /** Code writing the endomorphism's image of the affine point at src to dst (distinct; the identity to itself). */
+  image(dst: string, src: string): string;
+  /** How the image reads, for the comments. */
+  readonly imageDoc: string;
+}
+
 /**
- * The endomorphism chain of one group over Fp (G1 of BN/BLS12, both groups of BW6): fixed-base tables (a
- * verifier's key points) and Straus over them and over variable points, `${g}_fixedTable` and
+ * The endomorphism chain of one group (G1 of every pairing curve, both groups of BW6-761, BN/BLS12 G2): fixed-base
+ * tables (a verifier's key points) and Straus over them and over variable points, `${g}_fixedTable` and
  * `${g}_mulEndoFixed`. The wide affine tables are built once per key, so the fixed points' share of an MSM costs
  * mixed additions at wNAF density 1/(w+1) (w up to 8) instead of Jacobian additions at 1/5 plus a table per
- * call. The endomorphism maps affine points to (ω·x, ±y): `omega` names ω's constant, `negY` the sign.
+ * call. Every point has K pieces, read from its table and its K − 1 endomorphism images (row K·i + h: the
+ * image of row K·i + h − 1).
  */
-function endoChainCode(g: 'g1' | 'g2', E: number, omega: string, negY: boolean, decls: string[]): string {
-  const J = 3 * E;
-  const imageY = negY ? 'fp_neg' : 'fp_copy';
+function endoChainCode(grp: EndoChainGroup, decls: string[]): string {
+  const { g, F, C, K } = grp;
+  const J = 3 * C;
   const sc = new Scratch(`S_${g}Fixed`);
-  const d = sc.take('d', J), inv = sc.take('inv', E), zi = sc.take('zi', E), z2 = sc.take('z2', E),
-    acc = sc.take('acc', J), nt = sc.take('nt', 2 * E), vt = sc.take('vt', J), prod = sc.take('prod', E);
+  const d = sc.take('d', J), inv = sc.take('inv', C), zi = sc.take('zi', C), z2 = sc.take('z2', C),
+    acc = sc.take('acc', J), nt = sc.take('nt', 2 * C), vt = sc.take('vt', J), prod = sc.take('prod', C);
   decls.push(sc.decl());
   return `/**
  * Fixed-base table of a ${g.toUpperCase()} point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
- * points (${2 * E} bytes each), then their images under the endomorphism ((ω·x, ${negY ? '−y' : 'y'})): 2·tw points at tab. One inversion
- * (Montgomery's trick). work: tw·${J + E} bytes. Variable-time.
+ * points (${2 * C} bytes each), then the images of each row under the endomorphism (${grp.imageDoc}) in the next ${K - 1}: ${K}·tw points at tab. One inversion
+ * (Montgomery's trick). work: tw·${J + C} bytes. Variable-time.
  */
 export function ${g}_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
   const T: usize = <usize>tw;
@@ -343,165 +371,167 @@ export function ${g}_fixedTable(tab: usize, a: usize, tw: i32, work: usize): voi
   ${g}_fromAff(work, a);
   ${g}_dbl(${d}, work);
   for (let j: usize = 1; j < T; j++) ${g}_add(work + j * ${J}, work + (j - 1) * ${J}, ${d});
-  fp_copy(pre, work + ${2 * E});
-  for (let j: usize = 1; j < T; j++) fp_mul(pre + j * ${E}, pre + (j - 1) * ${E}, work + j * ${J} + ${2 * E});
-  fp_inv(${inv}, pre + (T - 1) * ${E});
+  ${F}_copy(pre, work + ${2 * C});
+  for (let j: usize = 1; j < T; j++) ${F}_mul(pre + j * ${C}, pre + (j - 1) * ${C}, work + j * ${J} + ${2 * C});
+  ${F}_inv(${inv}, pre + (T - 1) * ${C});
   for (let j: i32 = tw - 1; j >= 0; j--) {
-    const q = work + <usize>j * ${J}, o = tab + <usize>j * ${2 * E};
-    if (j > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(j - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
-    else fp_copy(${zi}, ${inv});
-    fp_sqr(${z2}, ${zi});
-    fp_mul(o, q, ${z2});
-    fp_mul(${z2}, ${z2}, ${zi});
-    fp_mul(o + ${E}, q + ${E}, ${z2});
-    const f = tab + (T + <usize>j) * ${2 * E};
-    fp_mul(f, o, ${omega});
-    ${imageY}(f + ${E}, o + ${E});
+    const q = work + <usize>j * ${J}, o = tab + <usize>j * ${2 * C};
+    if (j > 0) { ${F}_mul(${zi}, ${inv}, pre + <usize>(j - 1) * ${C}); ${F}_mul(${inv}, ${inv}, q + ${2 * C}); }
+    else ${F}_copy(${zi}, ${inv});
+    ${F}_sqr(${z2}, ${zi});
+    ${F}_mul(o, q, ${z2});
+    ${F}_mul(${z2}, ${z2}, ${zi});
+    ${F}_mul(o + ${C}, q + ${C}, ${z2});
+    for (let h: usize = 1; h < ${K}; h++) {
+      const f = o + h * T * ${2 * C};
+${grp.image('f', `f - T * ${2 * C}`).replace(/^/gm, '      ')}
+    }
   }
 }
 /**
- * The odd multiples [1, 3, …, ${2 * (1 << (WNAF_WIDTH - 2)) - 1}]·P_i of n affine points as ${g}_mulEndoFixed lays them out (row 2i of aff;
- * the φ images in row 2i + 1), by affine doublings and additions batched over the points: one inversion per
+ * The odd multiples [1, 3, …, ${2 * (1 << (WNAF_WIDTH - 2)) - 1}]·P_i of n affine points as ${g}_mulEndoFixed lays them out (row ${K}i of aff;
+ * row ${K}i + h the endomorphism's image of row ${K}i + h − 1), by affine doublings and additions batched over the points: one inversion per
  * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
  * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
  * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
- * the caller then builds the tables in Jacobian coordinates, which take every case. dbl: n·${2 * E} bytes, pre:
- * n·${E}. Variable-time.
+ * the caller then builds the tables in Jacobian coordinates, which take every case. dbl: n·${2 * C} bytes, pre:
+ * n·${C}. Variable-time.
  */
 function ${g}_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize): bool {
   const TW: usize = ${1 << (WNAF_WIDTH - 2)};
   // step 0 doubles every P_i into dbl_i; step j > 0 sets entry j = entry j − 1 + dbl_i
   for (let j: usize = 0; j < TW; j++) {
-    fp_one(${prod});
+    ${F}_one(${prod});
     for (let i = 0; i < n; i++) {
-      const a = aff + <usize>(2 * i) * TW * ${2 * E} + (j == 0 ? 0 : j - 1) * ${2 * E}, q = dbl + <usize>i * ${2 * E};
-      if (j == 0) { memory.copy(a, pts + <usize>i * ${2 * E}, ${2 * E}); fp_dbl(${zi}, a + ${E}); }
-      else fp_sub(${zi}, q, a);
-      fp_mul(${prod}, ${prod}, ${zi});
-      fp_copy(pre + <usize>i * ${E}, ${prod});
+      const a = aff + <usize>(${K} * i) * TW * ${2 * C} + (j == 0 ? 0 : j - 1) * ${2 * C}, q = dbl + <usize>i * ${2 * C};
+      if (j == 0) { memory.copy(a, pts + <usize>i * ${2 * C}, ${2 * C}); ${F}_dbl(${zi}, a + ${C}); }
+      else ${F}_sub(${zi}, q, a);
+      ${F}_mul(${prod}, ${prod}, ${zi});
+      ${F}_copy(pre + <usize>i * ${C}, ${prod});
     }
-    if (fp_isZero(${prod})) return false;
-    fp_inv(${inv}, ${prod});
+    if (${F}_isZero(${prod})) return false;
+    ${F}_inv(${inv}, ${prod});
     for (let i = n - 1; i >= 0; i--) {
-      const row = aff + <usize>(2 * i) * TW * ${2 * E}, q = dbl + <usize>i * ${2 * E};
-      const a = row + (j == 0 ? 0 : j - 1) * ${2 * E}, o = j == 0 ? q : row + j * ${2 * E};
+      const row = aff + <usize>(${K} * i) * TW * ${2 * C}, q = dbl + <usize>i * ${2 * C};
+      const a = row + (j == 0 ? 0 : j - 1) * ${2 * C}, o = j == 0 ? q : row + j * ${2 * C};
       // zi = 1/den_i, and inv becomes 1/(den_0 ⋯ den_(i−1))
-      if (j == 0) fp_dbl(${z2}, a + ${E});
-      else fp_sub(${z2}, q, a);
-      if (i > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(i - 1) * ${E}); fp_mul(${inv}, ${inv}, ${z2}); }
-      else fp_copy(${zi}, ${inv});
+      if (j == 0) ${F}_dbl(${z2}, a + ${C});
+      else ${F}_sub(${z2}, q, a);
+      if (i > 0) { ${F}_mul(${zi}, ${inv}, pre + <usize>(i - 1) * ${C}); ${F}_mul(${inv}, ${inv}, ${z2}); }
+      else ${F}_copy(${zi}, ${inv});
       // λ = 3x_a²/(2y_a) or (y_q − y_a)/(x_q − x_a); x3 = λ² − x_a − x_q (x_q = x_a when doubling); y3 = λ(x_a − x3) − y_a
-      if (j == 0) { fp_sqr(${z2}, a); fp_dbl(${prod}, ${z2}); fp_add(${z2}, ${z2}, ${prod}); }
-      else fp_sub(${z2}, q + ${E}, a + ${E});
-      fp_mul(${zi}, ${zi}, ${z2});
-      fp_sqr(${prod}, ${zi});
-      fp_sub(${prod}, ${prod}, a);
-      fp_sub(${prod}, ${prod}, j == 0 ? a : q);
-      fp_sub(${z2}, a, ${prod});
-      fp_mul(${z2}, ${z2}, ${zi});
-      fp_sub(o + ${E}, ${z2}, a + ${E});
-      fp_copy(o, ${prod});
+      if (j == 0) { ${F}_sqr(${z2}, a); ${F}_dbl(${prod}, ${z2}); ${F}_add(${z2}, ${z2}, ${prod}); }
+      else ${F}_sub(${z2}, q + ${C}, a + ${C});
+      ${F}_mul(${zi}, ${zi}, ${z2});
+      ${F}_sqr(${prod}, ${zi});
+      ${F}_sub(${prod}, ${prod}, a);
+      ${F}_sub(${prod}, ${prod}, j == 0 ? a : q);
+      ${F}_sub(${z2}, a, ${prod});
+      ${F}_mul(${z2}, ${z2}, ${zi});
+      ${F}_sub(o + ${C}, ${z2}, a + ${C});
+      ${F}_copy(o, ${prod});
     }
   }
   for (let i = 0; i < n; i++) {
-    const row = aff + <usize>(2 * i) * TW * ${2 * E};
-    for (let j: usize = 0; j < TW; j++) {
-      const e = row + j * ${2 * E}, f = e + TW * ${2 * E};
-      fp_mul(f, e, ${omega});
-      ${imageY}(f + ${E}, e + ${E});
+    const row = aff + <usize>(${K} * i) * TW * ${2 * C};
+    for (let j: usize = 0; j < TW * ${K - 1}; j++) {
+      const e = row + j * ${2 * C}, f = e + TW * ${2 * C};
+${grp.image('f', 'e').replace(/^/gm, '      ')}
     }
   }
   return true;
 }
 /** Bytes of ${g}_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
 function ${g}_mulEndoFixedTableBytes(n: i32): usize {
-  return <usize>(2 * n) * ${J * (1 + (1 << (WNAF_WIDTH - 2))) + 3 * E * (1 << (WNAF_WIDTH - 2))};
+  return <usize>n * ${(1 << (WNAF_WIDTH - 2)) * (J + K * 2 * C + C)};
 }
-/** At most how many non-zero digits 2n strings of width ${WNAF_WIDTH} and 2m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
+/** At most how many non-zero digits ${K}n strings of width ${WNAF_WIDTH} and ${K}m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
 function ${g}_mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
-  return 2 * n * ((len + ${WNAF_WIDTH - 1}) / ${WNAF_WIDTH}) + 2 * m * ((len + wf - 1) / wf);
+  return ${K} * n * ((len + ${WNAF_WIDTH - 1}) / ${WNAF_WIDTH}) + ${K} * m * ((len + wf - 1) / wf);
 }
 /** Work bytes ${g}_mulEndoFixed needs for n variable points, m fixed ones with tables of tw points, strings of len digits. */
 export function ${g}_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
   const cap = ${g}_mulEndoFixedEntries(n, m, <i32>ctz(<u32>tw) + 2, len);
-  return <i32>(${g}_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * ${2 * E} + <usize>(cap >> 1) * ${E + 4});
+  return <i32>(${g}_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * ${2 * C} + <usize>(cap >> 1) * ${C + 4});
 }
 /**
- * o (affine) = Σ over n affine points at pts, as ${g}_mulEndoMany (2n wNAF strings of width ${WNAF_WIDTH} at digits),
+ * o (affine) = Σ over n affine points at pts, as ${g}_mulEndoMany (${K}n wNAF strings of width ${WNAF_WIDTH} at digits),
  * plus Σ over m fixed points with ${g}_fixedTable tables of tw points each, laid out one after the other at tabs
- * (2·tw·${2 * E} bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
- * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
+ * (${K}·tw·${2 * C} bytes per point), and ${K}m wNAF strings of width log₂(tw) + 2 at fdigits (piece ${K}i + h of
+ * point i is read from part h of its table). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity); the endomorphism's half of each is the affine table mapped by it ((ω·x, ${negY ? '−y' : 'y'}), one product per
+ * check — stays the identity); the endomorphism's rows of each are the affine table mapped by it (${grp.imageDoc}), a few products per
  * entry) rather than a second table of additions. The entries each position of the chain adds are summed first,
  * all positions together, by affine additions; the chain then doubles and adds one point per position.
  * work: ${g}_mulEndoFixedWork(n, m, tw, len) bytes. Variable-time.
  */
 export function ${g}_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
   const TW: usize = ${1 << (WNAF_WIDTH - 2)};
-  const d = 2 * n;
+  const d = ${K} * n;
   const table = work;
   const cnt: usize = <usize>n * TW;
-  const aff = table + cnt * ${J}, pre = aff + <usize>d * TW * ${2 * E};
+  const aff = table + cnt * ${J}, pre = aff + <usize>d * TW * ${2 * C};
   if (!${g}_oddTablesAff(aff, pts, n, table, pre)) {
     // a point of small order (or the identity): Jacobian tables, made affine with one inversion
     for (let i = 0; i < n; i++) {
       const tb = table + <usize>i * TW * ${J};
-      ${g}_fromAff(tb, pts + <usize>i * ${2 * E});
+      ${g}_fromAff(tb, pts + <usize>i * ${2 * C});
       ${g}_dbl(${vt}, tb);
       for (let j: usize = 1; j < TW; j++) ${g}_add(tb + j * ${J}, tb + (j - 1) * ${J}, ${vt});
     }
-    fp_one(${prod});
+    ${F}_one(${prod});
     for (let e: usize = 0; e < cnt; e++) {
-      const z = table + e * ${J} + ${2 * E};
-      if (!fp_isZero(z)) fp_mul(${prod}, ${prod}, z);
-      fp_copy(pre + e * ${E}, ${prod});
+      const z = table + e * ${J} + ${2 * C};
+      if (!${F}_isZero(z)) ${F}_mul(${prod}, ${prod}, z);
+      ${F}_copy(pre + e * ${C}, ${prod});
     }
-    if (cnt > 0) fp_inv(${inv}, ${prod});
+    if (cnt > 0) ${F}_inv(${inv}, ${prod});
     for (let e = <i32>cnt - 1; e >= 0; e--) {
-      // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+      // entry j of point i: row ${K}i at aff + (${K}i·TW + j), its images in the next rows
       const q = table + <usize>e * ${J};
       const i = <usize>e / TW, j = <usize>e % TW;
-      const o = aff + (2 * i * TW + j) * ${2 * E}, f = o + TW * ${2 * E};
-      if (fp_isZero(q + ${2 * E})) { memory.fill(o, 0, ${2 * E}); memory.fill(f, 0, ${2 * E}); continue; }
-      if (e > 0) { fp_mul(${zi}, ${inv}, pre + <usize>(e - 1) * ${E}); fp_mul(${inv}, ${inv}, q + ${2 * E}); }
-      else fp_copy(${zi}, ${inv});
-      fp_sqr(${z2}, ${zi});
-      fp_mul(o, q, ${z2});
-      fp_mul(${z2}, ${z2}, ${zi});
-      fp_mul(o + ${E}, q + ${E}, ${z2});
-      fp_mul(f, o, ${omega});
-      ${imageY}(f + ${E}, o + ${E});
+      const o = aff + (${K} * i * TW + j) * ${2 * C};
+      if (${F}_isZero(q + ${2 * C})) { for (let h: usize = 0; h < ${K}; h++) memory.fill(o + h * TW * ${2 * C}, 0, ${2 * C}); continue; }
+      if (e > 0) { ${F}_mul(${zi}, ${inv}, pre + <usize>(e - 1) * ${C}); ${F}_mul(${inv}, ${inv}, q + ${2 * C}); }
+      else ${F}_copy(${zi}, ${inv});
+      ${F}_sqr(${z2}, ${zi});
+      ${F}_mul(o, q, ${z2});
+      ${F}_mul(${z2}, ${z2}, ${zi});
+      ${F}_mul(o + ${C}, q + ${C}, ${z2});
+      for (let h: usize = 1; h < ${K}; h++) {
+        const f = o + h * TW * ${2 * C};
+${grp.image('f', `f - TW * ${2 * C}`).replace(/^/gm, '        ')}
+      }
     }
   }
   // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
   // position's entries are copied (signed) into one list, all the S_k are summed at once by rounds of affine
   // additions sharing one inversion per round (Montgomery's trick: ≈ 6 products an addition against 11 for a
   // mixed one), and the chain is left with one doubling and at most one mixed addition per position.
-  const fstride: usize = <usize>tw * ${2 * E};
+  const fstride: usize = <usize>tw * ${2 * C};
   const wf = <i32>ctz(<u32>tw) + 2;
   const cap = ${g}_mulEndoFixedEntries(n, m, wf, len);
   const pos = work + ${g}_mulEndoFixedTableBytes(n), off = pos + <usize>len * 4, lst = off + <usize>len * 4;
-  const pp = lst + <usize>cap * ${2 * E}, pr = pp + <usize>(cap >> 1) * ${E};
+  const pp = lst + <usize>cap * ${2 * C}, pr = pp + <usize>(cap >> 1) * ${C};
   // count, then place each entry (identity entries — small-order points' multiples — add nothing)
   memory.fill(pos, 0, <usize>len * 4);
   for (let pass = 0; pass < 2; pass++) {
-    for (let i = 0; i < d + 2 * m; i++) {
+    for (let i = 0; i < d + ${K} * m; i++) {
       const row = i < d ? digits + <usize>(i * len) : fdigits + <usize>((i - d) * len);
       for (let k = 0; k < len; k++) {
         const dig = <i32>load<i8>(row + <usize>k);
         if (dig == 0) continue;
         const at: usize = <usize>(((dig < 0 ? -dig : dig) - 1) >> 1);
-        const e = i < d ? aff + (<usize>i * TW + at) * ${2 * E} : tabs + <usize>(i - d) * fstride + at * ${2 * E};
-        if (i < d && fp_isZero(e) && fp_isZero(e + ${E})) continue;
+        const e = i < d ? aff + (<usize>i * TW + at) * ${2 * C} : tabs + <usize>(i - d) * fstride + at * ${2 * C};
+        if (i < d && ${F}_isZero(e) && ${F}_isZero(e + ${C})) continue;
         const c = pos + (<usize>k << 2);
         if (pass == 0) { store<i32>(c, load<i32>(c) + 1); continue; }
-        const slot = lst + <usize>load<i32>(c) * ${2 * E};
+        const slot = lst + <usize>load<i32>(c) * ${2 * C};
         store<i32>(c, load<i32>(c) + 1);
-        fp_copy(slot, e);
-        if (dig > 0) fp_copy(slot + ${E}, e + ${E});
-        else fp_neg(slot + ${E}, e + ${E});
+        ${F}_copy(slot, e);
+        if (dig > 0) ${F}_copy(slot + ${C}, e + ${C});
+        else ${F}_neg(slot + ${C}, e + ${C});
       }
     }
     if (pass == 0) {
@@ -525,61 +555,61 @@ export function ${g}_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, t
       const c = load<i32>(pos + (<usize>k << 2));
       if (c < 2) continue;
       more = true;
-      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * ${2 * E};
+      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * ${2 * C};
       for (let j = 0; j + 1 < c; j += 2) {
-        const pa = b + <usize>j * ${2 * E}, pb = pa + ${2 * E};
+        const pa = b + <usize>j * ${2 * C}, pb = pa + ${2 * C};
         let dbl = false;
-        if (fp_eq(pa, pb)) {
+        if (${F}_eq(pa, pb)) {
           // same x: the same point (double it) or opposite ones (and a point of order 2 doubles to the identity)
-          if (!fp_eq(pa + ${E}, pb + ${E}) || fp_isZero(pa + ${E})) { memory.fill(pa, 0, ${2 * E}); continue; }
-          fp_dbl(${zi}, pa + ${E});
+          if (!${F}_eq(pa + ${C}, pb + ${C}) || ${F}_isZero(pa + ${C})) { memory.fill(pa, 0, ${2 * C}); continue; }
+          ${F}_dbl(${zi}, pa + ${C});
           dbl = true;
-        } else fp_sub(${zi}, pb, pa);
-        const ppt = pp + <usize>np * ${E};
-        if (np == 0) fp_copy(ppt, ${zi});
-        else fp_mul(ppt, ppt - ${E}, ${zi});
+        } else ${F}_sub(${zi}, pb, pa);
+        const ppt = pp + <usize>np * ${C};
+        if (np == 0) ${F}_copy(ppt, ${zi});
+        else ${F}_mul(ppt, ppt - ${C}, ${zi});
         store<u32>(pr + (<usize>np << 2), <u32>pa | (dbl ? 1 : 0));
         np++;
       }
     }
     if (!more) break;
     if (np > 0) {
-      fp_inv(${inv}, pp + <usize>(np - 1) * ${E});
+      ${F}_inv(${inv}, pp + <usize>(np - 1) * ${C});
       for (let q = np - 1; q >= 0; q--) {
         const tag = load<u32>(pr + (<usize>q << 2));
-        const pa = <usize>(tag & ~1), pb = pa + ${2 * E}, dbl = (tag & 1) != 0;
+        const pa = <usize>(tag & ~1), pb = pa + ${2 * C}, dbl = (tag & 1) != 0;
         if (q > 0) {
-          fp_mul(${z2}, ${inv}, pp + <usize>(q - 1) * ${E});
-          if (dbl) fp_dbl(${zi}, pa + ${E});
-          else fp_sub(${zi}, pb, pa);
-          fp_mul(${inv}, ${inv}, ${zi});
-        } else fp_copy(${z2}, ${inv});
+          ${F}_mul(${z2}, ${inv}, pp + <usize>(q - 1) * ${C});
+          if (dbl) ${F}_dbl(${zi}, pa + ${C});
+          else ${F}_sub(${zi}, pb, pa);
+          ${F}_mul(${inv}, ${inv}, ${zi});
+        } else ${F}_copy(${z2}, ${inv});
         // λ = (y_b − y_a)/(x_b − x_a), or 3x_a²/(2y_a); x3 = λ² − x_a − x_b; y3 = λ(x_a − x3) − y_a
         if (dbl) {
-          fp_sqr(${zi}, pa);
-          fp_dbl(${prod}, ${zi});
-          fp_add(${zi}, ${zi}, ${prod});
-        } else fp_sub(${zi}, pb + ${E}, pa + ${E});
-        fp_mul(${zi}, ${zi}, ${z2});
-        fp_sqr(${prod}, ${zi});
-        fp_sub(${prod}, ${prod}, pa);
-        fp_sub(${prod}, ${prod}, pb);
-        fp_sub(${z2}, pa, ${prod});
-        fp_mul(${z2}, ${z2}, ${zi});
-        fp_sub(pa + ${E}, ${z2}, pa + ${E});
-        fp_copy(pa, ${prod});
+          ${F}_sqr(${zi}, pa);
+          ${F}_dbl(${prod}, ${zi});
+          ${F}_add(${zi}, ${zi}, ${prod});
+        } else ${F}_sub(${zi}, pb + ${C}, pa + ${C});
+        ${F}_mul(${zi}, ${zi}, ${z2});
+        ${F}_sqr(${prod}, ${zi});
+        ${F}_sub(${prod}, ${prod}, pa);
+        ${F}_sub(${prod}, ${prod}, pb);
+        ${F}_sub(${z2}, pa, ${prod});
+        ${F}_mul(${z2}, ${z2}, ${zi});
+        ${F}_sub(pa + ${C}, ${z2}, pa + ${C});
+        ${F}_copy(pa, ${prod});
       }
     }
     // compact every position: the sums, then an odd last entry
     for (let k = 0; k < len; k++) {
       const c = load<i32>(pos + (<usize>k << 2));
       if (c < 2) continue;
-      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * ${2 * E};
+      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * ${2 * C};
       let w = 0;
       for (let j = 0; j < c; j += 2) {
-        const pj = b + <usize>j * ${2 * E};
-        if (j + 1 < c && fp_isZero(pj) && fp_isZero(pj + ${E})) continue;
-        if (w != j) memory.copy(b + <usize>w * ${2 * E}, pj, ${2 * E});
+        const pj = b + <usize>j * ${2 * C};
+        if (j + 1 < c && ${F}_isZero(pj) && ${F}_isZero(pj + ${C})) continue;
+        if (w != j) memory.copy(b + <usize>w * ${2 * C}, pj, ${2 * C});
         w++;
       }
       store<i32>(pos + (<usize>k << 2), w);
@@ -588,7 +618,7 @@ export function ${g}_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, t
   ${g}_setInf(${acc});
   for (let k = 0; k < len; k++) {
     ${g}_dbl(${acc}, ${acc});
-    if (load<i32>(pos + (<usize>k << 2)) == 1) ${g}_addMixed(${acc}, ${acc}, lst + <usize>load<i32>(off + (<usize>k << 2)) * ${2 * E});
+    if (load<i32>(pos + (<usize>k << 2)) == 1) ${g}_addMixed(${acc}, ${acc}, lst + <usize>load<i32>(off + (<usize>k << 2)) * ${2 * C});
   }
   ${g}_toAff(o, ${acc});
 }
@@ -800,7 +830,21 @@ export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len:
 }
 `);
   }
-  parts.push(endoChainCode('g1', E, 'C_OMEGA', false, decls));
+  parts.push(endoChainCode(overFp('g1', E, 'C_OMEGA', false), decls));
+  // G2 over Fp2, four GLS pieces over ψ (the bases g2_mulEndoMany takes): affine ψ is g2_psi without its Z.
+  parts.push(
+    endoChainCode(
+      {
+        g: 'g2',
+        F: 'fp2',
+        C: 2 * E,
+        K: 4,
+        image: (dst, src) => `fp2_conj(${dst}, ${src}); fp2_mul(${dst}, ${dst}, C_PSI_X);\nfp2_conj(${dst} + ${2 * E}, ${src} + ${2 * E}); fp2_mul(${dst} + ${2 * E}, ${dst} + ${2 * E}, C_PSI_Y);`,
+        imageDoc: 'ψ: (conj(x)·c_x, conj(y)·c_y)',
+      },
+      decls,
+    ),
+  );
   // Affine-level API helpers.
   {
     const sc = new Scratch('S_affOps');
@@ -865,7 +909,7 @@ export function emitAsGroups6(pp: Pairing6Params, f: FieldLayoutInfo, banner: st
     parts.push(`/** σ(p) = (ω·X, −Y, Z): acts on the subgroup as [p mod r]${g === 'g2' ? ' (this is ψ)' : ''}. o may alias p. */
 export function ${g}_sigma(o: usize, p: usize): void { fp_mul(o, p, C_${g.toUpperCase()}_OMEGA); fp_neg(o + ${E}, p + ${E}); fp_copy(o + ${2 * E}, p + ${2 * E}); }
 `);
-    parts.push(endoChainCode(g, E, `C_${g.toUpperCase()}_OMEGA`, true, decls));
+    parts.push(endoChainCode(overFp(g, E, `C_${g.toUpperCase()}_OMEGA`, true), decls));
     parts.push(mulConstCode(g, 'z', z, J, decls));
     // cofactor clearing digits: width-4 wNAF of |c0|, |c1| with the signs folded in, equal lengths
     const ds = clear.map((v) => {

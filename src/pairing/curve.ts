@@ -198,21 +198,6 @@ export interface BW6Curve {
   benchHooks(P: G1Point, Q: G1Point, k: bigint): PairingBenchHooks<G1Point>;
 }
 
-/**
- * Public `msm` calls over arrays of at most this many points (G1, G2) run in the calling thread (the kernel's
- * `msm`: the batch-affine chain, or Straus's method on BN/BLS12 G2) instead of going through the MSM service.
- * Measured before the chain (interleaved medians, 2 cores loaded, unchecked points): BN/BLS12: Straus took 0.65–0.85× the service's time for 1–4 G1 points and 0.8–0.9× for 1–2 G2
- * points, but 1.25× for 4 G2 points and 1.25–2.2× from 8 G1 points on. BW6-761 (G2 over Fp, so like G1;
- * 2026-12, 15 rounds): Straus/service 0.70–0.78 at 1 point, 0.77–0.89 at 2, 0.81–0.88 at 4, 1.02–1.08 at 8,
- * 1.19–1.26 at 16, on both groups. Straus's point checks also use the subgroup cache (the service checks
- * every point on every call), which widens its lead on checked calls over points seen before.
- * 2026-12-04: BN/BLS12 G1 runs the batch-affine chain here instead ({@link CHAIN_MAX}), up to its own limit:
- * the service runs arrays below 64 points in the calling thread too (by Pippenger), so the choice is only the
- * method, and the chain took 0.70–0.77× the service's time at 4–8 points and 0.77–0.93× at 16 (BN254 and
- * BLS12-381), BLS12-381 0.88–0.92× at 32–48, BN254 0.99× at 32 (interleaved medians; the pairing
- * kernel's `msmInThread` figures in its own comment). BW6-761 runs it on both groups: 0.58–0.81× at 2–48 points.
- */
-const SMALL_MSM = { bn254: [CHAIN_MAX.bn254, 2], bls12_381: [CHAIN_MAX.bls12_381, 2], bls12_377: [CHAIN_MAX.bls12_377, 2], bw6_761: [CHAIN_MAX.bw6_761, CHAIN_MAX.bw6_761] } as const;
 
 /**
  * The public curve over one wasm core instance (the engine's in-thread instance of the curve's module): a
@@ -331,12 +316,12 @@ export class PairingCurveImpl {
     this.kernel.strausMax = n;
   }
 
-  /** MSMs of at most this many points use the batch-affine Straus chain where the group has it (measurements lower or raise it). Internal. */
-  get chainMax(): number {
+  /** In-thread MSMs of at most this many points, [G1, G2], use the batch-affine Straus chain (measurements lower or raise it). Internal. */
+  get chainMax(): readonly [number, number] {
     return this.kernel.chainMax;
   }
-  set chainMax(n: number) {
-    this.kernel.chainMax = n;
+  set chainMax(n: readonly [number, number]) {
+    this.kernel.chainMax = [n[0], n[1]];
   }
 
   // ------------------------------------------------------------------ marshalling
@@ -485,7 +470,9 @@ export class PairingCurveImpl {
         return opts?.subgroupCheck ?? true;
       },
       ...(adapter ? { service: { msm: this.msmService!, adapter } } : {}),
-      inThread: { max: SMALL_MSM[this.name][g - 1]!, run: (cs, ks, sub) => self.kernel.msm(g, cs, ks, sub) },
+      // Arrays of up to the chain's limit stay in this thread (CHAIN_MAX: the chain wins there). Before it, Straus
+      // kept 4 G1 / 2 G2 points here (BW6-761: 4 per group), measured at 0.65–0.85× the service's time there.
+      inThread: { max: CHAIN_MAX[this.name][g - 1]!, run: (cs, ks, sub) => self.kernel.msm(g, cs, ks, sub) },
     });
     const pub: PairingGroup<P> = {
       ...built.group,

@@ -45,10 +45,12 @@ interface GroupExports {
 }
 
 /** BN/BLS12 G1's fixed-base exports (`as-curve.ts`: g1_fixedTable, g1_mulEndoFixed). */
-interface FixedExports {
-  fixedTable(tab: number, a: number, tw: number, work: number): void;
+interface ChainExports {
   mulEndoFixed(o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number): void;
   mulEndoFixedWork(n: number, m: number, tw: number, len: number): number;
+}
+interface FixedExports extends ChainExports {
+  fixedTable(tab: number, a: number, tw: number, work: number): void;
 }
 
 /** Fixed-base tables of G1 points in one kernel's wasm memory ({@link PairingKernel.fixedTables}). */
@@ -156,16 +158,26 @@ export function isPairingCurve(curve: string): curve is PairingCurveName {
 const STRAUS_MAX = 24;
 
 /**
- * Largest in-thread MSM done by the batch-affine Straus chain (the group's `mulEndoFixed` without fixed points:
- * G1 of every pairing curve, and BW6-761's G2) rather than Pippenger's, per curve. Measured (2026-12-04, `unchecked` points, medians of interleaved
- * rounds): the chain takes 0.83–0.93× the time of Straus with mixed additions (`g1_mulEndoMany`) at 1–4
- * points and ≈ 0.5× from 8 on; against the batch-affine Pippenger in this thread, BLS12-381: 0.82–0.85× at
- * 16–24 points, 0.88–0.96× at 32–48, 1.05× at 64; BN254 (cheaper field, relatively faster Pippenger): 0.86×
- * at 16, 0.99× at 32, 1.09× at 48. BLS12-377 (the same 377–381-bit field sizes) follows BLS12-381. BW6-761, both
- * groups (over Fp, σ = (ω·x, −y)), through the public msm against the build before: 0.66–0.81× Straus at 2–4
- * points, 0.58–0.81× the in-thread Pippenger at 8–48 and 0.92× at 63.
+ * Largest in-thread MSM done by the batch-affine Straus chain (the group's `mulEndoFixed` without fixed points)
+ * rather than Pippenger's, per curve and group: [G1, G2]. It also bounds the arrays the public `msm` keeps in the
+ * calling thread (the MSM service would run them there too, below 64 points, by Pippenger). Measured on
+ * 2026-12-04, `unchecked` points, medians of interleaved rounds:
+ * - G1 against Straus with mixed additions (`g1_mulEndoMany`): 0.83–0.93× at 1–4 points, ≈ 0.5× from 8 on.
+ * - G1 against the batch-affine Pippenger in this thread: BLS12-381 0.82–0.85× at 16–24 points, 0.88–0.96× at
+ *   32–48, 1.05× at 64; BN254 (cheaper field, relatively faster Pippenger) 0.86× at 16, 0.99× at 32, 1.09× at 48.
+ * - G2 (over Fp2, four GLS pieces over ψ, a 64-step chain) against Pippenger: BLS12-381 0.60–0.67× at 1–4 points,
+ *   0.72× at 8, 0.84× at 16, 0.97× at 32, 1.15× at 64; BN254 0.64–0.76× at 1–4, 0.79× at 8, 0.94–0.97× at
+ *   16–24, 1.04× at 32. (Straus with mixed additions measured 0.8–0.9× the service for 1–2 G2 points.)
+ * - BW6-761, both groups (over Fp, σ = (ω·x, −y)), through the public msm against the build before: 0.66–0.81×
+ *   Straus at 2–4 points, 0.58–0.81× the in-thread Pippenger at 8–48 and 0.92× at 63.
+ * BLS12-377 (the same 377–381-bit field sizes) follows BLS12-381.
  */
-export const CHAIN_MAX: Readonly<Record<PairingCurveName, number>> = { bn254: 32, bls12_381: 48, bls12_377: 48, bw6_761: 48 };
+export const CHAIN_MAX: Readonly<Record<PairingCurveName, readonly [g1: number, g2: number]>> = {
+  bn254: [32, 16],
+  bls12_381: [48, 24],
+  bls12_377: [48, 24],
+  bw6_761: [48, 48],
+};
 
 /**
  * Benchmark hooks working on points already in wasm memory (no BigInt per iteration), with the last results
@@ -214,11 +226,11 @@ export class PairingKernel {
   readonly OUT: number;
   /** MSMs of at most this many points use Straus's method (tests lower it to compare with Pippenger). */
   strausMax = STRAUS_MAX;
-  /** As {@link strausMax} for the groups the batch-affine chain serves (see {@link CHAIN_MAX}). */
-  chainMax: number;
-  /** The endomorphism chain's exports (fixed-base tables, `mulEndoFixed`) per group: G1, and BW6-761's G2 (over Fp). */
-  private readonly chain: readonly [FixedExports | undefined, FixedExports | undefined];
-  /** G1's ({@link chain}), for the fixed-base tables. */
+  /** Per group, as {@link strausMax} for the batch-affine chain (see {@link CHAIN_MAX}; tests and measurements set it). */
+  chainMax: [g1: number, g2: number];
+  /** The endomorphism chain's exports (`mulEndoFixed`) per group. */
+  private readonly chain: readonly [ChainExports | undefined, ChainExports | undefined];
+  /** G1's fixed-base tables and chain. */
   private readonly g1Fixed: FixedExports | undefined;
 
   /**
@@ -233,10 +245,10 @@ export class PairingKernel {
     this.ex = core.exports;
     this.core = core;
     this.groups = [abi.g1, abi.g2];
-    const chainOf = (x: object): FixedExports | undefined => ('mulEndoFixed' in x ? (x as unknown as FixedExports) : undefined);
+    const chainOf = (x: object): ChainExports | undefined => ('mulEndoFixed' in x ? (x as unknown as ChainExports) : undefined);
     this.chain = [chainOf(abi.g1), chainOf(abi.g2)];
-    this.g1Fixed = this.chain[0];
-    this.chainMax = CHAIN_MAX[this.name];
+    this.g1Fixed = 'fixedTable' in abi.g1 ? (abi.g1 as unknown as FixedExports) : undefined;
+    this.chainMax = [...CHAIN_MAX[this.name]];
     this.fp = abi.fp;
     this.pair = abi.pair;
     if ('fp12' in abi) {
@@ -415,8 +427,8 @@ export class PairingKernel {
 
   /**
    * out = Σ ks[i]·P_i for n valid points already in memory at pts (affine, S bytes apart), scalars reduced mod
-   * r: the batch-affine chain up to {@link chainMax} points where the group has it (G1; BW6-761's G2), else
-   * Straus's method up to {@link strausMax}, above either the batch-affine Pippenger of the group's
+   * r: the batch-affine chain up to {@link chainMax} points where the module has it (every group of the current
+   * builds), else Straus's method up to {@link strausMax}, above either the batch-affine Pippenger of the group's
    * generated MSM module, run on this instance without resetting its allocator (pairing jobs hold memory
    * while they call this: Groth16 IC sums have as many points as public inputs plus one).
    * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module lacks the group's MSM exports (a stale build).
@@ -424,7 +436,7 @@ export class PairingKernel {
   msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
     const fx = this.chain[g - 1];
     if (fx) {
-      if (n <= this.chainMax) return this.chainAt(fx, g, pts, n, ks, out);
+      if (n <= this.chainMax[g - 1]!) return this.chainAt(fx, g, pts, n, ks, out);
     } else if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
     const id = `${this.name}_g${g}` as MsmGroupId;
     const L = MSM_LAYOUTS[id];
@@ -450,7 +462,7 @@ export class PairingKernel {
    * additions summed first by rounds of affine additions sharing one inversion (see the export's comment). The
    * identity and points of small order take its Jacobian tables.
    */
-  private chainAt(fx: FixedExports, g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
+  private chainAt(fx: ChainExports, g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
     const pieces = ks.flatMap((k) => decomposeFast(g === 1 ? this.k.glv : this.k.gls, k));
     const maxBits = Math.max(1, ...pieces.map((v) => (v < 0n ? -v : v).toString(2).length));
     const dptr = this.ex.alloc(pieces.length * (maxBits + 2));

@@ -243,6 +243,10 @@ export interface Bls12381Exports {
   readonly g2_inSubgroup: (a: number) => number;
   /** `g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g2_mulEndo: (o: number, a: number, digits: number, len: number) => void;
+  /** `g2_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void` */
+  readonly g2_mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+  /** `g2_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32` */
+  readonly g2_mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
   /** `g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
   readonly g2_mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
   /** `g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void` */
@@ -475,6 +479,8 @@ export interface Bls12381Abi {
     readonly fromWords: (o: number, io: number, ioWords: number) => number;
     readonly inSubgroup: (a: number) => number;
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
+    readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
+    readonly mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
     readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
@@ -675,6 +681,8 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       fromWords: ex.g2_fromWords,
       inSubgroup: ex.g2_inSubgroup,
       mulEndo: ex.g2_mulEndo,
+      mulEndoFixed: ex.g2_mulEndoFixed,
+      mulEndoFixedWork: ex.g2_mulEndoFixedWork,
       mulEndoMany: ex.g2_mulEndoMany,
       mulPlain: ex.g2_mulPlain,
       negAffPublic: ex.g2_negAffPublic,

@@ -35,6 +35,7 @@ const S_g2_sub: usize = memory.data(864, 8);
 const S_g2_subT: usize = memory.data(216, 8);
 const S_mulEndo: usize = memory.data(5728, 8);
 const S_g1Fixed: usize = memory.data(568, 8);
+const S_g2Fixed: usize = memory.data(1080, 8);
 const S_affOps: usize = memory.data(216, 8);
 
 /** o = 2p (Jacobian, a = 0: 2M + 5S). o may alias p. */
@@ -535,7 +536,7 @@ export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len:
 
 /**
  * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
- * points (72 bytes each), then their images under the endomorphism ((ω·x, y)): 2·tw points at tab. One inversion
+ * points (72 bytes each), then the images of each row under the endomorphism ((ω·x, y)) in the next 1: 2·tw points at tab. One inversion
  * (Montgomery's trick). work: tw·144 bytes. Variable-time.
  */
 export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
@@ -555,14 +556,16 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
     fp_mul(o, q, (S_g1Fixed + 192));
     fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
     fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
-    const f = tab + (T + <usize>j) * 72;
-    fp_mul(f, o, C_OMEGA);
-    fp_copy(f + 36, o + 36);
+    for (let h: usize = 1; h < 2; h++) {
+      const f = o + h * T * 72;
+      fp_mul(f, f - T * 72, C_OMEGA);
+      fp_copy(f + 36, f - T * 72 + 36);
+    }
   }
 }
 /**
  * The odd multiples [1, 3, …, 7]·P_i of n affine points as g1_mulEndoFixed lays them out (row 2i of aff;
- * the φ images in row 2i + 1), by affine doublings and additions batched over the points: one inversion per
+ * row 2i + h the endomorphism's image of row 2i + h − 1), by affine doublings and additions batched over the points: one inversion per
  * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
  * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
  * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
@@ -606,7 +609,7 @@ function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize)
   }
   for (let i = 0; i < n; i++) {
     const row = aff + <usize>(2 * i) * TW * 72;
-    for (let j: usize = 0; j < TW; j++) {
+    for (let j: usize = 0; j < TW * 1; j++) {
       const e = row + j * 72, f = e + TW * 72;
       fp_mul(f, e, C_OMEGA);
       fp_copy(f + 36, e + 36);
@@ -616,7 +619,7 @@ function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize)
 }
 /** Bytes of g1_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
 function g1_mulEndoFixedTableBytes(n: i32): usize {
-  return <usize>(2 * n) * 972;
+  return <usize>n * 1152;
 }
 /** At most how many non-zero digits 2n strings of width 4 and 2m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
 function g1_mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
@@ -630,11 +633,11 @@ export function g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
 /**
  * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
- * (2·tw·72 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
- * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
+ * (2·tw·72 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i + h of
+ * point i is read from part h of its table). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity); the endomorphism's half of each is the affine table mapped by it ((ω·x, y), one product per
+ * check — stays the identity); the endomorphism's rows of each are the affine table mapped by it ((ω·x, y)), a few products per
  * entry) rather than a second table of additions. The entries each position of the chain adds are summed first,
  * all positions together, by affine additions; the chain then doubles and adds one point per position.
  * work: g1_mulEndoFixedWork(n, m, tw, len) bytes. Variable-time.
@@ -661,19 +664,22 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     }
     if (cnt > 0) fp_inv((S_g1Fixed + 112), (S_g1Fixed + 528));
     for (let e = <i32>cnt - 1; e >= 0; e--) {
-      // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+      // entry j of point i: row 2i at aff + (2i·TW + j), its images in the next rows
       const q = table + <usize>e * 108;
       const i = <usize>e / TW, j = <usize>e % TW;
-      const o = aff + (2 * i * TW + j) * 72, f = o + TW * 72;
-      if (fp_isZero(q + 72)) { memory.fill(o, 0, 72); memory.fill(f, 0, 72); continue; }
+      const o = aff + (2 * i * TW + j) * 72;
+      if (fp_isZero(q + 72)) { for (let h: usize = 0; h < 2; h++) memory.fill(o + h * TW * 72, 0, 72); continue; }
       if (e > 0) { fp_mul((S_g1Fixed + 152), (S_g1Fixed + 112), pre + <usize>(e - 1) * 36); fp_mul((S_g1Fixed + 112), (S_g1Fixed + 112), q + 72); }
       else fp_copy((S_g1Fixed + 152), (S_g1Fixed + 112));
       fp_sqr((S_g1Fixed + 192), (S_g1Fixed + 152));
       fp_mul(o, q, (S_g1Fixed + 192));
       fp_mul((S_g1Fixed + 192), (S_g1Fixed + 192), (S_g1Fixed + 152));
       fp_mul(o + 36, q + 36, (S_g1Fixed + 192));
-      fp_mul(f, o, C_OMEGA);
-      fp_copy(f + 36, o + 36);
+      for (let h: usize = 1; h < 2; h++) {
+        const f = o + h * TW * 72;
+        fp_mul(f, f - TW * 72, C_OMEGA);
+        fp_copy(f + 36, f - TW * 72 + 36);
+      }
     }
   }
   // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
@@ -792,6 +798,272 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     if (load<i32>(pos + (<usize>k << 2)) == 1) g1_addMixed((S_g1Fixed + 232), (S_g1Fixed + 232), lst + <usize>load<i32>(off + (<usize>k << 2)) * 72);
   }
   g1_toAff(o, (S_g1Fixed + 232));
+}
+
+/**
+ * Fixed-base table of a G2 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
+ * points (144 bytes each), then the images of each row under the endomorphism (ψ: (conj(x)·c_x, conj(y)·c_y)) in the next 3: 4·tw points at tab. One inversion
+ * (Montgomery's trick). work: tw·288 bytes. Variable-time.
+ */
+export function g2_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
+  const T: usize = <usize>tw;
+  const pre = work + T * 216;
+  g2_fromAff(work, a);
+  g2_dbl(S_g2Fixed, work);
+  for (let j: usize = 1; j < T; j++) g2_add(work + j * 216, work + (j - 1) * 216, S_g2Fixed);
+  fp2_copy(pre, work + 144);
+  for (let j: usize = 1; j < T; j++) fp2_mul(pre + j * 72, pre + (j - 1) * 72, work + j * 216 + 144);
+  fp2_inv((S_g2Fixed + 216), pre + (T - 1) * 72);
+  for (let j: i32 = tw - 1; j >= 0; j--) {
+    const q = work + <usize>j * 216, o = tab + <usize>j * 144;
+    if (j > 0) { fp2_mul((S_g2Fixed + 288), (S_g2Fixed + 216), pre + <usize>(j - 1) * 72); fp2_mul((S_g2Fixed + 216), (S_g2Fixed + 216), q + 144); }
+    else fp2_copy((S_g2Fixed + 288), (S_g2Fixed + 216));
+    fp2_sqr((S_g2Fixed + 360), (S_g2Fixed + 288));
+    fp2_mul(o, q, (S_g2Fixed + 360));
+    fp2_mul((S_g2Fixed + 360), (S_g2Fixed + 360), (S_g2Fixed + 288));
+    fp2_mul(o + 72, q + 72, (S_g2Fixed + 360));
+    for (let h: usize = 1; h < 4; h++) {
+      const f = o + h * T * 144;
+      fp2_conj(f, f - T * 144); fp2_mul(f, f, C_PSI_X);
+      fp2_conj(f + 72, f - T * 144 + 72); fp2_mul(f + 72, f + 72, C_PSI_Y);
+    }
+  }
+}
+/**
+ * The odd multiples [1, 3, …, 7]·P_i of n affine points as g2_mulEndoFixed lays them out (row 4i of aff;
+ * row 4i + h the endomorphism's image of row 4i + h − 1), by affine doublings and additions batched over the points: one inversion per
+ * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
+ * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
+ * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
+ * the caller then builds the tables in Jacobian coordinates, which take every case. dbl: n·144 bytes, pre:
+ * n·72. Variable-time.
+ */
+function g2_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize): bool {
+  const TW: usize = 4;
+  // step 0 doubles every P_i into dbl_i; step j > 0 sets entry j = entry j − 1 + dbl_i
+  for (let j: usize = 0; j < TW; j++) {
+    fp2_one((S_g2Fixed + 1008));
+    for (let i = 0; i < n; i++) {
+      const a = aff + <usize>(4 * i) * TW * 144 + (j == 0 ? 0 : j - 1) * 144, q = dbl + <usize>i * 144;
+      if (j == 0) { memory.copy(a, pts + <usize>i * 144, 144); fp2_dbl((S_g2Fixed + 288), a + 72); }
+      else fp2_sub((S_g2Fixed + 288), q, a);
+      fp2_mul((S_g2Fixed + 1008), (S_g2Fixed + 1008), (S_g2Fixed + 288));
+      fp2_copy(pre + <usize>i * 72, (S_g2Fixed + 1008));
+    }
+    if (fp2_isZero((S_g2Fixed + 1008))) return false;
+    fp2_inv((S_g2Fixed + 216), (S_g2Fixed + 1008));
+    for (let i = n - 1; i >= 0; i--) {
+      const row = aff + <usize>(4 * i) * TW * 144, q = dbl + <usize>i * 144;
+      const a = row + (j == 0 ? 0 : j - 1) * 144, o = j == 0 ? q : row + j * 144;
+      // zi = 1/den_i, and inv becomes 1/(den_0 ⋯ den_(i−1))
+      if (j == 0) fp2_dbl((S_g2Fixed + 360), a + 72);
+      else fp2_sub((S_g2Fixed + 360), q, a);
+      if (i > 0) { fp2_mul((S_g2Fixed + 288), (S_g2Fixed + 216), pre + <usize>(i - 1) * 72); fp2_mul((S_g2Fixed + 216), (S_g2Fixed + 216), (S_g2Fixed + 360)); }
+      else fp2_copy((S_g2Fixed + 288), (S_g2Fixed + 216));
+      // λ = 3x_a²/(2y_a) or (y_q − y_a)/(x_q − x_a); x3 = λ² − x_a − x_q (x_q = x_a when doubling); y3 = λ(x_a − x3) − y_a
+      if (j == 0) { fp2_sqr((S_g2Fixed + 360), a); fp2_dbl((S_g2Fixed + 1008), (S_g2Fixed + 360)); fp2_add((S_g2Fixed + 360), (S_g2Fixed + 360), (S_g2Fixed + 1008)); }
+      else fp2_sub((S_g2Fixed + 360), q + 72, a + 72);
+      fp2_mul((S_g2Fixed + 288), (S_g2Fixed + 288), (S_g2Fixed + 360));
+      fp2_sqr((S_g2Fixed + 1008), (S_g2Fixed + 288));
+      fp2_sub((S_g2Fixed + 1008), (S_g2Fixed + 1008), a);
+      fp2_sub((S_g2Fixed + 1008), (S_g2Fixed + 1008), j == 0 ? a : q);
+      fp2_sub((S_g2Fixed + 360), a, (S_g2Fixed + 1008));
+      fp2_mul((S_g2Fixed + 360), (S_g2Fixed + 360), (S_g2Fixed + 288));
+      fp2_sub(o + 72, (S_g2Fixed + 360), a + 72);
+      fp2_copy(o, (S_g2Fixed + 1008));
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const row = aff + <usize>(4 * i) * TW * 144;
+    for (let j: usize = 0; j < TW * 3; j++) {
+      const e = row + j * 144, f = e + TW * 144;
+      fp2_conj(f, e); fp2_mul(f, f, C_PSI_X);
+      fp2_conj(f + 72, e + 72); fp2_mul(f + 72, f + 72, C_PSI_Y);
+    }
+  }
+  return true;
+}
+/** Bytes of g2_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
+function g2_mulEndoFixedTableBytes(n: i32): usize {
+  return <usize>n * 3456;
+}
+/** At most how many non-zero digits 4n strings of width 4 and 4m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
+function g2_mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
+  return 4 * n * ((len + 3) / 4) + 4 * m * ((len + wf - 1) / wf);
+}
+/** Work bytes g2_mulEndoFixed needs for n variable points, m fixed ones with tables of tw points, strings of len digits. */
+export function g2_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
+  const cap = g2_mulEndoFixedEntries(n, m, <i32>ctz(<u32>tw) + 2, len);
+  return <i32>(g2_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 144 + <usize>(cap >> 1) * 76);
+}
+/**
+ * o (affine) = Σ over n affine points at pts, as g2_mulEndoMany (4n wNAF strings of width 4 at digits),
+ * plus Σ over m fixed points with g2_fixedTable tables of tw points each, laid out one after the other at tabs
+ * (4·tw·144 bytes per point), and 4m wNAF strings of width log₂(tw) + 2 at fdigits (piece 4i + h of
+ * point i is read from part h of its table). Every string is len i8 long, most significant
+ * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
+ * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
+ * check — stays the identity); the endomorphism's rows of each are the affine table mapped by it (ψ: (conj(x)·c_x, conj(y)·c_y)), a few products per
+ * entry) rather than a second table of additions. The entries each position of the chain adds are summed first,
+ * all positions together, by affine additions; the chain then doubles and adds one point per position.
+ * work: g2_mulEndoFixedWork(n, m, tw, len) bytes. Variable-time.
+ */
+export function g2_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tabs: usize, m: i32, tw: i32, fdigits: usize, len: i32, work: usize): void {
+  const TW: usize = 4;
+  const d = 4 * n;
+  const table = work;
+  const cnt: usize = <usize>n * TW;
+  const aff = table + cnt * 216, pre = aff + <usize>d * TW * 144;
+  if (!g2_oddTablesAff(aff, pts, n, table, pre)) {
+    // a point of small order (or the identity): Jacobian tables, made affine with one inversion
+    for (let i = 0; i < n; i++) {
+      const tb = table + <usize>i * TW * 216;
+      g2_fromAff(tb, pts + <usize>i * 144);
+      g2_dbl((S_g2Fixed + 792), tb);
+      for (let j: usize = 1; j < TW; j++) g2_add(tb + j * 216, tb + (j - 1) * 216, (S_g2Fixed + 792));
+    }
+    fp2_one((S_g2Fixed + 1008));
+    for (let e: usize = 0; e < cnt; e++) {
+      const z = table + e * 216 + 144;
+      if (!fp2_isZero(z)) fp2_mul((S_g2Fixed + 1008), (S_g2Fixed + 1008), z);
+      fp2_copy(pre + e * 72, (S_g2Fixed + 1008));
+    }
+    if (cnt > 0) fp2_inv((S_g2Fixed + 216), (S_g2Fixed + 1008));
+    for (let e = <i32>cnt - 1; e >= 0; e--) {
+      // entry j of point i: row 4i at aff + (4i·TW + j), its images in the next rows
+      const q = table + <usize>e * 216;
+      const i = <usize>e / TW, j = <usize>e % TW;
+      const o = aff + (4 * i * TW + j) * 144;
+      if (fp2_isZero(q + 144)) { for (let h: usize = 0; h < 4; h++) memory.fill(o + h * TW * 144, 0, 144); continue; }
+      if (e > 0) { fp2_mul((S_g2Fixed + 288), (S_g2Fixed + 216), pre + <usize>(e - 1) * 72); fp2_mul((S_g2Fixed + 216), (S_g2Fixed + 216), q + 144); }
+      else fp2_copy((S_g2Fixed + 288), (S_g2Fixed + 216));
+      fp2_sqr((S_g2Fixed + 360), (S_g2Fixed + 288));
+      fp2_mul(o, q, (S_g2Fixed + 360));
+      fp2_mul((S_g2Fixed + 360), (S_g2Fixed + 360), (S_g2Fixed + 288));
+      fp2_mul(o + 72, q + 72, (S_g2Fixed + 360));
+      for (let h: usize = 1; h < 4; h++) {
+        const f = o + h * TW * 144;
+        fp2_conj(f, f - TW * 144); fp2_mul(f, f, C_PSI_X);
+        fp2_conj(f + 72, f - TW * 144 + 72); fp2_mul(f + 72, f + 72, C_PSI_Y);
+      }
+    }
+  }
+  // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
+  // position's entries are copied (signed) into one list, all the S_k are summed at once by rounds of affine
+  // additions sharing one inversion per round (Montgomery's trick: ≈ 6 products an addition against 11 for a
+  // mixed one), and the chain is left with one doubling and at most one mixed addition per position.
+  const fstride: usize = <usize>tw * 144;
+  const wf = <i32>ctz(<u32>tw) + 2;
+  const cap = g2_mulEndoFixedEntries(n, m, wf, len);
+  const pos = work + g2_mulEndoFixedTableBytes(n), off = pos + <usize>len * 4, lst = off + <usize>len * 4;
+  const pp = lst + <usize>cap * 144, pr = pp + <usize>(cap >> 1) * 72;
+  // count, then place each entry (identity entries — small-order points' multiples — add nothing)
+  memory.fill(pos, 0, <usize>len * 4);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < d + 4 * m; i++) {
+      const row = i < d ? digits + <usize>(i * len) : fdigits + <usize>((i - d) * len);
+      for (let k = 0; k < len; k++) {
+        const dig = <i32>load<i8>(row + <usize>k);
+        if (dig == 0) continue;
+        const at: usize = <usize>(((dig < 0 ? -dig : dig) - 1) >> 1);
+        const e = i < d ? aff + (<usize>i * TW + at) * 144 : tabs + <usize>(i - d) * fstride + at * 144;
+        if (i < d && fp2_isZero(e) && fp2_isZero(e + 72)) continue;
+        const c = pos + (<usize>k << 2);
+        if (pass == 0) { store<i32>(c, load<i32>(c) + 1); continue; }
+        const slot = lst + <usize>load<i32>(c) * 144;
+        store<i32>(c, load<i32>(c) + 1);
+        fp2_copy(slot, e);
+        if (dig > 0) fp2_copy(slot + 72, e + 72);
+        else fp2_neg(slot + 72, e + 72);
+      }
+    }
+    if (pass == 0) {
+      let t = 0;
+      for (let k = 0; k < len; k++) {
+        const c = pos + (<usize>k << 2);
+        store<i32>(off + (<usize>k << 2), t);
+        t += load<i32>(c);
+        store<i32>(c, load<i32>(off + (<usize>k << 2)));
+      }
+      if (t > cap) unreachable();
+    } else {
+      for (let k = 0; k < len; k++) store<i32>(pos + (<usize>k << 2), load<i32>(pos + (<usize>k << 2)) - load<i32>(off + (<usize>k << 2)));
+    }
+  }
+  for (;;) {
+    // pair up every position's entries; a pair's sum goes to its first slot, a pair that cancels becomes (0, 0)
+    let more = false;
+    let np = 0;
+    for (let k = 0; k < len; k++) {
+      const c = load<i32>(pos + (<usize>k << 2));
+      if (c < 2) continue;
+      more = true;
+      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * 144;
+      for (let j = 0; j + 1 < c; j += 2) {
+        const pa = b + <usize>j * 144, pb = pa + 144;
+        let dbl = false;
+        if (fp2_eq(pa, pb)) {
+          // same x: the same point (double it) or opposite ones (and a point of order 2 doubles to the identity)
+          if (!fp2_eq(pa + 72, pb + 72) || fp2_isZero(pa + 72)) { memory.fill(pa, 0, 144); continue; }
+          fp2_dbl((S_g2Fixed + 288), pa + 72);
+          dbl = true;
+        } else fp2_sub((S_g2Fixed + 288), pb, pa);
+        const ppt = pp + <usize>np * 72;
+        if (np == 0) fp2_copy(ppt, (S_g2Fixed + 288));
+        else fp2_mul(ppt, ppt - 72, (S_g2Fixed + 288));
+        store<u32>(pr + (<usize>np << 2), <u32>pa | (dbl ? 1 : 0));
+        np++;
+      }
+    }
+    if (!more) break;
+    if (np > 0) {
+      fp2_inv((S_g2Fixed + 216), pp + <usize>(np - 1) * 72);
+      for (let q = np - 1; q >= 0; q--) {
+        const tag = load<u32>(pr + (<usize>q << 2));
+        const pa = <usize>(tag & ~1), pb = pa + 144, dbl = (tag & 1) != 0;
+        if (q > 0) {
+          fp2_mul((S_g2Fixed + 360), (S_g2Fixed + 216), pp + <usize>(q - 1) * 72);
+          if (dbl) fp2_dbl((S_g2Fixed + 288), pa + 72);
+          else fp2_sub((S_g2Fixed + 288), pb, pa);
+          fp2_mul((S_g2Fixed + 216), (S_g2Fixed + 216), (S_g2Fixed + 288));
+        } else fp2_copy((S_g2Fixed + 360), (S_g2Fixed + 216));
+        // λ = (y_b − y_a)/(x_b − x_a), or 3x_a²/(2y_a); x3 = λ² − x_a − x_b; y3 = λ(x_a − x3) − y_a
+        if (dbl) {
+          fp2_sqr((S_g2Fixed + 288), pa);
+          fp2_dbl((S_g2Fixed + 1008), (S_g2Fixed + 288));
+          fp2_add((S_g2Fixed + 288), (S_g2Fixed + 288), (S_g2Fixed + 1008));
+        } else fp2_sub((S_g2Fixed + 288), pb + 72, pa + 72);
+        fp2_mul((S_g2Fixed + 288), (S_g2Fixed + 288), (S_g2Fixed + 360));
+        fp2_sqr((S_g2Fixed + 1008), (S_g2Fixed + 288));
+        fp2_sub((S_g2Fixed + 1008), (S_g2Fixed + 1008), pa);
+        fp2_sub((S_g2Fixed + 1008), (S_g2Fixed + 1008), pb);
+        fp2_sub((S_g2Fixed + 360), pa, (S_g2Fixed + 1008));
+        fp2_mul((S_g2Fixed + 360), (S_g2Fixed + 360), (S_g2Fixed + 288));
+        fp2_sub(pa + 72, (S_g2Fixed + 360), pa + 72);
+        fp2_copy(pa, (S_g2Fixed + 1008));
+      }
+    }
+    // compact every position: the sums, then an odd last entry
+    for (let k = 0; k < len; k++) {
+      const c = load<i32>(pos + (<usize>k << 2));
+      if (c < 2) continue;
+      const b = lst + <usize>load<i32>(off + (<usize>k << 2)) * 144;
+      let w = 0;
+      for (let j = 0; j < c; j += 2) {
+        const pj = b + <usize>j * 144;
+        if (j + 1 < c && fp2_isZero(pj) && fp2_isZero(pj + 72)) continue;
+        if (w != j) memory.copy(b + <usize>w * 144, pj, 144);
+        w++;
+      }
+      store<i32>(pos + (<usize>k << 2), w);
+    }
+  }
+  g2_setInf((S_g2Fixed + 432));
+  for (let k = 0; k < len; k++) {
+    g2_dbl((S_g2Fixed + 432), (S_g2Fixed + 432));
+    if (load<i32>(pos + (<usize>k << 2)) == 1) g2_addMixed((S_g2Fixed + 432), (S_g2Fixed + 432), lst + <usize>load<i32>(off + (<usize>k << 2)) * 144);
+  }
+  g2_toAff(o, (S_g2Fixed + 432));
 }
 
 /** o = a + b (affine in and out). */

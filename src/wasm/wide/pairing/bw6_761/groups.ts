@@ -219,7 +219,7 @@ export function g1_sigma(o: usize, p: usize): void { fp_mul(o, p, C_G1_OMEGA); f
 
 /**
  * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
- * points (208 bytes each), then their images under the endomorphism ((ω·x, −y)): 2·tw points at tab. One inversion
+ * points (208 bytes each), then the images of each row under the endomorphism ((ω·x, −y)) in the next 1: 2·tw points at tab. One inversion
  * (Montgomery's trick). work: tw·416 bytes. Variable-time.
  */
 export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
@@ -239,14 +239,16 @@ export function g1_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
     fp_mul(o, q, (S_g1Fixed + 520));
     fp_mul((S_g1Fixed + 520), (S_g1Fixed + 520), (S_g1Fixed + 416));
     fp_mul(o + 104, q + 104, (S_g1Fixed + 520));
-    const f = tab + (T + <usize>j) * 208;
-    fp_mul(f, o, C_G1_OMEGA);
-    fp_neg(f + 104, o + 104);
+    for (let h: usize = 1; h < 2; h++) {
+      const f = o + h * T * 208;
+      fp_mul(f, f - T * 208, C_G1_OMEGA);
+      fp_neg(f + 104, f - T * 208 + 104);
+    }
   }
 }
 /**
  * The odd multiples [1, 3, …, 7]·P_i of n affine points as g1_mulEndoFixed lays them out (row 2i of aff;
- * the φ images in row 2i + 1), by affine doublings and additions batched over the points: one inversion per
+ * row 2i + h the endomorphism's image of row 2i + h − 1), by affine doublings and additions batched over the points: one inversion per
  * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
  * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
  * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
@@ -290,7 +292,7 @@ function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize)
   }
   for (let i = 0; i < n; i++) {
     const row = aff + <usize>(2 * i) * TW * 208;
-    for (let j: usize = 0; j < TW; j++) {
+    for (let j: usize = 0; j < TW * 1; j++) {
       const e = row + j * 208, f = e + TW * 208;
       fp_mul(f, e, C_G1_OMEGA);
       fp_neg(f + 104, e + 104);
@@ -300,7 +302,7 @@ function g1_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize)
 }
 /** Bytes of g1_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
 function g1_mulEndoFixedTableBytes(n: i32): usize {
-  return <usize>(2 * n) * 2808;
+  return <usize>n * 3328;
 }
 /** At most how many non-zero digits 2n strings of width 4 and 2m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
 function g1_mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
@@ -314,11 +316,11 @@ export function g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
 /**
  * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
- * (2·tw·208 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
- * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
+ * (2·tw·208 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i + h of
+ * point i is read from part h of its table). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity); the endomorphism's half of each is the affine table mapped by it ((ω·x, −y), one product per
+ * check — stays the identity); the endomorphism's rows of each are the affine table mapped by it ((ω·x, −y)), a few products per
  * entry) rather than a second table of additions. The entries each position of the chain adds are summed first,
  * all positions together, by affine additions; the chain then doubles and adds one point per position.
  * work: g1_mulEndoFixedWork(n, m, tw, len) bytes. Variable-time.
@@ -345,19 +347,22 @@ export function g1_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     }
     if (cnt > 0) fp_inv((S_g1Fixed + 312), (S_g1Fixed + 1456));
     for (let e = <i32>cnt - 1; e >= 0; e--) {
-      // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+      // entry j of point i: row 2i at aff + (2i·TW + j), its images in the next rows
       const q = table + <usize>e * 312;
       const i = <usize>e / TW, j = <usize>e % TW;
-      const o = aff + (2 * i * TW + j) * 208, f = o + TW * 208;
-      if (fp_isZero(q + 208)) { memory.fill(o, 0, 208); memory.fill(f, 0, 208); continue; }
+      const o = aff + (2 * i * TW + j) * 208;
+      if (fp_isZero(q + 208)) { for (let h: usize = 0; h < 2; h++) memory.fill(o + h * TW * 208, 0, 208); continue; }
       if (e > 0) { fp_mul((S_g1Fixed + 416), (S_g1Fixed + 312), pre + <usize>(e - 1) * 104); fp_mul((S_g1Fixed + 312), (S_g1Fixed + 312), q + 208); }
       else fp_copy((S_g1Fixed + 416), (S_g1Fixed + 312));
       fp_sqr((S_g1Fixed + 520), (S_g1Fixed + 416));
       fp_mul(o, q, (S_g1Fixed + 520));
       fp_mul((S_g1Fixed + 520), (S_g1Fixed + 520), (S_g1Fixed + 416));
       fp_mul(o + 104, q + 104, (S_g1Fixed + 520));
-      fp_mul(f, o, C_G1_OMEGA);
-      fp_neg(f + 104, o + 104);
+      for (let h: usize = 1; h < 2; h++) {
+        const f = o + h * TW * 208;
+        fp_mul(f, f - TW * 208, C_G1_OMEGA);
+        fp_neg(f + 104, f - TW * 208 + 104);
+      }
     }
   }
   // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
@@ -710,7 +715,7 @@ export function g2_sigma(o: usize, p: usize): void { fp_mul(o, p, C_G2_OMEGA); f
 
 /**
  * Fixed-base table of a G2 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
- * points (208 bytes each), then their images under the endomorphism ((ω·x, −y)): 2·tw points at tab. One inversion
+ * points (208 bytes each), then the images of each row under the endomorphism ((ω·x, −y)) in the next 1: 2·tw points at tab. One inversion
  * (Montgomery's trick). work: tw·416 bytes. Variable-time.
  */
 export function g2_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void {
@@ -730,14 +735,16 @@ export function g2_fixedTable(tab: usize, a: usize, tw: i32, work: usize): void 
     fp_mul(o, q, (S_g2Fixed + 520));
     fp_mul((S_g2Fixed + 520), (S_g2Fixed + 520), (S_g2Fixed + 416));
     fp_mul(o + 104, q + 104, (S_g2Fixed + 520));
-    const f = tab + (T + <usize>j) * 208;
-    fp_mul(f, o, C_G2_OMEGA);
-    fp_neg(f + 104, o + 104);
+    for (let h: usize = 1; h < 2; h++) {
+      const f = o + h * T * 208;
+      fp_mul(f, f - T * 208, C_G2_OMEGA);
+      fp_neg(f + 104, f - T * 208 + 104);
+    }
   }
 }
 /**
  * The odd multiples [1, 3, …, 7]·P_i of n affine points as g2_mulEndoFixed lays them out (row 2i of aff;
- * the φ images in row 2i + 1), by affine doublings and additions batched over the points: one inversion per
+ * row 2i + h the endomorphism's image of row 2i + h − 1), by affine doublings and additions batched over the points: one inversion per
  * step for all of them (Montgomery's trick), ≈ 6 products an entry, against a Jacobian addition (≈ 16) and its
  * conversion (≈ 7) per entry. Returns false, leaving aff unspecified, when a denominator is zero — the identity,
  * a point of order 2, or ±2P with the x of the multiple it is added to, which only points of small order reach:
@@ -781,7 +788,7 @@ function g2_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize)
   }
   for (let i = 0; i < n; i++) {
     const row = aff + <usize>(2 * i) * TW * 208;
-    for (let j: usize = 0; j < TW; j++) {
+    for (let j: usize = 0; j < TW * 1; j++) {
       const e = row + j * 208, f = e + TW * 208;
       fp_mul(f, e, C_G2_OMEGA);
       fp_neg(f + 104, e + 104);
@@ -791,7 +798,7 @@ function g2_oddTablesAff(aff: usize, pts: usize, n: i32, dbl: usize, pre: usize)
 }
 /** Bytes of g2_mulEndoFixed's Jacobian, affine and prefix-product tables for n variable points. */
 function g2_mulEndoFixedTableBytes(n: i32): usize {
-  return <usize>(2 * n) * 2808;
+  return <usize>n * 3328;
 }
 /** At most how many non-zero digits 2n strings of width 4 and 2m of width wf, len digits each, hold (a wNAF digit is followed by width − 1 zeros). */
 function g2_mulEndoFixedEntries(n: i32, m: i32, wf: i32, len: i32): i32 {
@@ -805,11 +812,11 @@ export function g2_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
 /**
  * o (affine) = Σ over n affine points at pts, as g2_mulEndoMany (2n wNAF strings of width 4 at digits),
  * plus Σ over m fixed points with g2_fixedTable tables of tw points each, laid out one after the other at tabs
- * (2·tw·208 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i is k0 of point
- * i, read from its table; 2i + 1 is k1, read from the φ half). Every string is len i8 long, most significant
+ * (2·tw·208 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i + h of
+ * point i is read from part h of its table). Every string is len i8 long, most significant
  * first; one doubling chain for all. The variable points' tables are made affine too (one inversion for all,
  * Montgomery's trick; an entry that is the identity — a point of small order, refused later by its subgroup
- * check — stays the identity); the endomorphism's half of each is the affine table mapped by it ((ω·x, −y), one product per
+ * check — stays the identity); the endomorphism's rows of each are the affine table mapped by it ((ω·x, −y)), a few products per
  * entry) rather than a second table of additions. The entries each position of the chain adds are summed first,
  * all positions together, by affine additions; the chain then doubles and adds one point per position.
  * work: g2_mulEndoFixedWork(n, m, tw, len) bytes. Variable-time.
@@ -836,19 +843,22 @@ export function g2_mulEndoFixed(o: usize, pts: usize, n: i32, digits: usize, tab
     }
     if (cnt > 0) fp_inv((S_g2Fixed + 312), (S_g2Fixed + 1456));
     for (let e = <i32>cnt - 1; e >= 0; e--) {
-      // entry j of point i: row 2i at aff + (2i·TW + j), its φ image in row 2i + 1
+      // entry j of point i: row 2i at aff + (2i·TW + j), its images in the next rows
       const q = table + <usize>e * 312;
       const i = <usize>e / TW, j = <usize>e % TW;
-      const o = aff + (2 * i * TW + j) * 208, f = o + TW * 208;
-      if (fp_isZero(q + 208)) { memory.fill(o, 0, 208); memory.fill(f, 0, 208); continue; }
+      const o = aff + (2 * i * TW + j) * 208;
+      if (fp_isZero(q + 208)) { for (let h: usize = 0; h < 2; h++) memory.fill(o + h * TW * 208, 0, 208); continue; }
       if (e > 0) { fp_mul((S_g2Fixed + 416), (S_g2Fixed + 312), pre + <usize>(e - 1) * 104); fp_mul((S_g2Fixed + 312), (S_g2Fixed + 312), q + 208); }
       else fp_copy((S_g2Fixed + 416), (S_g2Fixed + 312));
       fp_sqr((S_g2Fixed + 520), (S_g2Fixed + 416));
       fp_mul(o, q, (S_g2Fixed + 520));
       fp_mul((S_g2Fixed + 520), (S_g2Fixed + 520), (S_g2Fixed + 416));
       fp_mul(o + 104, q + 104, (S_g2Fixed + 520));
-      fp_mul(f, o, C_G2_OMEGA);
-      fp_neg(f + 104, o + 104);
+      for (let h: usize = 1; h < 2; h++) {
+        const f = o + h * TW * 208;
+        fp_mul(f, f - TW * 208, C_G2_OMEGA);
+        fp_neg(f + 104, f - TW * 208 + 104);
+      }
     }
   }
   // The chain's additions do not depend on the accumulator: position k adds S_k = Σ_i T_i[digit_ik]. So every
