@@ -198,7 +198,6 @@ export interface BW6Curve {
   benchHooks(P: G1Point, Q: G1Point, k: bigint): PairingBenchHooks<G1Point>;
 }
 
-
 /**
  * The public curve over one wasm core instance (the engine's in-thread instance of the curve's module): a
  * {@link PairingCurve} for BN/BLS12 modules, a {@link BW6Curve} for BW6-761's (the engine narrows the type).
