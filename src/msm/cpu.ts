@@ -94,7 +94,12 @@ export function chooseWindow(layout: MsmLayout, N: number): number {
 }
 
 const CHECK_ERRORS = [undefined, 'NOT_IN_FIELD', 'NOT_ON_CURVE', 'NOT_IN_SUBGROUP'] as const;
-const CHECK_WHAT = [undefined, 'has a coordinate outside [0, p)', 'is not on the curve', 'is not in the prime-order subgroup'] as const;
+const CHECK_WHAT = { NOT_IN_FIELD: 'has a coordinate outside [0, p)', NOT_ON_CURVE: 'is not on the curve', NOT_IN_SUBGROUP: 'is not in the prime-order subgroup' } as const;
+
+/** The error of an MSM's invalid input point `points[i]` (every MSM path words it alike). @throws nothing. */
+export function invalidPointError(code: keyof typeof CHECK_WHAT, i: number): WebcurvesError {
+  return new WebcurvesError(code, `points[${i}] ${CHECK_WHAT[code]}`);
+}
 
 /** What the MSM units call of a group's generated MSM exports (`msm_g1_*`, `msm_te_*`, …). */
 interface MsmExports {
@@ -140,7 +145,8 @@ function loadPoints(core: CoreInstance, layout: MsmLayout, f: MsmExports, pts: n
   const code = f.load(pts, io, n, layout.ioWords, check, err, scratch);
   if (code !== 0) {
     const at = new Int32Array(ex.memory.buffer, err, 1)[0]! + offset;
-    throw new WebcurvesError(CHECK_ERRORS[code] ?? 'INVALID_ARGUMENT', `points[${at}] ${CHECK_WHAT[code] ?? 'is invalid'}`);
+    const c = CHECK_ERRORS[code];
+    throw c ? invalidPointError(c, at) : new WebcurvesError('INVALID_ARGUMENT', `points[${at}] is invalid`);
   }
 }
 

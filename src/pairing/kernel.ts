@@ -19,7 +19,7 @@ import type { Fp2 } from '../math/tower.js';
 import { mod } from '../math/modular.js';
 import type { EncodingCurve } from './encoding.js';
 import { MSM_LAYOUTS, type MsmGroupId } from '../generated/msm.js';
-import { msmPreparedInPlace } from '../msm/cpu.js';
+import { invalidPointError, msmPreparedInPlace } from '../msm/cpu.js';
 import { CHECK_BY_MILLER, decodeJob, SCALAR_WORDS, type DecodedG1, type LineWords } from './jobs.js';
 
 /** Names of the curves with a pairing kernel. */
@@ -599,8 +599,14 @@ export class PairingKernel {
     const pts = this.ex.alloc(n * S);
     try {
       for (let i = 0; i < n; i++) {
-        this.loadAt(g, coords[i]!, pts + i * S);
-        subgroup(i, pts + i * S);
+        try {
+          this.loadAt(g, coords[i]!, pts + i * S);
+          subgroup(i, pts + i * S);
+        } catch (e) {
+          // the service's wording, naming the point, whichever path an array takes
+          if (e instanceof WebcurvesError && (e.code === 'NOT_ON_CURVE' || e.code === 'NOT_IN_SUBGROUP')) throw invalidPointError(e.code, i);
+          throw e;
+        }
       }
       this.msmAt(g, pts, n, ks, this.OUT);
       return this.read(g, this.OUT);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type G1Point, type G2Point } from 'webcurves';
 import type { Pairing12Impl } from '../../src/pairing/curve.js';
 import { randomPointsSum, refGroup, seededScalars, type RefGroup, type RefGroupId } from '../helpers/msm-ref.js';
+import { bw6OutsideSubgroup, g1OutsideSubgroup, g2OutsideSubgroup } from '../helpers/off-subgroup.js';
 
 let wc: Engine;
 beforeAll(async () => {
@@ -96,5 +97,35 @@ describe.each(CASES)('%s G%i: the in-thread batch-affine chain', (name, g, id) =
     expect(await group().msm([P, P], [5n, 7n])).toEqual(R.sum([P], [12n]));
     expect(await group().msm([P, R.zero as Point, P], [0n, 3n, 0n])).toEqual(R.zero);
     expect(await group().msm(Array.from({ length: 6 }, () => R.zero as Point), seededScalars(6, 78n))).toEqual(R.zero);
+  });
+  it('bad input in an array the calling thread sums is refused with the code and the index the service gives', async () => {
+    const R = await refGroup(id);
+    const p = wc[name].p;
+    const n = Math.min(20, CHAIN_MAX[name][g - 1]!);
+    const at = n - 3;
+    const good = R.randomPoints(n, 555n) as Point[];
+    const ks = seededScalars(n, 556n);
+    const withBad = (bad: unknown): Point[] => good.map((P, i) => (i === at ? (bad as Point) : P));
+    const offCurve = typeof good[0]!.y === 'bigint' ? { x: good[0]!.x, y: ((good[0]!.y as bigint) + 1n) % p } : { x: good[0]!.x, y: [((good[0]!.y as readonly bigint[])[0]! + 1n) % p, (good[0]!.y as readonly bigint[])[1]!] };
+    const outside = name === 'bw6_761' ? bw6OutsideSubgroup(g) : g === 2 ? g2OutsideSubgroup(name) : name === 'bn254' ? null : g1OutsideSubgroup(name);
+    const refusal = async (points: readonly unknown[], scalars: readonly unknown[]): Promise<{ code: string; message: string }> => {
+      try {
+        await group().msm(points as Point[], scalars as bigint[]);
+      } catch (e) {
+        return e as { code: string; message: string };
+      }
+      throw new Error('accepted');
+    };
+    expect(await refusal(withBad(offCurve), ks)).toMatchObject({ code: 'NOT_ON_CURVE', message: `points[${at}] is not on the curve` });
+    if (outside) expect(await refusal(withBad(outside), ks)).toMatchObject({ code: 'NOT_IN_SUBGROUP', message: `points[${at}] is not in the prime-order subgroup` });
+    expect((await refusal(withBad(typeof good[0]!.y === 'bigint' ? { x: p, y: 1n } : { x: [p, 0n], y: [1n, 0n] }), ks)).code).toBe('NOT_IN_FIELD');
+    expect((await refusal(withBad('not a point'), ks)).code).toBe('INVALID_ARGUMENT');
+    const hole = [...good];
+    delete hole[at];
+    expect(await refusal(hole, ks)).toMatchObject({ code: 'INVALID_ARGUMENT', message: `points[${at}] is missing (a hole in the array)` });
+    expect((await refusal(good, ks.map((k, i) => (i === at ? -k : k)))).code).toBe('NEGATIVE_SCALAR');
+    expect((await refusal(good, ks.slice(1))).code).toBe('INVALID_ARGUMENT');
+    // and the next call on the same engine is right
+    expect(await group().msm(good, ks)).toEqual(randomPointsSum(R, 555n, ks));
   });
 });
