@@ -455,7 +455,7 @@ export function ${g}_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
   return <i32>(${g}_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * ${2 * C} + <usize>(cap >> 1) * ${C + 4});
 }
 /**
- * o (affine) = Σ over n affine points at pts, as ${g}_mulEndoMany (${K}n wNAF strings of width ${WNAF_WIDTH} at digits),
+ * o (affine) = Σ over n affine points at pts, by ${K}n wNAF strings of width ${WNAF_WIDTH} at digits (point i's ${K} pieces as ${g}_mulEndo takes them),
  * plus Σ over m fixed points with ${g}_fixedTable tables of tw points each, laid out one after the other at tabs
  * (${K}·tw·${2 * C} bytes per point), and ${K}m wNAF strings of width log₂(tw) + 2 at fdigits (piece ${K}i + h of
  * point i is read from part h of its table). Every string is len i8 long, most significant
@@ -801,37 +801,10 @@ export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g2_mulWnaf(${r2}, ${b2}, 1, digits, len, ${tb2});
   g2_toAff(o, ${r2});
 }
-/**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (${2 * E} bytes apart) by Straus's method over the
- * endomorphism: one doubling chain for all, each k_i split as g1_mulEndo takes it (2 wNAF strings per point;
- * 2n·len i8, point i's at 2i·len). For small n this beats Pippenger (no bucket reduction per window).
- * work: 2n·${J1 * (1 + (1 << (WNAF_WIDTH - 2)))} bytes. Variable-time.
- */
-export function g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
-  for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * ${J1};
-    g1_fromAff(b, pts + <usize>i * ${2 * E});
-    g1_phi(b + ${J1}, b);
-  }
-  g1_mulWnaf(${r1}, work, 2 * n, digits, len, work + <usize>(2 * n) * ${J1});
-  g1_toAff(o, ${r1});
-}
-/** As g1_mulEndoMany for G2: 4 strings per point (the pieces g2_mulEndo takes), points ${4 * E} bytes apart; work: 4n·${J2 * (1 + (1 << (WNAF_WIDTH - 2)))} bytes. */
-export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
-  for (let i = 0; i < n; i++) {
-    const b = work + <usize>(4 * i) * ${J2};
-    g2_fromAff(b, pts + <usize>i * ${4 * E});
-    g2_psi(b + ${J2}, b);
-    g2_psi(b + ${2 * J2}, b + ${J2});
-    g2_psi(b + ${3 * J2}, b + ${2 * J2});
-  }
-  g2_mulWnaf(${r2}, work, 4 * n, digits, len, work + <usize>(4 * n) * ${J2});
-  g2_toAff(o, ${r2});
-}
 `);
   }
   parts.push(endoChainCode(overFp('g1', E, 'C_OMEGA', false), decls));
-  // G2 over Fp2, four GLS pieces over ψ (the bases g2_mulEndoMany takes): affine ψ is g2_psi without its Z.
+  // G2 over Fp2, four GLS pieces over ψ (the bases g2_mulEndo takes): affine ψ is g2_psi without its Z.
   parts.push(
     endoChainCode(
       {
@@ -973,20 +946,6 @@ export function ${g}_mulEndo(o: usize, a: usize, digits: usize, len: i32): void 
 export function ${g}_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   ${g}_fromAff(${b1}, a);
   ${g}_mulWnaf(${r1}, ${b1}, 1, digits, len, ${tb1});
-  ${g}_toAff(o, ${r1});
-}
-/**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (${2 * E} bytes apart) by Straus's method over σ: one
- * doubling chain, 2 wNAF strings per point as ${g}_mulEndo takes them (point i's at 2i·len).
- * work: 2n·${J * (1 + (1 << (WNAF_WIDTH - 2)))} bytes. Variable-time.
- */
-export function ${g}_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
-  for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * ${J};
-    ${g}_fromAff(b, pts + <usize>i * ${2 * E});
-    ${g}_sigma(b + ${J}, b);
-  }
-  ${g}_mulWnaf(${r1}, work, 2 * n, digits, len, work + <usize>(2 * n) * ${J});
   ${g}_toAff(o, ${r1});
 }
 /** o = a + b (affine in and out). */

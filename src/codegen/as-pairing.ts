@@ -654,9 +654,9 @@ export const PAIRING_EXPORTS = {
   ],
   groups: [
     'g1_onCurve', 'g1_inSubgroup', 'g1_clearCofactor', 'g1_addAff', 'g1_dblAff', 'g1_negAffPublic', 'g1_fromWords', 'g1_toWords',
-    'g1_mulEndo', 'g1_mulPlain', 'g1_mulEndoMany', 'g1_fixedTable', 'g1_mulEndoFixed', 'g1_mulEndoFixedWork', 'g1_benchDbl', 'g1_benchAddMixed',
+    'g1_mulEndo', 'g1_mulPlain', 'g1_fixedTable', 'g1_mulEndoFixed', 'g1_mulEndoFixedWork', 'g1_benchDbl', 'g1_benchAddMixed',
     'g2_onCurve', 'g2_inSubgroup', 'g2_clearCofactor', 'g2_addAff', 'g2_dblAff', 'g2_negAffPublic', 'g2_fromWords', 'g2_toWords',
-    'g2_mulEndo', 'g2_mulPlain', 'g2_mulEndoMany', 'g2_mulEndoFixed', 'g2_mulEndoFixedWork', 'g2_benchDbl', 'g2_benchAddMixed',
+    'g2_mulEndo', 'g2_mulPlain', 'g2_mulEndoFixed', 'g2_mulEndoFixedWork', 'g2_benchDbl', 'g2_benchAddMixed',
   ],
   pairing: [
     'pair_workBytes', 'pair_miller', 'pair_millerMixed', 'pair_preparedBytes', 'pair_prepare', 'pair_finalExp', 'pair_pairing', 'pair_check',

@@ -295,9 +295,9 @@ export const PAIRING6_EXPORTS = {
   tower: ['fp3_mul', 'fp3_sqr', 'fp3_inv', 'fp3_mul01', 'fp6_mul', 'fp6_sqr', 'fp6_inv', 'fp6_conj', 'fp6_frob1', 'fp6_frob2', 'fp6_cycSqr', 'fp6_mulLine', 'fp6_isOne'],
   groups: [
     'g1_onCurve', 'g1_inSubgroup', 'g1_clearCofactor', 'g1_addAff', 'g1_dblAff', 'g1_negAffPublic', 'g1_fromWords', 'g1_toWords',
-    'g1_mulEndo', 'g1_mulPlain', 'g1_mulEndoMany', 'g1_fixedTable', 'g1_mulEndoFixed', 'g1_mulEndoFixedWork', 'g1_benchDbl', 'g1_benchAddMixed',
+    'g1_mulEndo', 'g1_mulPlain', 'g1_fixedTable', 'g1_mulEndoFixed', 'g1_mulEndoFixedWork', 'g1_benchDbl', 'g1_benchAddMixed',
     'g2_onCurve', 'g2_inSubgroup', 'g2_clearCofactor', 'g2_addAff', 'g2_dblAff', 'g2_negAffPublic', 'g2_fromWords', 'g2_toWords',
-    'g2_mulEndo', 'g2_mulPlain', 'g2_mulEndoMany', 'g2_fixedTable', 'g2_mulEndoFixed', 'g2_mulEndoFixedWork', 'g2_benchDbl', 'g2_benchAddMixed',
+    'g2_mulEndo', 'g2_mulPlain', 'g2_fixedTable', 'g2_mulEndoFixed', 'g2_mulEndoFixedWork', 'g2_benchDbl', 'g2_benchAddMixed',
   ],
   pairing: ['pair_workBytes', 'pair_miller', 'pair_finalExp', 'pair_pairing', 'pair_check', 'fp6_toWords', 'fp6_fromWords', 'fp6_exp_x', 'fp6_exp_z'],
 } as const;

@@ -307,14 +307,6 @@ export class PairingCurveImpl {
     return FIELD_LAYOUTS[`${this.name}_fp`].ioWords;
   }
 
-  /** MSMs of at most this many points use Straus's method (measurements lower or raise it). Internal. */
-  get strausMax(): number {
-    return this.kernel.strausMax;
-  }
-  set strausMax(n: number) {
-    this.kernel.strausMax = n;
-  }
-
   /** In-thread MSMs of at most this many points, [G1, G2], use the batch-affine Straus chain (measurements lower or raise it). Internal. */
   get chainMax(): readonly [number, number] {
     return this.kernel.chainMax;
@@ -501,8 +493,8 @@ export class PairingCurveImpl {
   }
 
   /**
-   * Σ scalars[i]·points[i] in this thread (Straus up to the kernel's `strausMax` points, the batch-affine
-   * Pippenger of the curve module above): small MSMs of arrays (see {@link SMALL_MSM}), curves made without an
+   * Σ scalars[i]·points[i] in this thread (the batch-affine chain up to the kernel's `chainMax` points, the
+   * batch-affine Pippenger of the curve module above): small MSMs of arrays (see {@link CHAIN_MAX}), curves made without an
    * MSM service, and measurements (`scripts/measure-pairing-costs.ts --msm`). Internal.
    * @throws {WebcurvesError} `INVALID_ARGUMENT` (not arrays of equal length, holes), point and scalar validation codes.
    */

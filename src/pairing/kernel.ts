@@ -39,7 +39,6 @@ interface GroupExports {
   negAffPublic(o: number, a: number): void;
   clearCofactor(o: number, a: number): void;
   mulEndo(o: number, a: number, digits: number, len: number): void;
-  mulEndoMany(o: number, pts: number, n: number, digits: number, len: number, work: number): void;
   benchDbl(o: number, a: number, iters: number): void;
   benchAddMixed(o: number, a: number, q: number, iters: number): void;
 }
@@ -151,18 +150,12 @@ export function isPairingCurve(curve: string): curve is PairingCurveName {
 }
 
 /**
- * Largest MSM done by Straus's method rather than Pippenger's (measured crossover on this machine: see
- * `scripts/measure-pairing-costs.ts --msm`; measured against the Jacobian Pippenger this module used to have,
- * which the batch-affine one beats, so the crossover may now be lower).
- */
-const STRAUS_MAX = 24;
-
-/**
  * Largest in-thread MSM done by the batch-affine Straus chain (the group's `mulEndoFixed` without fixed points)
  * rather than Pippenger's, per curve and group: [G1, G2]. It also bounds the arrays the public `msm` keeps in the
  * calling thread (the MSM service would run them there too, below 64 points, by Pippenger). Measured on
  * 2026-12-04, `unchecked` points, medians of interleaved rounds:
- * - G1 against Straus with mixed additions (`g1_mulEndoMany`): 0.83–0.93× at 1–4 points, ≈ 0.5× from 8 on.
+ * - G1 against Straus with mixed additions (`g1_mulEndoMany`, which it replaced): 0.83–0.93× at 1–4 points,
+ *   ≈ 0.5× from 8 on.
  * - G1 against the batch-affine Pippenger in this thread: BLS12-381 0.82–0.85× at 16–24 points, 0.88–0.96× at
  *   32–48, 1.05× at 64; BN254 (cheaper field, relatively faster Pippenger) 0.86× at 16, 0.99× at 32, 1.09× at 48.
  * - G2 (over Fp2, four GLS pieces over ψ, a 64-step chain) against Pippenger: BLS12-381 0.60–0.67× at 1–4 points,
@@ -224,12 +217,10 @@ export class PairingKernel {
   readonly B: number;
   private readonly C: number;
   readonly OUT: number;
-  /** MSMs of at most this many points use Straus's method (tests lower it to compare with Pippenger). */
-  strausMax = STRAUS_MAX;
-  /** Per group, as {@link strausMax} for the batch-affine chain (see {@link CHAIN_MAX}; tests and measurements set it). */
+  /** Per group, in-thread MSMs of at most this many points run the batch-affine chain (see {@link CHAIN_MAX}; measurements set it). */
   chainMax: [g1: number, g2: number];
   /** The endomorphism chain's exports (`mulEndoFixed`) per group. */
-  private readonly chain: readonly [ChainExports | undefined, ChainExports | undefined];
+  private readonly chain: readonly [ChainExports, ChainExports];
   /** G1's fixed-base tables and chain. */
   private readonly g1Fixed: FixedExports | undefined;
 
@@ -245,8 +236,11 @@ export class PairingKernel {
     this.ex = core.exports;
     this.core = core;
     this.groups = [abi.g1, abi.g2];
-    const chainOf = (x: object): ChainExports | undefined => ('mulEndoFixed' in x ? (x as unknown as ChainExports) : undefined);
-    this.chain = [chainOf(abi.g1), chainOf(abi.g2)];
+    const chainOf = (x: object, g: 1 | 2): ChainExports => {
+      if (!('mulEndoFixed' in x)) throw new WebcurvesError('WASM_UNAVAILABLE', `${core.curve}: the module has no G${g} chain (a stale build)`);
+      return x as unknown as ChainExports;
+    };
+    this.chain = [chainOf(abi.g1, 1), chainOf(abi.g2, 2)];
     this.g1Fixed = 'fixedTable' in abi.g1 ? (abi.g1 as unknown as FixedExports) : undefined;
     this.chainMax = [...CHAIN_MAX[this.name]];
     this.fp = abi.fp;
@@ -427,17 +421,13 @@ export class PairingKernel {
 
   /**
    * out = Σ ks[i]·P_i for n valid points already in memory at pts (affine, S bytes apart), scalars reduced mod
-   * r: the batch-affine chain up to {@link chainMax} points where the module has it (every group of the current
-   * builds), else Straus's method up to {@link strausMax}, above either the batch-affine Pippenger of the group's
+   * r: the batch-affine chain up to {@link chainMax} points, above it the batch-affine Pippenger of the group's
    * generated MSM module, run on this instance without resetting its allocator (pairing jobs hold memory
    * while they call this: Groth16 IC sums have as many points as public inputs plus one).
    * @throws {WebcurvesError} `WASM_UNAVAILABLE` when the module lacks the group's MSM exports (a stale build).
    */
   msmAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
-    const fx = this.chain[g - 1];
-    if (fx) {
-      if (n <= this.chainMax[g - 1]!) return this.chainAt(fx, g, pts, n, ks, out);
-    } else if (n <= this.strausMax) return this.strausAt(g, pts, n, ks, out);
+    if (n <= this.chainMax[g - 1]!) return this.chainAt(this.chain[g - 1], g, pts, n, ks, out);
     const id = `${this.name}_g${g}` as MsmGroupId;
     const L = MSM_LAYOUTS[id];
     const R = L.scalarWords;
@@ -476,28 +466,6 @@ export class PairingKernel {
         this.ex.free(work);
       }
     } finally {
-      this.ex.free(dptr);
-    }
-  }
-
-  /**
-   * out = Σ ks[i]·P_i by Straus's method over the endomorphism (one doubling chain; each scalar split by
-   * GLV/GLS into 2 (G1, and BW6's G2) or 4 (BN/BLS12 G2) pieces of about half or a quarter of r's length).
-   */
-  private strausAt(g: 1 | 2, pts: number, n: number, ks: readonly bigint[], out: number): void {
-    const pieces: bigint[] = [];
-    for (let i = 0; i < n; i++) pieces.push(...decomposeFast(g === 1 ? this.k.glv : this.k.gls, ks[i]!));
-    const per = pieces.length / n;
-    const TW = 4;
-    const J = 3 * this.deg(g) * this.E;
-    const maxBits = Math.max(1, ...pieces.map((v) => (v < 0n ? -v : v).toString(2).length));
-    const dptr = this.ex.alloc(pieces.length * (maxBits + 2));
-    const work = this.ex.alloc(per * n * J * (1 + TW));
-    try {
-      const len = this.digits(pieces, dptr);
-      this.groups[g - 1]!.mulEndoMany(out, pts, n, dptr, len, work);
-    } finally {
-      this.ex.free(work);
       this.ex.free(dptr);
     }
   }

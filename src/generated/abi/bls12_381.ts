@@ -217,8 +217,6 @@ export interface Bls12381Exports {
   readonly g1_mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
   /** `g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32` */
   readonly g1_mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
-  /** `g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
-  readonly g1_mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
   /** `g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g1_mulPlain: (o: number, a: number, digits: number, len: number) => void;
   /** `g1_negAffPublic(o: usize, a: usize): void` */
@@ -247,8 +245,6 @@ export interface Bls12381Exports {
   readonly g2_mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
   /** `g2_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32` */
   readonly g2_mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
-  /** `g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void` */
-  readonly g2_mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
   /** `g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void` */
   readonly g2_mulPlain: (o: number, a: number, digits: number, len: number) => void;
   /** `g2_negAffPublic(o: usize, a: usize): void` */
@@ -464,7 +460,6 @@ export interface Bls12381Abi {
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
     readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
     readonly mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
-    readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
     readonly onCurve: (a: number) => number;
@@ -481,7 +476,6 @@ export interface Bls12381Abi {
     readonly mulEndo: (o: number, a: number, digits: number, len: number) => void;
     readonly mulEndoFixed: (o: number, pts: number, n: number, digits: number, tabs: number, m: number, tw: number, fdigits: number, len: number, work: number) => void;
     readonly mulEndoFixedWork: (n: number, m: number, tw: number, len: number) => number;
-    readonly mulEndoMany: (o: number, pts: number, n: number, digits: number, len: number, work: number) => void;
     readonly mulPlain: (o: number, a: number, digits: number, len: number) => void;
     readonly negAffPublic: (o: number, a: number) => void;
     readonly onCurve: (a: number) => number;
@@ -666,7 +660,6 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       mulEndo: ex.g1_mulEndo,
       mulEndoFixed: ex.g1_mulEndoFixed,
       mulEndoFixedWork: ex.g1_mulEndoFixedWork,
-      mulEndoMany: ex.g1_mulEndoMany,
       mulPlain: ex.g1_mulPlain,
       negAffPublic: ex.g1_negAffPublic,
       onCurve: ex.g1_onCurve,
@@ -683,7 +676,6 @@ export function bls12381Abi(ex: Bls12381Exports): Bls12381Abi {
       mulEndo: ex.g2_mulEndo,
       mulEndoFixed: ex.g2_mulEndoFixed,
       mulEndoFixedWork: ex.g2_mulEndoFixedWork,
-      mulEndoMany: ex.g2_mulEndoMany,
       mulPlain: ex.g2_mulPlain,
       negAffPublic: ex.g2_negAffPublic,
       onCurve: ex.g2_onCurve,

@@ -512,33 +512,6 @@ export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g2_mulWnaf((S_mulEndo + 7960), (S_mulEndo + 1720), 1, digits, len, (S_mulEndo + 2968));
   g2_toAff(o, (S_mulEndo + 7960));
 }
-/**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (104 bytes apart) by Straus's method over the
- * endomorphism: one doubling chain for all, each k_i split as g1_mulEndo takes it (2 wNAF strings per point;
- * 2n·len i8, point i's at 2i·len). For small n this beats Pippenger (no bucket reduction per window).
- * work: 2n·780 bytes. Variable-time.
- */
-export function g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
-  for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 156;
-    g1_fromAff(b, pts + <usize>i * 104);
-    g1_phi(b + 156, b);
-  }
-  g1_mulWnaf((S_mulEndo + 1560), work, 2 * n, digits, len, work + <usize>(2 * n) * 156);
-  g1_toAff(o, (S_mulEndo + 1560));
-}
-/** As g1_mulEndoMany for G2: 4 strings per point (the pieces g2_mulEndo takes), points 208 bytes apart; work: 4n·1560 bytes. */
-export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
-  for (let i = 0; i < n; i++) {
-    const b = work + <usize>(4 * i) * 312;
-    g2_fromAff(b, pts + <usize>i * 208);
-    g2_psi(b + 312, b);
-    g2_psi(b + 624, b + 312);
-    g2_psi(b + 936, b + 624);
-  }
-  g2_mulWnaf((S_mulEndo + 7960), work, 4 * n, digits, len, work + <usize>(4 * n) * 312);
-  g2_toAff(o, (S_mulEndo + 7960));
-}
 
 /**
  * Fixed-base table of a G1 point a (affine, not the identity): the odd multiples [1, 3, …, 2·tw − 1]·a as affine
@@ -637,7 +610,7 @@ export function g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
   return <i32>(g1_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 104 + <usize>(cap >> 1) * 56);
 }
 /**
- * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
+ * o (affine) = Σ over n affine points at pts, by 2n wNAF strings of width 4 at digits (point i's 2 pieces as g1_mulEndo takes them),
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
  * (2·tw·104 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i + h of
  * point i is read from part h of its table). Every string is len i8 long, most significant
@@ -903,7 +876,7 @@ export function g2_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
   return <i32>(g2_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 208 + <usize>(cap >> 1) * 108);
 }
 /**
- * o (affine) = Σ over n affine points at pts, as g2_mulEndoMany (4n wNAF strings of width 4 at digits),
+ * o (affine) = Σ over n affine points at pts, by 4n wNAF strings of width 4 at digits (point i's 4 pieces as g2_mulEndo takes them),
  * plus Σ over m fixed points with g2_fixedTable tables of tw points each, laid out one after the other at tabs
  * (4·tw·208 bytes per point), and 4m wNAF strings of width log₂(tw) + 2 at fdigits (piece 4i + h of
  * point i is read from part h of its table). Every string is len i8 long, most significant

@@ -314,7 +314,7 @@ export function g1_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
   return <i32>(g1_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 208 + <usize>(cap >> 1) * 108);
 }
 /**
- * o (affine) = Σ over n affine points at pts, as g1_mulEndoMany (2n wNAF strings of width 4 at digits),
+ * o (affine) = Σ over n affine points at pts, by 2n wNAF strings of width 4 at digits (point i's 2 pieces as g1_mulEndo takes them),
  * plus Σ over m fixed points with g1_fixedTable tables of tw points each, laid out one after the other at tabs
  * (2·tw·208 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i + h of
  * point i is read from part h of its table). Every string is len i8 long, most significant
@@ -810,7 +810,7 @@ export function g2_mulEndoFixedWork(n: i32, m: i32, tw: i32, len: i32): i32 {
   return <i32>(g2_mulEndoFixedTableBytes(n) + <usize>len * 8 + <usize>cap * 208 + <usize>(cap >> 1) * 108);
 }
 /**
- * o (affine) = Σ over n affine points at pts, as g2_mulEndoMany (2n wNAF strings of width 4 at digits),
+ * o (affine) = Σ over n affine points at pts, by 2n wNAF strings of width 4 at digits (point i's 2 pieces as g2_mulEndo takes them),
  * plus Σ over m fixed points with g2_fixedTable tables of tw points each, laid out one after the other at tabs
  * (2·tw·208 bytes per point), and 2m wNAF strings of width log₂(tw) + 2 at fdigits (piece 2i + h of
  * point i is read from part h of its table). Every string is len i8 long, most significant
@@ -1039,20 +1039,6 @@ export function g1_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g1_mulWnaf((S_mulEndo + 3120), S_mulEndo, 1, digits, len, (S_mulEndo + 624));
   g1_toAff(o, (S_mulEndo + 3120));
 }
-/**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (208 bytes apart) by Straus's method over σ: one
- * doubling chain, 2 wNAF strings per point as g1_mulEndo takes them (point i's at 2i·len).
- * work: 2n·1560 bytes. Variable-time.
- */
-export function g1_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
-  for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 312;
-    g1_fromAff(b, pts + <usize>i * 208);
-    g1_sigma(b + 312, b);
-  }
-  g1_mulWnaf((S_mulEndo + 3120), work, 2 * n, digits, len, work + <usize>(2 * n) * 312);
-  g1_toAff(o, (S_mulEndo + 3120));
-}
 /** o = a + b (affine in and out). */
 export function g1_addAff(o: usize, a: usize, b: usize): void { g1_fromAff((S_mulEndo + 3432), a); g1_addMixed((S_mulEndo + 3432), (S_mulEndo + 3432), b); g1_toAff(o, (S_mulEndo + 3432)); }
 /** o = 2a (affine in and out). */
@@ -1080,20 +1066,6 @@ export function g2_mulEndo(o: usize, a: usize, digits: usize, len: i32): void {
 export function g2_mulPlain(o: usize, a: usize, digits: usize, len: i32): void {
   g2_fromAff(S_mulEndo, a);
   g2_mulWnaf((S_mulEndo + 3120), S_mulEndo, 1, digits, len, (S_mulEndo + 624));
-  g2_toAff(o, (S_mulEndo + 3120));
-}
-/**
- * o (affine) = Σ_i [k_i]·P_i for n affine points at pts (208 bytes apart) by Straus's method over σ: one
- * doubling chain, 2 wNAF strings per point as g2_mulEndo takes them (point i's at 2i·len).
- * work: 2n·1560 bytes. Variable-time.
- */
-export function g2_mulEndoMany(o: usize, pts: usize, n: i32, digits: usize, len: i32, work: usize): void {
-  for (let i = 0; i < n; i++) {
-    const b = work + <usize>(2 * i) * 312;
-    g2_fromAff(b, pts + <usize>i * 208);
-    g2_sigma(b + 312, b);
-  }
-  g2_mulWnaf((S_mulEndo + 3120), work, 2 * n, digits, len, work + <usize>(2 * n) * 312);
   g2_toAff(o, (S_mulEndo + 3120));
 }
 /** o = a + b (affine in and out). */
